@@ -1,0 +1,1 @@
+"""Shared pure helpers; nothing here imports pygame."""
