@@ -16,10 +16,10 @@ never pay for pygame start-up, and each game package owns its own options.
 """
 from __future__ import annotations
 
-import importlib
 import sys
 from typing import Callable, Sequence
 
+from game.core.delegate import delegate
 from game.core.errors import UserError
 
 GAMES = ("roborun", "robomissions", "roborescue")
@@ -40,17 +40,7 @@ BENCHES: dict[str, str] = {
 
 
 def _resolve(target: str, label: str) -> Callable[[list[str]], int]:
-    module_name, func_name = target.split(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name and (exc.name == module_name or module_name.startswith(exc.name + ".")):
-            raise UserError("command line", f"'{label}' is not available in this build") from None
-        raise
-    func = getattr(module, func_name, None)
-    if func is None:
-        raise UserError("command line", f"'{label}' is not available in this build")
-    return func
+    return delegate(target, label)
 
 
 def _choose(kind: str, word: str | None, table: dict[str, str] | Sequence[str]) -> str:

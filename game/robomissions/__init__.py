@@ -1,0 +1,1 @@
+"""ROBOMissions: the robot card battle (rules in shared/rules/robomissions.txt)."""
