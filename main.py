@@ -1,5 +1,8 @@
 """Robo Arcade entry point: `python main.py --help` lists every command."""
+import os
 import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game.cli import main
 

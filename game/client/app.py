@@ -1,0 +1,145 @@
+"""The one application loop every screen runs in.
+
+App owns the window, the scene stack, input, settings and audio, and runs the fixed-timestep
+loop: read input, run 0..N fixed updates, draw once with the interpolation fraction, flip.
+Every entry point accepts --frames N (quit after N frames) and --screenshot FILE (save the
+last frame), so tests and designers can capture any screen headless.
+
+Headless (SDL_VIDEODRIVER=dummy) each frame counts as exactly one fixed step of game time,
+so captures are reproducible and animations progress even though frames take microseconds.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from typing import Callable
+
+import pygame
+
+from game.client import theme
+from game.client.input import QUIT, Action, InputMapper
+from game.client.loop import FixedStepClock
+from game.client.scene import Scene, SceneStack
+from game.client.settings import Settings
+from game.core.errors import UserError
+
+UPDATE_RATE = 60
+
+
+def add_display_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--frames", type=int, default=None, metavar="N", help="quit after N frames")
+    parser.add_argument("--screenshot", metavar="FILE", help="save the last frame as PNG")
+    parser.add_argument("--fullscreen", action="store_true", default=None, help="start fullscreen")
+    parser.add_argument("--windowed", dest="fullscreen", action="store_false", help="start in a window")
+
+
+class App:
+    def __init__(self, fullscreen: bool | None = None, headless: bool | None = None) -> None:
+        self.settings, self.settings_warning = Settings.load()
+        if fullscreen is not None:
+            self.settings.fullscreen = fullscreen
+        try:
+            pygame.mixer.pre_init(44100, -16, 2, self.settings.audio_buffer)
+        except pygame.error:  # pragma: no cover
+            pass
+        pygame.init()
+        driver = os.environ.get("SDL_VIDEODRIVER", "")
+        self.headless = headless if headless is not None else driver in ("dummy", "offscreen")
+        # SCALED draws at the logical size and scales to any window; headless needs no scaling.
+        flags = 0 if self.headless else pygame.SCALED
+        if self.settings.fullscreen and not self.headless:
+            flags |= pygame.FULLSCREEN
+        try:
+            self.screen = pygame.display.set_mode(theme.LOGICAL_SIZE, flags, vsync=0 if self.headless else 1)
+        except pygame.error:
+            self.screen = pygame.display.set_mode(theme.LOGICAL_SIZE, flags)
+        pygame.display.set_caption("Robo Arcade")
+        from game.client.audio import Audio
+
+        self.audio = Audio(self.settings.sfx_volume, self.settings.music_volume)
+        self.input = InputMapper()
+        self.stack = SceneStack(self)
+        self.clock = FixedStepClock(step=1 / UPDATE_RATE)
+        self.frame_clock = pygame.time.Clock()
+        self.running = True
+        self.frames = 0
+        self.frame_times: list[float] = []   # seconds spent on each frame's update+draw (for bench)
+        self.notice: str | None = self.settings_warning
+
+    # ------------------------------------------------------------------
+    def quit(self) -> None:
+        self.running = False
+
+    def post(self, action: Action) -> None:
+        """Inject an action as if the player had pressed it (tests, demo mode)."""
+        if action.name == QUIT:
+            self.quit()
+        else:
+            self.stack.handle(action)
+
+    def step(self, elapsed: float) -> None:
+        """One frame: input, fixed updates, one draw. Tests call this directly."""
+        started = time.perf_counter()
+        for event in pygame.event.get():
+            for action in self.input.translate(event):
+                self.post(action)
+        updates, alpha = self.clock.advance(elapsed)
+        for _ in range(updates):
+            self.stack.update(self.clock.step)
+            if not self.stack.scenes:
+                self.running = False
+                return
+        self.screen.fill(theme.BG)
+        self.stack.draw(self.screen, alpha)
+        pygame.display.flip()
+        self.frames += 1
+        self.frame_times.append(time.perf_counter() - started)
+
+    def run(self, frames: int | None = None, screenshot: str | None = None) -> int:
+        last = time.perf_counter()
+        while self.running and self.stack.scenes:
+            if self.headless:
+                elapsed = self.clock.step
+            else:
+                now = time.perf_counter()
+                elapsed, last = now - last, now
+            self.step(elapsed)
+            if frames is not None and self.frames >= frames:
+                break
+            if not self.headless:
+                self.frame_clock.tick(240)  # vsync paces us; this only stops a busy loop without it
+        if screenshot:
+            self.save_screenshot(screenshot)
+        self.settings.save()
+        return 0
+
+    def save_screenshot(self, path: str) -> None:
+        folder = os.path.dirname(os.path.abspath(path))
+        try:
+            os.makedirs(folder, exist_ok=True)
+            pygame.image.save(self.screen, path)
+        except (OSError, pygame.error) as exc:
+            raise UserError(path, f"cannot save screenshot ({exc})") from None
+
+
+def run_scene(make_scene: Callable[[App], Scene], args: argparse.Namespace) -> int:
+    """Open the window, push the scene made by `make_scene(app)`, run until quit or --frames."""
+    if args.frames is not None and args.frames < 1:
+        raise UserError("command line", "--frames must be at least 1")
+    app = App(fullscreen=args.fullscreen)
+    try:
+        app.stack.push(make_scene(app))
+        return app.run(frames=args.frames, screenshot=args.screenshot)
+    finally:
+        pygame.quit()
+
+
+def run_title(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="main.py", description="Robo Arcade title screen")
+    add_display_args(parser)
+    parser.add_argument("--demo", action="store_true", help="attract mode: AI plays on the title screen")
+    args = parser.parse_args(argv)
+    from game.client.menus import TitleScene
+
+    return run_scene(lambda app: TitleScene(demo=args.demo), args)

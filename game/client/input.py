@@ -1,0 +1,130 @@
+"""Device-independent input: keyboard, mouse and gamepad all become Actions.
+
+Scenes never look at key codes; they react to names like "confirm" or "left". The mapper
+remembers the last device used so hint bars can show the right button names.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+# Action names every scene can rely on.
+UP, DOWN, LEFT, RIGHT = "up", "down", "left", "right"
+CONFIRM, BACK, MENU = "confirm", "back", "menu"
+SKIP, UNDO, NEXT, PREV = "skip", "undo", "next", "prev"
+INFO, QUIT = "info", "quit"
+POINT, CLICK, RIGHT_CLICK, SCROLL = "point", "click", "right_click", "scroll"
+
+KEYS: dict[int, str] = {
+    pygame.K_UP: UP, pygame.K_w: UP,
+    pygame.K_DOWN: DOWN, pygame.K_s: DOWN,
+    pygame.K_LEFT: LEFT, pygame.K_a: LEFT,
+    pygame.K_RIGHT: RIGHT, pygame.K_d: RIGHT,
+    pygame.K_RETURN: CONFIRM, pygame.K_KP_ENTER: CONFIRM, pygame.K_SPACE: CONFIRM,
+    pygame.K_ESCAPE: BACK, pygame.K_BACKSPACE: UNDO,
+    pygame.K_p: MENU, pygame.K_F10: MENU,
+    pygame.K_TAB: NEXT, pygame.K_x: SKIP, pygame.K_z: UNDO,
+    pygame.K_i: INFO, pygame.K_q: PREV, pygame.K_e: NEXT,
+}
+
+# SDL GameController layout (Xbox-style names); pygame-ce reports these for known pads.
+PAD_BUTTONS: dict[int, str] = {
+    0: CONFIRM,   # A
+    1: BACK,      # B
+    2: SKIP,      # X
+    3: INFO,      # Y
+    4: MENU,      # back/select
+    6: MENU,      # start
+    9: PREV,      # left shoulder
+    10: NEXT,     # right shoulder
+    11: UP, 12: DOWN, 13: LEFT, 14: RIGHT,  # d-pad
+}
+
+HINT_NAMES: dict[str, dict[str, str]] = {
+    "keyboard": {CONFIRM: "Enter", BACK: "Esc", MENU: "P", SKIP: "X", UNDO: "Z", NEXT: "Tab",
+                 PREV: "Q", INFO: "I", UP: "Up", DOWN: "Down", LEFT: "Left", RIGHT: "Right"},
+    "mouse": {CONFIRM: "Click", BACK: "Right-click", MENU: "P", SKIP: "X", UNDO: "Z", NEXT: "Wheel",
+              PREV: "Wheel", INFO: "I", UP: "", DOWN: "", LEFT: "", RIGHT: ""},
+    "gamepad": {CONFIRM: "A", BACK: "B", MENU: "Start", SKIP: "X", UNDO: "B", NEXT: "RB", PREV: "LB",
+                INFO: "Y", UP: "D-pad", DOWN: "D-pad", LEFT: "D-pad", RIGHT: "D-pad"},
+}
+
+AXIS_DEADZONE = 0.6
+
+
+@dataclass(frozen=True)
+class Action:
+    name: str
+    device: str = "keyboard"           # keyboard, mouse or gamepad
+    pos: tuple[int, int] | None = None  # logical screen position for pointer actions
+    amount: int = 0                    # scroll steps
+
+
+class InputMapper:
+    """Turns pygame events into Actions. Holds gamepad handles and the last device used."""
+
+    def __init__(self) -> None:
+        self.last_device = "keyboard"
+        self.controllers: dict[int, object] = {}
+        self._axis_held: dict[tuple[int, int], int] = {}
+        try:
+            from pygame._sdl2 import controller
+
+            controller.init()
+            self._controller = controller
+            for index in range(controller.get_count()):
+                self._open(index)
+        except (ImportError, pygame.error):  # pragma: no cover - platform without the controller API
+            self._controller = None
+
+    def _open(self, index: int) -> None:
+        if self._controller and self._controller.is_controller(index):
+            pad = self._controller.Controller(index)
+            self.controllers[pad.as_joystick().get_instance_id()] = pad
+
+    def hint(self, action_name: str) -> str:
+        return HINT_NAMES.get(self.last_device, HINT_NAMES["keyboard"]).get(action_name, action_name)
+
+    def translate(self, event: pygame.event.Event) -> list[Action]:
+        kind = event.type
+        if kind == pygame.KEYDOWN:
+            self.last_device = "keyboard"
+            name = KEYS.get(event.key)
+            return [Action(name, "keyboard")] if name else []
+        if kind == pygame.MOUSEMOTION:
+            if event.rel != (0, 0):
+                self.last_device = "mouse"
+            return [Action(POINT, "mouse", event.pos)]
+        if kind == pygame.MOUSEBUTTONDOWN:
+            self.last_device = "mouse"
+            if event.button == 1:
+                return [Action(CLICK, "mouse", event.pos)]
+            if event.button == 3:
+                return [Action(BACK, "mouse", event.pos)]
+            return []
+        if kind == pygame.MOUSEWHEEL:
+            self.last_device = "mouse"
+            return [Action(SCROLL, "mouse", pygame.mouse.get_pos(), amount=event.y)]
+        if kind == pygame.CONTROLLERDEVICEADDED:
+            self._open(event.device_index)
+            return []
+        if kind == pygame.CONTROLLERBUTTONDOWN:
+            self.last_device = "gamepad"
+            name = PAD_BUTTONS.get(event.button)
+            return [Action(name, "gamepad")] if name else []
+        if kind == pygame.CONTROLLERAXISMOTION and event.axis in (0, 1):
+            direction = 0 if abs(event.value / 32767) < AXIS_DEADZONE else (1 if event.value > 0 else -1)
+            key = (event.instance_id, event.axis)
+            if direction == self._axis_held.get(key, 0):
+                return []
+            self._axis_held[key] = direction
+            if direction == 0:
+                return []
+            self.last_device = "gamepad"
+            if event.axis == 0:
+                return [Action(RIGHT if direction > 0 else LEFT, "gamepad")]
+            return [Action(DOWN if direction > 0 else UP, "gamepad")]
+        if kind == pygame.QUIT:
+            return [Action(QUIT, self.last_device)]
+        return []

@@ -1,0 +1,98 @@
+"""Scenes and the scene stack.
+
+A scene is one screen (title, menu, play, pause...). The stack updates only the top scene
+and draws from the highest opaque scene upward, so a pause overlay can sit on a frozen
+game. Scenes get device-independent Actions (see input.py) plus the raw event for pointer
+work, a fixed `dt` in update(), and `alpha` in draw() for interpolation.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from game.client.app import App
+    from game.client.input import Action
+
+
+class Scene:
+    opaque = True   # False for overlays that let the scene below show through
+
+    def __init__(self) -> None:
+        self.app: "App | None" = None
+
+    # lifecycle -----------------------------------------------------------
+    def enter(self) -> None:
+        """Called when pushed (self.app is set)."""
+
+    def exit(self) -> None:
+        """Called when popped or replaced."""
+
+    def resume(self) -> None:
+        """Called when the scene above it is popped."""
+
+    # per frame -----------------------------------------------------------
+    def handle(self, action: "Action") -> None:
+        """A device-independent input action (confirm, back, up, pointer click...)."""
+
+    def update(self, dt: float) -> None:
+        """Advance by exactly one fixed step."""
+
+    def draw(self, surface: "pygame.Surface", alpha: float) -> None:
+        """Render; alpha in [0, 1) is how far we are between the last update and the next."""
+
+    def hints(self) -> list[tuple[str, str]]:
+        """(action, meaning) pairs for the on-screen control hints, e.g. [("confirm", "Play")]."""
+        return []
+
+
+class SceneStack:
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        scene.app = self.app
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().exit()
+        self.push(scene)
+
+    def clear_to(self, scene: Scene) -> None:
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.push(scene)
+
+    def handle(self, action: "Action") -> None:
+        if self.top is not None:
+            self.top.handle(action)
+
+    def update(self, dt: float) -> None:
+        if self.top is not None:
+            self.top.update(dt)
+
+    def draw(self, surface: "pygame.Surface", alpha: float) -> None:
+        start = 0
+        for index in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[index].opaque:
+                start = index
+                break
+        for scene in self.scenes[start:]:
+            scene.draw(surface, alpha)

@@ -1,0 +1,191 @@
+"""Drawing helpers and small widgets shared by every screen.
+
+Text is rendered once and cached (re-rendering text every frame is the classic slow path on
+a Raspberry Pi); panels are plain rounded rectangles; Menu is a vertical list that works
+the same with keys, mouse and gamepad.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Callable
+
+import pygame
+
+from game.client import input as inp
+from game.client import theme
+
+
+@lru_cache(maxsize=None)
+def font(size: str | int = "body", bold: bool = False) -> pygame.font.Font:
+    px = theme.FONT_SIZES.get(size, 28) if isinstance(size, str) else size
+    f = pygame.font.Font(None, int(px * 1.25))  # pygame's default font runs small
+    f.set_bold(bold)
+    return f
+
+
+@lru_cache(maxsize=2048)
+def render_text(text: str, size: str | int = "body", colour=theme.TEXT, bold: bool = False) -> pygame.Surface:
+    return font(size, bold).render(text, True, colour)
+
+
+def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: str | int = "body",
+              colour=theme.TEXT, anchor: str = "topleft", bold: bool = False, shadow: bool = False) -> pygame.Rect:
+    image = render_text(text, size, tuple(colour), bold)
+    rect = image.get_rect(**{anchor: pos})
+    if shadow:
+        surface.blit(render_text(text, size, theme.SHADOW, bold), rect.move(2, 3))
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap_text(text: str, width: int, size: str | int = "body") -> list[str]:
+    """Split text into lines that fit `width` pixels (paragraphs kept)."""
+    f = font(size)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words, line = paragraph.split(), ""
+        for word in words:
+            trial = f"{line} {word}".strip()
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def draw_paragraph(surface, text, rect: pygame.Rect, size="body", colour=theme.TEXT, spacing=4) -> int:
+    y = rect.top
+    for line in wrap_text(text, rect.width, size):
+        image = render_text(line, size, tuple(colour))
+        surface.blit(image, (rect.left, y))
+        y += image.get_height() + spacing
+    return y
+
+
+def panel(surface: pygame.Surface, rect, fill=theme.PANEL, edge=theme.PANEL_EDGE, radius: int = 14,
+          width: int = 2) -> None:
+    rect = pygame.Rect(rect)
+    pygame.draw.rect(surface, theme.SHADOW, rect.move(0, 4), border_radius=radius)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if width:
+        pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
+
+
+def vertical_gradient(size: tuple[int, int], top, bottom) -> pygame.Surface:
+    """An opaque background surface; build it once and blit it each frame."""
+    import numpy as np
+
+    w, h = size
+    t = np.linspace(0.0, 1.0, h)[None, :, None]
+    rgb = (np.array(top)[None, None, :] * (1 - t) + np.array(bottom)[None, None, :] * t).astype(np.uint8)
+    surface = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+    pygame.surfarray.blit_array(surface, np.repeat(rgb, w, axis=0))
+    return surface
+
+
+@dataclass
+class MenuItem:
+    label: str
+    on_select: Callable[[], None] | None = None
+    detail: str = ""
+    enabled: bool = True
+    # For option items: current value text and a change(step) callback for left/right.
+    value: Callable[[], str] | None = None
+    on_change: Callable[[int], None] | None = None
+
+
+@dataclass
+class Menu:
+    """A vertical menu: up/down (or pointer) to focus, confirm/click to select, left/right to change."""
+
+    items: list[MenuItem]
+    center_x: int
+    top: int
+    width: int = 520
+    row_height: int = 64
+    focus: int = 0
+    rects: list[pygame.Rect] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.rects = [pygame.Rect(self.center_x - self.width // 2, self.top + i * self.row_height,
+                                  self.width, self.row_height - 10) for i in range(len(self.items))]
+        self._skip_disabled(1)
+
+    def _skip_disabled(self, step: int) -> None:
+        for _ in range(len(self.items)):
+            if self.items[self.focus].enabled:
+                return
+            self.focus = (self.focus + step) % len(self.items)
+
+    def handle(self, action: inp.Action) -> bool:
+        """React to an action; True if the menu used it."""
+        name = action.name
+        if name in (inp.UP, inp.DOWN):
+            step = -1 if name == inp.UP else 1
+            self.focus = (self.focus + step) % len(self.items)
+            self._skip_disabled(step)
+            return True
+        item = self.items[self.focus]
+        if name in (inp.LEFT, inp.RIGHT) and item.on_change:
+            item.on_change(-1 if name == inp.LEFT else 1)
+            return True
+        if name == inp.POINT and action.pos:
+            for index, rect in enumerate(self.rects):
+                if rect.collidepoint(action.pos) and self.items[index].enabled:
+                    self.focus = index
+            return False
+        if name == inp.CLICK and action.pos:
+            for index, rect in enumerate(self.rects):
+                if rect.collidepoint(action.pos) and self.items[index].enabled:
+                    self.focus = index
+                    chosen = self.items[index]
+                    if chosen.on_change:
+                        chosen.on_change(-1 if action.pos[0] < rect.centerx else 1)
+                    elif chosen.on_select:
+                        chosen.on_select()
+                    return True
+            return False
+        if name == inp.CONFIRM and item.enabled:
+            if item.on_select:
+                item.on_select()
+            elif item.on_change:
+                item.on_change(1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for index, (item, rect) in enumerate(zip(self.items, self.rects)):
+            focused = index == self.focus
+            fill = theme.ACCENT if focused else theme.PANEL
+            colour = theme.BG if focused else (theme.TEXT if item.enabled else theme.TEXT_DIM)
+            panel(surface, rect, fill=fill, edge=theme.ACCENT if focused else theme.PANEL_EDGE, radius=12)
+            if item.value is not None:
+                draw_text(surface, item.label, (rect.left + 24, rect.centery), "body", colour, "midleft", bold=focused)
+                draw_text(surface, f"< {item.value()} >", (rect.right - 24, rect.centery), "body", colour, "midright")
+            else:
+                draw_text(surface, item.label, rect.center, "large" if focused else "body", colour, "center", bold=focused)
+            if item.detail and focused:
+                draw_text(surface, item.detail, (self.center_x, self.rects[-1].bottom + 24), "small",
+                          theme.TEXT_DIM, "midtop")
+
+
+def draw_hints(surface: pygame.Surface, mapper: inp.InputMapper, hints: list[tuple[str, str]]) -> None:
+    """The bottom hint bar, named for the device the player used last."""
+    if not hints:
+        return
+    bar = pygame.Rect(0, theme.HEIGHT - 40, theme.WIDTH, 40)
+    surface.fill(theme.SHADOW, bar)
+    x = 24
+    for action_name, meaning in hints:
+        key = mapper.hint(action_name)
+        if not key:
+            continue
+        key_rect = draw_text(surface, key, (x + 8, bar.centery), "small", theme.BG, "midleft", bold=True)
+        pill = key_rect.inflate(16, 8)
+        pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=8)
+        draw_text(surface, key, pill.center, "small", theme.BG, "center", bold=True)
+        label = draw_text(surface, meaning, (pill.right + 8, bar.centery), "small", theme.TEXT_DIM, "midleft")
+        x = label.right + 28

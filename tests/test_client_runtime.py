@@ -1,0 +1,147 @@
+"""The shared runtime: fixed-timestep clock, scene stack, input mapping, menus, screenshots."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from conftest import require_tool
+from game.client.input import Action, InputMapper
+from game.client.loop import FixedStepClock, ease_in_out
+from game.client.scene import Scene, SceneStack
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_clock_runs_whole_steps_and_keeps_the_remainder_for_interpolation():
+    clock = FixedStepClock(step=0.01)
+    assert clock.advance(0.025) == (2, pytest.approx(0.5))
+    updates, alpha = clock.advance(0.005)
+    assert updates == 1 and alpha == pytest.approx(0.0, abs=1e-9)
+    assert clock.time == pytest.approx(0.03)
+
+
+def test_clock_clamps_a_long_frame_so_the_game_never_spirals():
+    clock = FixedStepClock(step=1 / 60, max_frame=0.25, max_updates=8)
+    updates, alpha = clock.advance(5.0)  # a 5 s stall (e.g. the Pi swapping)
+    assert updates == 8
+    assert 0 <= alpha < 1
+    assert clock.advance(0.0)[0] == 0  # the backlog beyond the cap was dropped
+
+
+def test_clock_ignores_negative_time():
+    clock = FixedStepClock(step=0.1)
+    assert clock.advance(-1.0) == (0, 0.0)
+
+
+def test_easing_starts_and_ends_in_place():
+    assert ease_in_out(0) == 0 and ease_in_out(1) == 1 and ease_in_out(0.5) == pytest.approx(0.5)
+
+
+class Recorder(Scene):
+    def __init__(self, name, log, opaque=True):
+        super().__init__()
+        self.name, self.log, self.opaque = name, log, opaque
+
+    def update(self, dt):
+        self.log.append(("update", self.name))
+
+    def draw(self, surface, alpha):
+        self.log.append(("draw", self.name))
+
+    def resume(self):
+        self.log.append(("resume", self.name))
+
+
+def test_stack_updates_only_the_top_and_draws_from_the_highest_opaque_scene():
+    log = []
+    stack = SceneStack(app=None)
+    stack.push(Recorder("game", log))
+    stack.push(Recorder("covered", log))
+    stack.push(Recorder("overlay", log, opaque=False))
+    stack.update(1 / 60)
+    stack.draw(None, 0.0)
+    assert log == [("update", "overlay"), ("draw", "covered"), ("draw", "overlay")]
+    log.clear()
+    stack.pop()
+    assert log == [("resume", "covered")]
+
+
+def _key(key):
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+
+
+def test_keyboard_mouse_and_pad_map_to_the_same_actions():
+    pygame.init()
+    mapper = InputMapper()
+    assert [a.name for a in mapper.translate(_key(pygame.K_RETURN))] == ["confirm"]
+    assert mapper.hint("confirm") == "Enter"
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(10, 20))
+    assert mapper.translate(click) == [Action("click", "mouse", (10, 20))]
+    assert mapper.last_device == "mouse"
+    pad = pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=0, instance_id=0)
+    assert [a.name for a in mapper.translate(pad)] == ["confirm"]
+    assert mapper.hint("confirm") == "A"
+    stick = pygame.event.Event(pygame.CONTROLLERAXISMOTION, axis=0, value=30000, instance_id=0)
+    assert [a.name for a in mapper.translate(stick)] == ["right"]
+    assert mapper.translate(stick) == []  # held stick does not repeat
+
+
+def test_title_to_game_select_to_settings_and_back(tmp_path):
+    from game.client.app import App
+    from game.client.menus import GameSelectScene, SettingsScene, TitleScene
+
+    app = App()
+    app.stack.push(TitleScene())
+    app.step(1 / 60)
+    app.post(Action("confirm"))           # Play
+    assert isinstance(app.stack.top, GameSelectScene)
+    app.post(Action("back"))
+    app.post(Action("down"))
+    app.post(Action("confirm"))           # Settings
+    assert isinstance(app.stack.top, SettingsScene)
+    app.post(Action("down"))              # effects volume
+    app.post(Action("left"))
+    assert app.settings.sfx_volume == pytest.approx(0.7)
+    app.post(Action("back"))              # leaving settings saves them
+    assert isinstance(app.stack.top, TitleScene)
+    from game.client.settings import Settings
+
+    assert Settings.load()[0].sfx_volume == pytest.approx(0.7)
+    pygame.quit()
+
+
+def test_cli_title_screenshot(tmp_path):
+    shot = tmp_path / "title.png"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    result = subprocess.run([sys.executable, "main.py", "--frames", "30", "--screenshot", str(shot)],
+                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1280, 720)
+    # the title is drawn in the accent colour somewhere in the top third
+    colours = {tuple(image.get_at((x, y)))[:3] for x in range(300, 1000, 7) for y in range(100, 200, 5)}
+    assert (255, 196, 61) in colours
+
+
+def test_damaged_settings_file_is_reported_not_fatal(tmp_path):
+    from game.core.storage import data_dir
+    from game.client.settings import Settings
+
+    (data_dir() / "settings.json").write_text("{oops")
+    settings, warning = Settings.load()
+    assert settings.sfx_volume == 0.8 and "damaged" in warning
+
+
+def test_real_window_under_xvfb(tmp_path):
+    """Open a real X11 window (not the dummy driver) so window creation and SCALED work."""
+    xvfb = require_tool("xvfb-run", package="xvfb")
+    shot = tmp_path / "x11.png"
+    env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER",)}
+    env["SDL_AUDIODRIVER"] = "dummy"
+    result = subprocess.run([xvfb, "-a", "-s", "-screen 0 1280x720x24", sys.executable, "main.py", "--frames", "20",
+                             "--screenshot", str(shot)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert pygame.image.load(str(shot)).get_size() == (1280, 720)
