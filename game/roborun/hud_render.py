@@ -1,0 +1,238 @@
+"""The panels around the Robo Run map: card faces, stands, player boards, header, log.
+
+Everything here draws from plain values the play scene reads out of a SeatView, so the
+screen can never show a seat something its view does not contain. Card faces and other
+fixed pieces are rendered once per (content, size) and cached: the scene redraws the HUD
+into its cached backdrop only when the view or the focus changes, never per frame.
+
+Card arrows are drawn as printed on the card: the player reads them from their own seat,
+and the board is turned for seat 1, so "up" on a card is always up on the screen.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pygame
+
+from game.client import theme
+from game.client.widgets import draw_text, panel, render_text
+
+YELLOW_FACE = (250, 204, 64)
+BLUE_FACE = (86, 150, 240)
+INK = (22, 24, 30)
+PART_LABELS = ("YOU", "MATE", "BAD")
+REL_VECTORS = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0),
+               "UL": (-0.75, -0.75), "UR": (0.75, -0.75), "DL": (-0.75, 0.75), "DR": (0.75, 0.75)}
+ABILITY_NAMES = {
+    "reverse_move": "Reverse Move", "fifth_gear": "5th Gear", "fuel_boost": "Fuel Boost", "nitro": "Nitro",
+    "back_up_plan": "Back Up Plan", "secret_pocket": "Secret Pocket", "short_deactivation": "Short Deactivation",
+    "signal_detector": "Signal Detector", "abs": "ABS", "distraction_signal": "Distraction Signal", "ram": "RAM",
+    "hacking_probe": "Hacking Probe", "twist_movement": "Twist Movement", "double_metal": "Double Metal",
+    "404": "404", "cameo": "Cameo",
+}
+
+
+# ---------------------------------------------------------------- card faces
+def _arrow(surface, centre, vector, length, colour, width) -> None:
+    cx, cy = centre
+    vx, vy = vector
+    norm = math.hypot(vx, vy) or 1
+    vx, vy = vx / norm, vy / norm
+    tip = (cx + vx * length, cy + vy * length)
+    pygame.draw.line(surface, colour, centre, tip, width)
+    head = length * 0.55
+    px, py = -vy, vx
+    left = (tip[0] - vx * head + px * head * 0.6, tip[1] - vy * head + py * head * 0.6)
+    right = (tip[0] - vx * head - px * head * 0.6, tip[1] - vy * head - py * head * 0.6)
+    pygame.draw.polygon(surface, colour, [tip, left, right])
+
+
+def draw_action_icon(surface: pygame.Surface, action: tuple, rect: pygame.Rect, colour=INK) -> None:
+    """One movement action: arrows for each option, a trail for slides, a chip for CHIP."""
+    mode, dirs = action[0], action[1]
+    centre = rect.center
+    if mode == "chip":
+        chip = rect.inflate(-rect.width * 0.3, -rect.height * 0.3)
+        pygame.draw.rect(surface, colour, chip, border_radius=4)
+        for k in range(3):
+            x = chip.left + (k + 1) * chip.width / 4
+            pygame.draw.line(surface, colour, (x, chip.top - 4), (x, chip.bottom + 4), 2)
+        draw_text(surface, "C", chip.center, max(12, chip.height), YELLOW_FACE, "center", bold=True)
+        return
+    length = rect.width * (0.42 if len(dirs) == 1 else 0.36)
+    width = max(2, rect.width // 10)
+    for d in dirs:
+        _arrow(surface, centre, REL_VECTORS[d], length, colour, width)
+    if mode == "slide":
+        for d in dirs:
+            vx, vy = REL_VECTORS[d]
+            for k in (0.2, 0.45):
+                back = (centre[0] - vx * length * k * 1.6, centre[1] - vy * length * k * 1.6)
+                pygame.draw.circle(surface, colour, back, max(2, width // 2 + 1))
+        pygame.draw.circle(surface, colour, centre, max(3, width))
+
+
+@lru_cache(maxsize=256)
+def card_face(face, size: tuple[int, int], mark: str = "") -> pygame.Surface:
+    """A card face (cards.Face) as a small upright card: YOU / MATE / BAD parts top to bottom.
+
+    mark: "" normal, "focus" a yellow frame, "beep" a red BEEP flag on it.
+    """
+    w, h = size
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    fill = YELLOW_FACE if face.side == "yellow" else BLUE_FACE
+    pygame.draw.rect(surface, fill, surface.get_rect(), border_radius=8)
+    pygame.draw.rect(surface, INK, surface.get_rect(), 2, border_radius=8)
+    draw_text(surface, str(face.card), (5, 2), "tiny", INK, bold=True)
+    row_h = (h - 16) / 3
+    parts = (face.top, face.middle, face.bottom)
+    for index, part in enumerate(parts):
+        top = 16 + index * row_h
+        band = pygame.Rect(3, int(top), w - 6, int(row_h) - 2)
+        pygame.draw.rect(surface, (255, 255, 255) if index < 2 else (225, 225, 232), band, border_radius=5)
+        if index == 2 and face.bottom_colours:
+            dot = max(3, int(row_h * 0.12))
+            for k, colour in enumerate(face.bottom_colours):
+                centre = (band.left + dot + 2 + k * (dot * 2 + 2), band.top + dot + 2)
+                pygame.draw.circle(surface, theme.ROBOT[colour], centre, dot)
+                pygame.draw.circle(surface, INK, centre, dot, 1)
+        if not part:
+            pygame.draw.line(surface, (190, 190, 200), (band.left + 8, band.centery), (band.right - 8, band.centery), 2)
+            continue
+        cell = min(band.height - 4, (band.width - 6) // 2)
+        for k, action in enumerate(part):
+            cx = band.centerx + (k - (len(part) - 1) / 2) * (cell + 2)
+            draw_action_icon(surface, action, pygame.Rect(int(cx - cell / 2), band.centery - cell // 2, cell, cell))
+    if mark == "focus":
+        pygame.draw.rect(surface, theme.ACCENT, surface.get_rect(), 4, border_radius=8)
+    elif mark == "beep":
+        flag = pygame.Rect(w - 34, 0, 34, 16)
+        pygame.draw.rect(surface, theme.BAD, flag, border_radius=4)
+        draw_text(surface, "BEEP", flag.center, 14, theme.TEXT, "center", bold=True)
+    return surface
+
+
+@lru_cache(maxsize=64)
+def card_back(size: tuple[int, int]) -> pygame.Surface:
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surface, (70, 74, 92), surface.get_rect(), border_radius=8)
+    pygame.draw.rect(surface, INK, surface.get_rect(), 2, border_radius=8)
+    draw_text(surface, "?", surface.get_rect().center, "large", theme.TEXT_DIM, "center", bold=True)
+    return surface
+
+
+# ---------------------------------------------------------------- panels
+@dataclass
+class SeatPanel:
+    """What one seat's column shows; filled by the play scene from a SeatView."""
+
+    title: str                      # "You - Green" / "Teammate - Red"
+    colour: str                     # robot colour
+    board_name: str
+    stand: list = field(default_factory=list)      # cards.Face visible to the viewer
+    played: int = 0                 # cards in the played stack
+    energy: int = 0
+    abilities: list[tuple[str, str]] = field(default_factory=list)  # (ability id, "locked"|"unlocked"|"usable")
+    chip_level: int = 1
+    chip_max: int = 4
+    equipment: list[str] = field(default_factory=list)
+    numbers: list[int] = field(default_factory=list)
+    escaped: bool = False
+    active: bool = False
+
+
+def stand_card_rects(area: pygame.Rect, count: int) -> list[pygame.Rect]:
+    """Where the cards of a stand sit inside `area` (up to 4, side by side)."""
+    if count <= 0:
+        return []
+    gap = 6
+    w = min(84, (area.width - gap * (count - 1)) // count)
+    h = area.height
+    left = area.centerx - (count * w + (count - 1) * gap) // 2
+    return [pygame.Rect(left + k * (w + gap), area.top, w, h) for k in range(count)]
+
+
+def draw_energy(surface, pos: tuple[int, int], energy: int, colour) -> pygame.Rect:
+    x, y = pos
+    label = draw_text(surface, "Energy", (x, y), "small", theme.TEXT_DIM)
+    for k in range(5):
+        centre = (label.right + 18 + k * 26, label.centery)
+        pygame.draw.circle(surface, (250, 200, 30) if k < energy else (60, 66, 84), centre, 10)
+        pygame.draw.circle(surface, theme.SHADOW, centre, 10, 2)
+    return pygame.Rect(x, y, label.width + 18 + 5 * 26, label.height)
+
+
+def draw_seat_panel(surface: pygame.Surface, rect: pygame.Rect, seat: SeatPanel,
+                    card_marks: dict[int, str] | None = None) -> list[pygame.Rect]:
+    """One seat's column; returns the rects of the stand's cards (for pointer hits)."""
+    edge = theme.ACCENT if seat.active else theme.PANEL_EDGE
+    panel(surface, rect, edge=edge, width=4 if seat.active else 2)
+    x = rect.left + 12
+    y = rect.top + 8
+    pygame.draw.circle(surface, theme.ROBOT.get(seat.colour, theme.TEXT), (x + 9, y + 13), 9)
+    draw_text(surface, seat.title, (x + 26, y), "body", theme.ACCENT if seat.active else theme.TEXT, bold=True)
+    y += 30
+    status = "escaped!" if seat.escaped else seat.board_name
+    draw_text(surface, status, (x, y), "small", theme.GOOD if seat.escaped else theme.TEXT_DIM)
+    draw_text(surface, f"played {seat.played}", (rect.right - 12, y), "small", theme.TEXT_DIM, "topright")
+    y += 26
+    stand_area = pygame.Rect(rect.left + 8, y, rect.width - 16, 118)
+    rects = stand_card_rects(stand_area, len(seat.stand))
+    marks = card_marks or {}
+    for card_rect, face in zip(rects, seat.stand):
+        surface.blit(card_face(face, card_rect.size, marks.get(face.card, "")), card_rect)
+    if not seat.stand:
+        draw_text(surface, "stand empty", stand_area.center, "small", theme.TEXT_DIM, "center")
+    y = stand_area.bottom + 10
+    draw_energy(surface, (x, y), seat.energy, seat.colour)
+    y += 30
+    draw_text(surface, "Abilities", (x, y), "small", theme.TEXT_DIM)
+    y += 24
+    for ability, state in seat.abilities:
+        colour = {"usable": theme.GOOD, "unlocked": theme.TEXT}.get(state, (96, 104, 128))
+        mark = {"usable": ">", "unlocked": "+"}.get(state, "-")
+        draw_text(surface, f"{mark} {ABILITY_NAMES.get(ability, ability)}", (x + 6, y), "small", colour)
+        y += 22
+    y += 6
+    draw_text(surface, "CHIP", (x, y), "small", theme.TEXT_DIM)
+    for k in range(seat.chip_max):
+        box = pygame.Rect(x + 56 + k * 24, y + 2, 18, 16)
+        pygame.draw.rect(surface, theme.ACCENT_2 if k < seat.chip_level else (60, 66, 84), box, border_radius=3)
+    y += 28
+    if seat.equipment:
+        draw_text(surface, "Equipment", (x, y), "small", theme.TEXT_DIM)
+        y += 22
+        for name in seat.equipment[:3]:
+            draw_text(surface, name, (x + 6, y), "small", (240, 160, 80))
+            y += 22
+        if len(seat.equipment) > 3:
+            draw_text(surface, f"+{len(seat.equipment) - 3} more", (x + 6, y), "tiny", theme.TEXT_DIM)
+            y += 20
+    if seat.numbers:
+        draw_text(surface, "Numbers " + " ".join(str(n) for n in seat.numbers), (x, y), "small", theme.TEXT)
+    return rects
+
+
+def draw_token_chip(surface, pos, label: str, available: bool | None) -> pygame.Rect:
+    """PASS / BEEP tokens: green side = available, red = used, grey = not in this scenario."""
+    fill = (60, 66, 84) if available is None else (theme.GOOD if available else theme.BAD)
+    text = render_text(label, "small", theme.BG, True)
+    rect = text.get_rect(topleft=pos).inflate(18, 8)
+    rect.topleft = pos
+    pygame.draw.rect(surface, fill, rect, border_radius=rect.height // 2)
+    surface.blit(text, text.get_rect(center=rect.center))
+    return rect
+
+
+def draw_log(surface, rect: pygame.Rect, lines: list[str], title: str = "What happened") -> None:
+    panel(surface, rect)
+    draw_text(surface, title, (rect.left + 12, rect.top + 8), "small", theme.TEXT_DIM)
+    y = rect.bottom - 8
+    for line in reversed(lines):
+        image = render_text(line, "tiny", theme.TEXT)
+        y -= image.get_height() + 2
+        if y < rect.top + 32:
+            break
+        surface.blit(image, (rect.left + 12, y))
