@@ -519,6 +519,9 @@ def catalogue() -> list[tuple[str, pygame.Surface, dict[str, object]]]:
                           {"role": "gate", "colour": ",".join(colours), "orientation": o}))
     for o in ("h", "v"):
         tiles.append((f"edge_wall_{o}", on_edge(wall_bar(), o), {"role": "wall", "orientation": o}))
+    # Appended later: a Wall TOKEN sits on a space and can leave the map (lever rule
+    # remove_walls); the edge walls above are printed on the board and stay.
+    tiles.append(("token_wall", token("wall"), {"role": "token", "kind": "wall"}))
     return tiles
 
 

@@ -10,7 +10,8 @@ route. Output: one line per problem, `file: layer (x,y): problem`; exit code 0 c
 EDGE-DISJOINT routes from the robot's start to an exit of its colour in the movement
 graph below, i.e. no single gate, wall token or bad robot standing in one doorway can cut
 the robot off. Movement graph for a robot of colour c: one step N/E/S/W to a space that is
-not void, hazard or Laser, across an edge without a wall and without a gate that excludes
+not void, hazard, Laser or Wall token (unless a lever removes Wall tokens), across an
+edge without a printed wall and without a gate that excludes
 c; entering a Tunnel lands on its Tunnel Exit, entering a Pusher slides to where it
 stops (a slide into a hazard is not a route); a Lift links to its partner. Bad robots,
 Keys, production lines and scenario rules are ignored (they move).
@@ -27,9 +28,8 @@ from game.roborun.tmx_loader import LevelError, find_level, list_levels, load_le
 
 # The box (rulebook chapter 1). Robots count the map starts plus the Support space.
 ROBOT_SUPPLY = {"green": 2, "red": 2, "white": 4, "purple": 4, "blue": 8}
-TOKEN_SUPPLY = {"equipment": 1, "experience": 1, "key": 2, "laser": 1, "energy": 3, "production_line": 2}
+TOKEN_SUPPLY = {"equipment": 1, "experience": 1, "key": 2, "laser": 1, "energy": 3, "production_line": 2, "wall": 4}
 NUMBER_TOKEN_SETS = 4
-WALL_TOKENS = 4
 REQUIRED_TOKENS = {"experience": 1, "equipment": 1, "energy": 3}   # Map Creator principle 2
 
 
@@ -67,8 +67,6 @@ def design_problems(spec: LevelSpec) -> list[str]:
     for value, n in numbers.items():
         if n > NUMBER_TOKEN_SETS:
             add("tokens", f"has {n} Number tokens of value {value}; the box holds {NUMBER_TOKEN_SETS}")
-    if len(spec.walls) > WALL_TOKENS:
-        add("edges", f"has {len(spec.walls)} walls; the box holds {WALL_TOKENS} Wall tokens")
     robot_counts = Counter(r.colour for r in spec.robots) + Counter(spec.support)
     for colour, n in robot_counts.items():
         if n > ROBOT_SUPPLY[colour]:
@@ -109,8 +107,8 @@ def _rule_problems(spec: LevelSpec) -> list[str]:
         lines.append("links: an 'open_exits' lever does nothing without the rule 'exits_closed_until_lever'")
     if "keys_open_exits" in spec.rules and not any(t.kind == "key" for t in spec.tokens):
         lines.append("map properties: rule 'keys_open_exits' needs at least one Key token")
-    if "remove_walls" in lever_rules and not spec.walls:
-        lines.append("links: a 'remove_walls' lever but the map has no walls")
+    if "remove_walls" in lever_rules and not any(t.kind == "wall" for t in spec.tokens):
+        lines.append("links: a 'remove_walls' lever but the map has no Wall tokens")
     has_lines = any(s.kind == "production_line" for row in spec.spaces for s in row)
     if "toggle_production_lines" in lever_rules and not has_lines:
         lines.append("links: a 'toggle_production_lines' lever but the map has no production line")
@@ -128,12 +126,12 @@ def _blocked(spec: LevelSpec, pos: Pos, direction: str, colour: str) -> bool:
 
 def moves(spec: LevelSpec, pos: Pos, colour: str) -> list[Pos]:
     """Spaces a robot of `colour` can reach from `pos` in one step (see the module docstring)."""
-    lasers = {t.pos for t in spec.tokens if t.kind == "laser"}
+    stoppers = _stoppers(spec)
     result = []
     for direction, (dx, dy) in DELTAS.items():
         if _blocked(spec, pos, direction, colour):
             continue
-        landing = _enter(spec, (pos[0] + dx, pos[1] + dy), colour, lasers)
+        landing = _enter(spec, (pos[0] + dx, pos[1] + dy), colour, stoppers)
         if landing is not None:
             result.append(landing)
     for a, b in spec.lifts:
@@ -142,9 +140,15 @@ def moves(spec: LevelSpec, pos: Pos, colour: str) -> list[Pos]:
     return result
 
 
-def _enter(spec: LevelSpec, target: Pos, colour: str, lasers: set[Pos]) -> Pos | None:
+def _stoppers(spec: LevelSpec) -> set[Pos]:
+    """Token spaces a robot cannot pass: Lasers, and Wall tokens unless a lever removes them."""
+    kinds = {"laser"} if "remove_walls" in spec.levers.values() else {"laser", "wall"}
+    return {t.pos for t in spec.tokens if t.kind in kinds}
+
+
+def _enter(spec: LevelSpec, target: Pos, colour: str, stoppers: set[Pos]) -> Pos | None:
     space = spec.space(target)
-    if space.kind in ("void", "hazard") or target in lasers:
+    if space.kind in ("void", "hazard") or target in stoppers:
         return None
     if space.kind == "tunnel":
         return spec.tunnels.get(target)
@@ -154,7 +158,7 @@ def _enter(spec: LevelSpec, target: Pos, colour: str, lasers: set[Pos]) -> Pos |
             nxt = (pos[0] + dx, pos[1] + dy)
             if _blocked(spec, pos, space.direction or "N", colour) or not spec.in_bounds(nxt):
                 break
-            if spec.space(nxt).kind == "hazard" or nxt in lasers:
+            if spec.space(nxt).kind == "hazard" or nxt in stoppers:
                 return None
             pos = nxt
         return pos

@@ -512,9 +512,6 @@ class _Builder:
             if kind not in TOKEN_KINDS:
                 self.p.add(where, f"unknown token kind {kind!r}")
                 continue
-            if kind == "wall":
-                self.p.add(where, "wall tokens lie on edges; use an edge_wall tile on the 'edges' layer")
-                continue
             value = props.get("value") if kind == "number" else None
             if kind == "number" and value not in range(1, 7):
                 self.p.add(where, f"number token needs a value 1..6, has {value!r}")

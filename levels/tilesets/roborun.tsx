@@ -1,6 +1,6 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="roborun" tilewidth="64" tileheight="64" tilecount="80" columns="8">
- <image source="roborun.png" width="512" height="640"/>
+<tileset version="1.8" tiledversion="1.8.2" name="roborun" tilewidth="64" tileheight="64" tilecount="81" columns="8">
+ <image source="roborun.png" width="512" height="704"/>
  <tile id="0">
   <properties>
     <property name="kind" propertytype="SpaceKind" value="floor"/>
@@ -672,6 +672,13 @@
     <property name="orientation" propertytype="EdgeOrientation" value="v"/>
     <property name="role" propertytype="TileRole" value="wall"/>
     <property name="sprite" value="edge_wall_v"/>
+  </properties>
+ </tile>
+ <tile id="80">
+  <properties>
+    <property name="kind" propertytype="TokenKind" value="wall"/>
+    <property name="role" propertytype="TileRole" value="token"/>
+    <property name="sprite" value="token_wall"/>
   </properties>
  </tile>
 </tileset>
