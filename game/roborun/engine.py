@@ -1,0 +1,662 @@
+"""The Robo Run rules engine: new_game, legal_choices, apply.
+
+How it runs: the state holds a STACK of small step tuples (state.queue; the last one runs
+next) and at most one pending Decision. _run() pops and executes steps until one of them
+needs a player's choice (it sets state.pending) or the game ends. apply() resolves the
+pending decision with the chosen option, which usually pushes the follow-up steps, and
+runs again. A decision with a single option is resolved automatically.
+
+A round:   round_start -> turn -> (beep_window) -> card_choice -> card steps -> end_card -> turn ...
+           -> phase_end -> cleanup -> event_phase -> new_robot -> next_round
+A card:    window pre -> card_body -> part my -> window after_my -> part mate -> part bad
+           -> window post -> after_card (lifts, production lines) -> end_card
+Each part expands to `window act` + `act` per movement action; slides continue as `slide`
+steps with a `window slide` between spaces. Windows only become decisions when the active
+player can actually use an ability or Equipment card there.
+"""
+from __future__ import annotations
+
+import random
+
+from game.core.errors import UserError
+from game.roborun import abilities, equipment, movement, scenario_rules
+from game.roborun.cards import action_cards, event_cards, robot_boards, to_abs
+from game.roborun.events import Event
+from game.roborun.level import GOOD_COLOURS, LevelSpec, ROBOT_COLOURS
+from game.roborun.movement import OPPOSITE, arrive, board, chooser, lose, move_group, settle
+from game.roborun.state import GOOD, Choice, Decision, GameState, PlayerSetup, Setup
+
+__all__ = ["new_game", "legal_choices", "apply", "GameState", "Setup", "PlayerSetup", "Choice"]
+
+OTHER_FACE = {"yellow": "blue", "blue": "yellow"}
+
+
+# ---------------------------------------------------------------- set-up
+def new_game(level: LevelSpec, seed: int, setup: Setup | None = None) -> GameState:
+    """A scenario ready for its first decision (seat 0 chooses who starts round 1)."""
+    scenario_rules.validate(level)
+    _validate_level(level)
+    rng = random.Random(seed)
+    if setup is None:
+        from game.roborun.campaign import single_scenario_setup
+        setup = single_scenario_setup(level.number or 1, rng)
+    _validate_setup(setup)
+    s = GameState.__new__(GameState)
+    s.level, s.seed = level, seed
+    s.round, s.phase, s.active, s.last_player = 1, "action", 0, 0
+    s.outcome = s.loss_cause = s.won_round = None
+    s.pos, s.at, s.colour, s.owner = {}, {}, {}, {}
+    s.escaped = []
+    for rid, r in enumerate(level.robots):
+        s.pos[rid] = r.pos
+        s.at[r.pos] = rid
+        s.colour[rid] = r.colour
+        if r.colour in GOOD:
+            s.owner[rid] = r.owner if r.owner is not None else GOOD_COLOURS.index(r.colour)
+    s.next_robot_id = len(level.robots)
+    s.start_positions = tuple((r.pos, r.colour) for r in level.robots)
+    s.keys, s.wall_tokens, s.lasers, s.items = set(), set(), set(), {}
+    for t in level.tokens:
+        if t.kind == "key":
+            s.keys.add(t.pos)
+        elif t.kind == "wall":
+            s.wall_tokens.add(t.pos)
+        elif t.kind == "laser":
+            s.lasers.add(t.pos)
+        elif t.kind in ("energy", "experience", "equipment", "number"):
+            s.items[t.pos] = (t.kind, t.value)
+    s.robot_names = (setup.players[0].robot, setup.players[1].robot)
+    s.energy = [min(5, max(0, p.energy)) for p in setup.players]
+    s.unlocked = [frozenset(p.unlocked) for p in setup.players]
+    s.chip = [p.chip_level for p in setup.players]
+    s.hands = [list(p.equipment) for p in setup.players]
+    s.numbers = [[], []]
+    order = [1, 2, 3, 4, 5, 6]
+    rng.shuffle(order)
+    faces = [rng.choice(("yellow", "blue")) for _ in order]
+    s.stands = [list(zip(order[:3], faces[:3])), list(zip(order[3:], faces[3:]))]
+    s.played = [[], []]
+    s.event_deck = sorted(event_cards())
+    rng.shuffle(s.event_deck)
+    s.events_seen = []
+    held = {c for h in s.hands for c in h}
+    if setup.equipment_deck is not None:
+        s.equip_deck = [c for c in setup.equipment_deck if c not in held]
+    else:
+        from game.roborun.cards import equipment_cards
+        s.equip_deck = [c for c in sorted(equipment_cards()) if c not in held]
+        rng.shuffle(s.equip_deck)
+    s.support = list(level.support)
+    s.pass_state, s.beep = "available", "available"
+    s.queue, s.pending, s.later = [("round_start",)], None, []
+    s.turn, s.armed, s.deactivated = {}, set(), set()
+    s.exits_open, s.lines_on = True, True
+    s.messages = []
+    s.rules = tuple(level.rules)
+    s.lost_tokens = 0
+    scenario_rules.apply_setup(s)
+    _run(s, [])
+    return s
+
+
+def _validate_level(level: LevelSpec) -> None:
+    where = level.source or f"level {level.level_id or '?'}"
+    seen = set()
+    for r in level.robots:
+        if r.colour not in ROBOT_COLOURS:
+            raise UserError(where, f"unknown robot colour {r.colour!r} at {r.pos}")
+        if not level.in_bounds(r.pos) or r.pos in seen:
+            raise UserError(where, f"robot start {r.pos} is off the map or shared")
+        seen.add(r.pos)
+    if not any(r.colour in GOOD for r in level.robots):
+        raise UserError(where, "the map has no good robot")
+    for c in level.support:
+        if c not in ("white", "purple", "blue"):
+            raise UserError(where, f"support robots must be bad robot colours, got {c!r}")
+
+
+def _validate_setup(setup: Setup) -> None:
+    boards = robot_boards()
+    for seat, p in enumerate(setup.players):
+        where = f"setup player {seat}"
+        if p.robot not in boards:
+            raise UserError(where, f"unknown robot {p.robot!r} (choose from {', '.join(boards)})")
+        bad = [a for a in p.unlocked if a not in boards[p.robot].abilities]
+        if bad:
+            raise UserError(where, f"{p.robot} has no abilities {bad}")
+        if not 1 <= p.chip_level <= len(boards[p.robot].chip):
+            raise UserError(where, f"CHIP level must be 1..{len(boards[p.robot].chip)}")
+
+
+# ---------------------------------------------------------------- public API
+def legal_choices(state: GameState) -> list[Choice]:
+    if state.outcome is not None or state.pending is None:
+        return []
+    return list(state.pending.options)
+
+
+def apply(state: GameState, choice: Choice) -> list[Event]:
+    """Resolve the pending decision with `choice`; mutates state; returns the events."""
+    dec = state.pending
+    if state.outcome is not None or dec is None:
+        raise ValueError("the game is over; no choice is legal")
+    if choice not in dec.options:
+        raise ValueError(f"illegal choice {choice.label!r} for decision {dec.kind!r}")
+    events: list[Event] = []
+    state.pending = None
+    state.later = []
+    _resolve(state, dec, choice, events)
+    _flush_later(state)
+    _run(state, events)
+    return events
+
+
+# ---------------------------------------------------------------- the step machine
+def _schedule(state: GameState, *steps: tuple) -> None:
+    """Push steps so they run in the order given, before anything already queued."""
+    state.queue.extend(reversed(steps))
+
+
+def _flush_later(state: GameState) -> None:
+    if state.later:
+        state.queue.extend(reversed(state.later))
+        state.later = []
+
+
+def _decide(state: GameState, kind: str, seat: int, options: list[Choice], ctx: tuple = ()) -> None:
+    state.pending = Decision(kind, seat, tuple(options), ctx)
+
+
+def _run(state: GameState, events: list[Event]) -> None:
+    while state.outcome is None:
+        dec = state.pending
+        if dec is not None:
+            if len(dec.options) != 1:
+                return
+            state.pending = None
+            _resolve(state, dec, dec.options[0], events)
+            _flush_later(state)
+            continue
+        if not state.queue:
+            return
+        step = state.queue.pop()
+        state.later = []
+        STEPS[step[0]](state, step, events)
+        _flush_later(state)
+
+
+def _resolve(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
+    if choice.kind in FREE_KINDS:
+        _schedule(state, dec.ctx)                  # come back to the same decision point
+        if choice.kind == "ability":
+            abilities.use(state, choice, events)
+        elif choice.kind == "equip":
+            equipment.use(state, choice, events)
+        else:
+            _give_number(state, choice.args[0], events)
+        return
+    RESOLVE[dec.kind](state, dec, choice, events)
+
+
+# ---------------------------------------------------------------- free actions (abilities, equipment, numbers)
+FREE_KINDS = frozenset(("ability", "equip", "give_number"))
+
+
+def free_actions(state: GameState, tag: str, step: tuple) -> list[Choice]:
+    """Everything the active player may do 'at any moment' at this point of the turn."""
+    seat = state.active
+    out = abilities.usable(state, tag, step)
+    if state.hands[seat]:
+        out += equipment.usable(state, tag)
+    if state.numbers[seat] and _robots_adjacent(state):
+        out += [Choice("give_number", (v,)) for v in sorted(set(state.numbers[seat]))]
+    return out
+
+
+def _robots_adjacent(state: GameState) -> bool:
+    mine = [state.pos[r] for r in state.robots_of(state.active)]
+    theirs = {state.pos[r] for r in state.robots_of(1 - state.active)}
+    return any((x + dx, y + dy) in theirs for x, y in mine for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+
+
+def _give_number(state: GameState, value: int, events: list[Event]) -> None:
+    state.numbers[state.active].remove(value)
+    state.numbers[1 - state.active].append(value)
+    events.append(Event("number_given", seat=state.active, value=value))
+
+
+# ---------------------------------------------------------------- round and turn steps
+def _round_start(state: GameState, step: tuple, events: list[Event]) -> None:
+    state.phase = "action"
+    _decide(state, "start", 0, [Choice("start", (0,)), Choice("start", (1,))], step)
+
+
+def _resolve_start(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
+    state.active = choice.args[0]
+    events.append(Event("round_started", value=state.round, seat=state.active))
+    _schedule(state, ("turn",))
+
+
+def _cards_left(state: GameState) -> bool:
+    return bool(state.stands[0] or state.stands[1])
+
+
+def _turn(state: GameState, step: tuple, events: list[Event]) -> None:
+    if not _cards_left(state):
+        _schedule(state, ("phase_end",))
+        return
+    state.turn = {}
+    state.armed.clear()
+    events.append(Event("turn_started", seat=state.active))
+    _schedule(state, *_card_choice_steps(state))
+
+
+def _card_choice_steps(state: GameState) -> list[tuple]:
+    return ([("beep_window",)] if state.beep == "available" else []) + [("card_choice",)]
+
+
+def _beep_window(state: GameState, step: tuple, events: list[Event]) -> None:
+    if state.beep != "available":
+        return
+    options = [Choice("no_beep")] + [Choice("beep", (c,)) for st in state.stands for c, _ in st]
+    _decide(state, "beep", 1 - state.active, options, step)
+
+
+def _resolve_beep(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
+    if choice.kind == "beep":
+        state.beep = ("placed", choice.args[0])
+        events.append(Event("beeped", seat=dec.seat, card=choice.args[0]))
+
+
+def _card_choice(state: GameState, step: tuple, events: list[Event]) -> None:
+    options = [Choice("play", (c,)) for st in state.stands for c, _ in st]
+    if state.pass_state == "available":
+        options.append(Choice("pass"))
+    options += free_actions(state, "turn", step)
+    _decide(state, "card", state.active, options, step)
+
+
+def face_for(state: GameState, seat: int, card: int) -> str | None:
+    """The face of a card on a stand that `seat` sees (its own stand: the owner's side)."""
+    for owner in (0, 1):
+        for c, face in state.stands[owner]:
+            if c == card:
+                return face if owner == seat else OTHER_FACE[face]
+    return None
+
+
+def _resolve_card(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
+    seat = state.active
+    if choice.kind == "pass":
+        state.pass_state = "used"
+        events.append(Event("passed", seat=seat))
+        state.active = 1 - seat
+        _schedule(state, ("turn",))
+        return
+    card = choice.args[0]
+    face = face_for(state, seat, card)
+    for st in state.stands:
+        st[:] = [(c, f) for c, f in st if c != card]
+    state.played[seat].append((card, face))
+    state.last_player = seat
+    events.append(Event("card_played", seat=seat, card=card, face=face))
+    if state.beep == ("placed", card):
+        state.beep = "exhausted"
+        events.append(Event("beep_returned", card=card))
+    for key in ("twist", "skip_top", "nitro_used", "my_actions", "bottom_started"):
+        state.turn.pop(key, None)
+    _schedule(state, ("window", "pre"), ("card_body", card, face), ("window", "post"), ("after_card",), ("end_card",))
+
+
+def _card_body(state: GameState, step: tuple, events: list[Event]) -> None:
+    face = action_cards()[step[1]][step[2]]
+    mine, theirs = (face.middle, face.top) if state.turn.get("twist") else (face.top, face.middle)
+    state.turn["my_actions"] = mine
+    _schedule(state, ("part", "my", mine, ()), ("window", "after_my"), ("part", "mate", theirs, ()),
+              ("part", "bad", face.bottom, face.bottom_colours))
+
+
+def group(state: GameState, who: str, colours: tuple = ()) -> list[int]:
+    if who == "my":
+        return state.robots_of(state.active)
+    if who == "mate":
+        return state.robots_of(1 - state.active)
+    return sorted(r for r in state.pos if state.colour[r] in colours)
+
+
+def _part(state: GameState, step: tuple, events: list[Event]) -> None:
+    _, who, actions, colours = step
+    if who == "my" and state.turn.get("skip_top"):
+        return
+    if who == "bad":
+        if state.turn.get("distraction"):
+            return
+        state.turn["bottom_started"] = True
+    if not actions or not group(state, who, colours):
+        return
+    steps = []
+    for action in actions:
+        steps += [("window", "act", who, colours), ("act", who, action, colours, ())]
+    _schedule(state, *steps)
+
+
+def _window(state: GameState, step: tuple, events: list[Event]) -> None:
+    options = free_actions(state, step[1], step)
+    if options:
+        _decide(state, "window", state.active, [Choice("continue")] + options, step)
+
+
+def _resolve_window(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
+    pass                                              # "continue": carry on with the queue
+
+
+def _act(state: GameState, step: tuple, events: list[Event]) -> None:
+    """One movement action of a card part: pick the CHIP level / directions, then move."""
+    _, who, action, colours, chosen = step
+    robots = group(state, who, colours)
+    if not robots:
+        return
+    mode, dirs = action
+    seat = state.active
+    if mode == "chip":
+        chip = robot_boards()[state.robot_names[seat]].chip
+        options = [Choice("chip", (lvl,)) for lvl in range(1, state.chip[seat] + 1)]
+        _decide(state, "chip", seat, options, (who, colours, tuple(chip[: state.chip[seat]])))
+        return
+    colour_order = sorted({state.colour[r] for r in robots})
+    picked = dict(chosen)
+    if len(dirs) > 1:
+        for c in colour_order:
+            if c not in picked:
+                members = [r for r in robots if state.colour[r] == c]
+                options = [Choice("dir", (c, d)) for d in dirs]
+                if any(_blocked(state, r, to_abs(seat, d)) for r in members for d in dirs):
+                    options.append(Choice("dir", (c, "skip")))
+                _decide(state, "dir", seat, options, step)
+                return
+    reverse = state.turn.get("reverse", ())
+    moves = {}
+    for r in robots:
+        rel = dirs[0] if len(dirs) == 1 else picked[state.colour[r]]
+        if rel == "skip":
+            continue
+        d = to_abs(seat, rel)
+        moves[r] = OPPOSITE[d] if r in reverse else d
+    state.turn.pop("reverse", None)
+    if who == "my" and moves:
+        state.turn["last_dir"] = next(iter(moves.values()))
+    if mode == "slide":
+        _schedule(state, ("slide", tuple(sorted(moves.items())), ()))
+        return
+    for r in move_group(state, moves, events):
+        if state.outcome is not None:
+            return
+        if r in state.pos:
+            arrive(state, r, _prev(events, r), events)
+    state.armed.clear()
+
+
+def _prev(events: list[Event], rid: int):
+    for e in reversed(events):
+        if e.robot == rid and e.frm is not None:
+            return e.frm
+    return None
+
+
+def _blocked(state: GameState, rid: int, d: str) -> bool:
+    q = board(state.level).target(state.pos[rid], d, state.colour[rid], "cameo" in state.armed)
+    if q is None or q in state.wall_tokens:
+        return True
+    occ = state.at.get(q)
+    return occ is not None and (state.colour[occ] in GOOD) == (state.colour[rid] in GOOD)
+
+
+def _resolve_dir(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
+    _, who, action, colours, chosen = dec.ctx
+    state.queue.append(("act", who, action, colours, chosen + (choice.args,)))
+
+
+def _resolve_chip(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
+    who, colours, levels = dec.ctx
+    state.queue.append(("act", who, levels[choice.args[0] - 1], colours, ()))
+
+
+def _slide(state: GameState, step: tuple, events: list[Event]) -> None:
+    """One space of a slide ('until the next obstacle'); each reached space is resolved."""
+    _, moves, moved_before = step
+    moves = dict(moves)
+    moved = move_group(state, moves, events, how="slid")
+    if state.outcome is not None:
+        return
+    going = []
+    for r in moved:
+        if r in state.pos and arrive(state, r, _prev(events, r), events, stopping=False):
+            going.append(r)
+        if state.outcome is not None:
+            return
+    for r in moved_before:
+        if r not in moved and r in state.pos:
+            settle(state, r, events)
+    if going:
+        _schedule(state, ("window", "slide"), ("slide", tuple((r, moves[r]) for r in going),
+                                                tuple(going)))
+    else:
+        state.armed.clear()
+
+
+def _after_card(state: GameState, step: tuple, events: list[Event]) -> None:
+    movement.run_lifts(state, events)
+    if state.outcome is None:
+        movement.run_lines(state, events)
+    if state.outcome is None:
+        movement.check_buttons(state, events)
+    state.armed.clear()
+
+
+def _end_card(state: GameState, step: tuple, events: list[Event]) -> None:
+    state.armed.clear()
+    if state.turn.get("fuel") and _cards_left(state):
+        state.turn["fuel"] = False
+        _schedule(state, *_card_choice_steps(state))
+        return
+    state.active = 1 - state.active
+    _schedule(state, ("turn",))
+
+
+# ---------------------------------------------------------------- deferred board decisions
+def _key_push(state: GameState, step: tuple, events: list[Event]) -> None:
+    key = step[1]
+    if key not in state.keys:
+        return
+    options = [Choice("key", (q,)) for q in movement.key_options(state, key)]
+    if options:
+        _decide(state, "key", chooser(state), options, step)
+
+
+def _resolve_key(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
+    movement.move_key(state, dec.ctx[1], choice.args[0], events)
+
+
+def _displace(state: GameState, step: tuple, events: list[Event]) -> None:
+    exit_pos = step[1]
+    if exit_pos not in state.at:
+        _finish_tunnel(state, step, events)
+        return
+    options = [Choice("displace", (q,)) for q in movement.displace_options(state, exit_pos)]
+    if not options:
+        events.append(Event("blocked", robot=step[2] if step[2] != "key" else None, at=exit_pos,
+                            detail="tunnel_exit_jammed"))
+        return
+    _decide(state, "displace", chooser(state), options, step)
+
+
+def _resolve_displace(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
+    exit_pos, to = dec.ctx[1], choice.args[0]
+    occ = state.at[exit_pos]
+    movement.remove_robot(state, occ)
+    movement.place_robot(state, occ, to)
+    events.append(Event("displaced", robot=occ, frm=exit_pos, to=to))
+    arrive(state, occ, exit_pos, events)
+    if state.outcome is None:
+        _finish_tunnel(state, dec.ctx, events)
+
+
+def _finish_tunnel(state: GameState, step: tuple, events: list[Event]) -> None:
+    exit_pos, who = step[1], step[2]
+    if exit_pos in state.at:
+        return
+    if who == "key":
+        if step[3] in state.keys and exit_pos not in state.keys:
+            movement.move_key(state, step[3], exit_pos, events, how="teleported")
+    elif who in state.pos:
+        movement.teleport(state, who, exit_pos, events)
+
+
+def _unlock(state: GameState, step: tuple, events: list[Event]) -> None:
+    seat = step[1]
+    options = [Choice("unlock", (a,)) for a in unlock_options(state.robot_names[seat], state.unlocked[seat],
+                                                              state.chip[seat])]
+    if options:
+        _decide(state, "unlock", seat, options, step)
+
+
+def unlock_options(robot: str, unlocked, chip_level: int) -> list[str]:
+    rb = robot_boards()[robot]
+    out = [a for a in rb.abilities if a not in unlocked]
+    if chip_level < len(rb.chip):
+        out.append("chip")
+    return out
+
+
+def _resolve_unlock(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
+    seat, what = dec.seat, choice.args[0]
+    if what == "chip":
+        state.chip[seat] += 1
+    else:
+        state.unlocked[seat] = state.unlocked[seat] | {what}
+    events.append(Event("unlocked", seat=seat, detail=what, value=state.chip[seat]))
+
+
+def _push(state: GameState, step: tuple, events: list[Event]) -> None:
+    if step[1] in state.pos:
+        movement.push_slide(state, step[1], step[2], events)
+
+
+def _bad_dir(state: GameState, step: tuple, events: list[Event]) -> None:
+    rid = step[1]
+    if rid not in state.pos:
+        return
+    options = [Choice("bad_dir", (rid, d)) for d in "NESW" if not _blocked(state, rid, d)]
+    _decide(state, "bad_dir", state.active, [Choice("bad_dir", (rid, "stay"))] + options, step)
+
+
+def _resolve_bad_dir(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
+    rid, d = choice.args
+    if d != "stay":
+        for r in move_group(state, {rid: d}, events):
+            arrive(state, r, _prev(events, r), events)
+
+
+# ---------------------------------------------------------------- end of round phases
+def _phase_end(state: GameState, step: tuple, events: list[Event]) -> None:
+    if state.round >= 4:
+        lose(state, "timeout", events)
+        return
+    _schedule(state, ("cleanup",), ("event_phase",), ("new_robot",), ("next_round",))
+
+
+def _cleanup(state: GameState, step: tuple, events: list[Event]) -> None:
+    state.phase = "cleanup"
+    if state.pass_state != "disabled":
+        state.pass_state = "available"
+    if state.beep != "disabled":
+        state.beep = "available"
+    for seat in (0, 1):
+        # The played stack is flipped: the side that was face up now faces the other player.
+        state.stands[seat] += [(c, OTHER_FACE[f]) for c, f in state.played[seat]]
+        state.played[seat] = []
+    events.append(Event("cleanup", value=state.round))
+
+
+def active_exits(state: GameState) -> set:
+    """Map Exits (and Hidden Exit Points) of a colour some good robot on the map still needs."""
+    needed = {state.colour[r] for r in state.good_on_map()}
+    kinds = board(state.level).kind
+    return {p for p, k in kinds.items() if k in ("exit", "hidden_exit") and state.level.space(p).colour in needed}
+
+
+def _event_phase(state: GameState, step: tuple, events: list[Event]) -> None:
+    state.phase = "event"
+    if not state.event_deck:
+        return
+    card = event_cards()[state.event_deck.pop(0)]
+    state.events_seen.append(card.id)
+    events.append(Event("event_revealed", card=card.id, detail=card.name))
+    movers = sorted((r for r in state.pos if state.colour[r] in card.colours), key=lambda r: state.pos[r][::-1])
+    _schedule(state, *[("event_move", r, card.steps, card.target) for r in movers])
+
+
+def _event_move(state: GameState, step: tuple, events: list[Event]) -> None:
+    _, rid, steps, target = step
+    if rid not in state.pos:
+        return
+    if target == "exit":
+        targets = active_exits(state)
+        if state.pos[rid] in targets:
+            return                           # already on an active exit: it does not move
+    else:
+        targets = {state.pos[r] for r in state.good_on_map()}
+    dirs = sorted(movement.best_steps(state, rid, targets))
+    if not dirs:
+        return
+    _decide(state, "target", state.last_player, [Choice("target", (rid, d)) for d in dirs], step)
+
+
+def _resolve_target(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
+    _, rid, steps, target = dec.ctx
+    moved = move_group(state, {rid: choice.args[1]}, events)
+    for r in moved:
+        arrive(state, r, _prev(events, r), events)
+    if moved and steps > 1 and rid in state.pos and state.outcome is None:
+        state.queue.append(("event_move", rid, steps - 1, target))
+
+
+def _new_robot(state: GameState, step: tuple, events: list[Event]) -> None:
+    state.phase = "new_robot"
+    spot = state.level.spawns.get(state.round)
+    if spot is None or not state.support:
+        return
+    colour = state.support.pop(0)
+    rid = state.next_robot_id
+    state.next_robot_id += 1
+    state.colour[rid] = colour
+    occ = state.at.get(spot)
+    if occ is None:
+        movement.place_robot(state, rid, spot)
+        events.append(Event("spawned", robot=rid, colour=colour, at=spot))
+    elif state.colour[occ] in GOOD:
+        events.append(Event("spawned", robot=rid, colour=colour, at=spot))
+        if movement.destroy(state, occ, "new_robot", events) and spot not in state.at:
+            movement.place_robot(state, rid, spot)
+    else:
+        events.append(Event("returned", robot=rid, colour=colour, at=spot, detail="spawn_occupied"))
+
+
+def _next_round(state: GameState, step: tuple, events: list[Event]) -> None:
+    events.append(Event("round_ended", value=state.round))
+    state.round += 1
+    _schedule(state, ("round_start",))
+
+
+STEPS = {
+    "round_start": _round_start, "turn": _turn, "beep_window": _beep_window, "card_choice": _card_choice,
+    "card_body": _card_body, "part": _part, "window": _window, "act": _act, "slide": _slide,
+    "after_card": _after_card, "end_card": _end_card, "key_push": _key_push, "displace": _displace,
+    "unlock": _unlock, "push": _push, "bad_dir": _bad_dir, "phase_end": _phase_end, "cleanup": _cleanup,
+    "event_phase": _event_phase, "event_move": _event_move, "new_robot": _new_robot, "next_round": _next_round,
+}
+RESOLVE = {
+    "start": _resolve_start, "beep": _resolve_beep, "card": _resolve_card, "window": _resolve_window,
+    "dir": _resolve_dir, "chip": _resolve_chip, "key": _resolve_key, "displace": _resolve_displace,
+    "unlock": _resolve_unlock, "bad_dir": _resolve_bad_dir, "target": _resolve_target,
+}

@@ -1,0 +1,158 @@
+"""The mutable game state, the Choice type and the Setup carried in from a campaign.
+
+State is kept in small flat containers (dicts keyed by position or robot id, short lists,
+tuples for anything immutable) so GameState.copy() is a handful of dict/list copies: the
+AI copies it thousands of times per decision. The LevelSpec is shared, never copied.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.roborun.level import LevelSpec, Pos
+
+GOOD = frozenset(("green", "red"))
+
+
+def _tupled(value: Any) -> Any:
+    """JSON lists back to tuples, recursively, so choices read from a file compare equal."""
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal option at a decision point: a kind plus positional arguments.
+
+    kinds: start, play, pass, beep, no_beep, continue, dir, chip, key, displace, target,
+    unlock, ability, equip, give_number, bad_dir.
+    """
+    kind: str
+    args: tuple = ()
+
+    @property
+    def label(self) -> str:
+        return self.kind if not self.args else f"{self.kind} {' '.join(map(str, self.args))}"
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "args": [list(a) if isinstance(a, tuple) else a for a in self.args]}
+
+    @staticmethod
+    def from_json(data: dict) -> "Choice":
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            raise ValueError(f"not a choice: {data!r}")
+        return Choice(data["kind"], _tupled(list(data.get("args", []))))
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A pending decision: who decides, what about, the legal options and resolution context."""
+    kind: str
+    seat: int
+    options: tuple[Choice, ...]
+    ctx: tuple = ()
+
+
+@dataclass
+class PlayerSetup:
+    """One player's board at the start of a scenario (campaign progress or chapter 8 table)."""
+    robot: str                              # quick_one / smart_three / strong_two / weird_four
+    unlocked: tuple[str, ...] = ()          # special ability ids
+    chip_level: int = 1                     # level 1 is available from the start
+    energy: int = 1
+    equipment: tuple[int, ...] = ()         # Equipment card ids in hand
+
+    def to_json(self) -> dict:
+        return {"robot": self.robot, "unlocked": list(self.unlocked), "chip_level": self.chip_level,
+                "energy": self.energy, "equipment": list(self.equipment)}
+
+    @staticmethod
+    def from_json(d: dict) -> "PlayerSetup":
+        return PlayerSetup(d["robot"], tuple(d.get("unlocked", ())), int(d.get("chip_level", 1)),
+                           int(d.get("energy", 1)), tuple(d.get("equipment", ())))
+
+
+@dataclass
+class Setup:
+    players: tuple[PlayerSetup, PlayerSetup]
+    equipment_deck: tuple[int, ...] | None = None   # top first; None: shuffled from the seed
+
+    def to_json(self) -> dict:
+        return {"players": [p.to_json() for p in self.players],
+                "equipment_deck": None if self.equipment_deck is None else list(self.equipment_deck)}
+
+    @staticmethod
+    def from_json(d: dict) -> "Setup":
+        deck = d.get("equipment_deck")
+        return Setup(tuple(PlayerSetup.from_json(p) for p in d["players"]), None if deck is None else tuple(deck))
+
+
+class GameState:
+    """Everything that changes during a scenario. Fields are documented where they are set."""
+
+    __slots__ = (
+        "level", "seed", "round", "phase", "active", "last_player", "outcome", "loss_cause", "won_round",
+        "pos", "at", "colour", "owner", "escaped", "next_robot_id",
+        "keys", "wall_tokens", "lasers", "items",
+        "robot_names", "energy", "unlocked", "chip", "hands", "numbers",
+        "stands", "played", "pass_state", "beep", "event_deck", "events_seen", "equip_deck", "support",
+        "queue", "pending", "turn", "armed", "deactivated", "exits_open", "lines_on", "messages",
+        "start_positions", "rules", "lost_tokens", "later",
+    )
+
+    def copy(self) -> "GameState":
+        new = GameState.__new__(GameState)
+        for name in ("level", "seed", "round", "phase", "active", "last_player", "outcome", "loss_cause",
+                     "won_round", "next_robot_id", "robot_names", "pass_state", "beep", "pending",
+                     "exits_open", "lines_on", "start_positions", "rules", "lost_tokens"):
+            setattr(new, name, getattr(self, name))
+        for name in ("pos", "at", "colour", "owner", "items", "turn"):
+            setattr(new, name, getattr(self, name).copy())
+        for name in ("escaped", "keys", "wall_tokens", "lasers", "event_deck", "events_seen", "equip_deck",
+                     "support", "queue", "armed", "deactivated", "messages"):
+            setattr(new, name, getattr(self, name).copy())
+        new.energy = self.energy[:]
+        new.unlocked = self.unlocked[:]      # frozensets inside: replaced, never mutated
+        new.chip = self.chip[:]
+        new.hands = [h[:] for h in self.hands]
+        new.numbers = [n[:] for n in self.numbers]
+        new.stands = [s[:] for s in self.stands]
+        new.played = [p[:] for p in self.played]
+        new.later = []
+        return new
+
+    # Convenience reads used by the engine, view, AI and tests.
+    @property
+    def decision_seat(self) -> int | None:
+        if self.outcome is not None or self.pending is None:
+            return None
+        return self.pending.seat
+
+    def robots_of(self, seat: int) -> list[int]:
+        return [r for r, s in self.owner.items() if s == seat and r in self.pos]
+
+    def good_on_map(self) -> list[int]:
+        return [r for r in self.pos if self.colour[r] in GOOD]
+
+    def bad_on_map(self) -> list[int]:
+        return [r for r in self.pos if self.colour[r] not in GOOD]
+
+    def token_at(self, p: Pos) -> str | None:
+        item = self.items.get(p)
+        return item[0] if item else None
+
+    def summary(self) -> dict:
+        """A JSON-friendly snapshot (used by replay output and debugging)."""
+        return {
+            "level": self.level.level_id or self.level.source, "seed": self.seed, "round": self.round,
+            "phase": self.phase, "active": self.active, "outcome": self.outcome, "loss_cause": self.loss_cause,
+            "robots": {str(r): {"colour": self.colour[r], "pos": list(p)} for r, p in sorted(self.pos.items())},
+            "escaped": sorted(self.escaped), "energy": self.energy[:],
+            "unlocked": [sorted(u) for u in self.unlocked], "chip": self.chip[:],
+            "equipment": [h[:] for h in self.hands], "numbers": [n[:] for n in self.numbers],
+            "keys": sorted(list(k) for k in self.keys),
+            "tokens": {f"{x},{y}": list(v) for (x, y), v in sorted(self.items.items())},
+            "decision_seat": self.decision_seat,
+            "pending": None if self.pending is None else self.pending.kind,
+        }
