@@ -510,9 +510,13 @@ def legal_actions(state: GameState) -> list[Action]:
 
 
 # ----------------------------------------------------------------------------- apply
-def apply(state: GameState, action: Action) -> list[Event]:
-    """Carry out one legal decision and return what happened, in order."""
-    if action not in legal_actions(state):
+def apply(state: GameState, action: Action, *, check: bool = True) -> list[Event]:
+    """Carry out one legal decision and return what happened, in order.
+
+    check=False skips the legality test; only for bots replaying actions they took from
+    legal_actions on the same state.
+    """
+    if check and action not in legal_actions(state):
         raise IllegalAction(f"{action!r} is not legal now")
     ev: list[Event] = []
     seat = state.current
