@@ -1,0 +1,108 @@
+"""A small sequential animation queue for the lab screen.
+
+The engine reports what happened as a list of events; the screen turns each one into an
+`Anim`: `begin` and `end` update the screen's display model (so the picture lags the true
+state exactly as long as the animation runs), `paint(surface, t)` draws the moving part
+for progress t in [0, 1]. The queue runs them one after another, scaled by the player's
+animation speed, and `finish_all()` (the skip key) jumps to the end of everything at once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import pygame
+
+from game.client.loop import ease_in_out, lerp
+
+Point = tuple[float, float]
+
+
+@dataclass
+class Anim:
+    duration: float
+    begin: Callable[[], None] | None = None
+    end: Callable[[], None] | None = None
+    paint: Callable[[pygame.Surface, float], None] | None = None
+    sound: str | None = None
+    elapsed: float = 0.0
+    started: bool = False
+
+
+class AnimQueue:
+    def __init__(self, play_sound: Callable[[str], None] | None = None) -> None:
+        self.items: list[Anim] = []
+        self.play_sound = play_sound
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.items)
+
+    def add(self, anim: Anim) -> None:
+        self.items.append(anim)
+
+    def _start(self, anim: Anim, quiet: bool = False) -> None:
+        if not anim.started:
+            anim.started = True
+            if anim.begin:
+                anim.begin()
+            if anim.sound and self.play_sound and not quiet:
+                self.play_sound(anim.sound)
+
+    def update(self, dt: float) -> None:
+        """Advance by dt seconds of (already speed-scaled) animation time."""
+        while self.items:
+            anim = self.items[0]
+            self._start(anim)
+            anim.elapsed += dt
+            if anim.elapsed < anim.duration:
+                return
+            dt = anim.elapsed - anim.duration
+            self.items.pop(0)
+            if anim.end:
+                anim.end()
+            if dt <= 0:
+                return
+
+    def finish_all(self) -> None:
+        while self.items:
+            anim = self.items.pop(0)
+            self._start(anim, quiet=True)
+            if anim.end:
+                anim.end()
+
+    def paint(self, surface: pygame.Surface) -> None:
+        if self.items and self.items[0].started and self.items[0].paint:
+            anim = self.items[0]
+            anim.paint(surface, min(1.0, anim.elapsed / anim.duration) if anim.duration > 0 else 1.0)
+
+
+# ----------------------------------------------------------------------------- painters
+def fly(image_at: Callable[[float], pygame.Surface], start: Point, goal: Point, arc: float = 40.0):
+    """A painter moving an image from `start` to `goal` (top-left corners) along a low arc.
+
+    `image_at(t)` gives the image for progress t, so a card can flip while it flies.
+    """
+    def paint(surface: pygame.Surface, t: float) -> None:
+        eased = ease_in_out(t)
+        x = lerp(start[0], goal[0], eased)
+        y = lerp(start[1], goal[1], eased) - arc * 4 * eased * (1 - eased)
+        image = image_at(t)
+        surface.blit(image, (x, y))
+    return paint
+
+
+def flip_image(back: pygame.Surface, face: pygame.Surface, t: float, face_first: bool = False) -> pygame.Surface:
+    """The card squeezed horizontally as it turns over: first side until t=0.5, then the other."""
+    first, second = (face, back) if face_first else (back, face)
+    side = first if t < 0.5 else second
+    width = max(1, int(side.get_width() * abs(1 - 2 * t)))
+    squeezed = pygame.transform.scale(side, (width, side.get_height()))
+    canvas = pygame.Surface(side.get_size(), pygame.SRCALPHA)
+    canvas.blit(squeezed, ((side.get_width() - width) // 2, 0))
+    return canvas
+
+
+def count_up(value: int, t: float) -> int:
+    """The number shown while a score counts up to `value`."""
+    return int(round(value * ease_in_out(min(1.0, t * 1.25))))

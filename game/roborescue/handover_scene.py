@@ -1,0 +1,38 @@
+"""The hand-over screen between two human seats sharing one screen.
+
+It is opaque, so the previous player's Lab and drawn cards are hidden until the next
+player confirms they are the one looking.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game.client import input as inp
+from game.client import theme
+from game.client.scene import Scene
+from game.client.widgets import draw_hints, draw_text
+
+
+class HandoverScene(Scene):
+    def __init__(self, seat_name: str, on_ready: Callable[[], None]) -> None:
+        super().__init__()
+        self.seat_name = seat_name
+        self.on_ready = on_ready
+
+    def handle(self, action: inp.Action) -> None:
+        if action.name in (inp.CONFIRM, inp.CLICK):
+            self.app.audio.play("click")
+            self.app.stack.pop()
+            self.on_ready()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(theme.BG)
+        draw_text(surface, f"Pass to {self.seat_name}", (theme.WIDTH // 2, 280), "title", theme.ACCENT, "center",
+                  bold=True)
+        draw_text(surface, "Everyone else, look away: the next lab and drawn cards are private.",
+                  (theme.WIDTH // 2, 370), "body", theme.TEXT_DIM, "center")
+        draw_text(surface, f"{self.seat_name}: press {self.app.input.hint(inp.CONFIRM)} when ready",
+                  (theme.WIDTH // 2, 430), "large", theme.TEXT, "center", bold=True)
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "I'm ready")])
