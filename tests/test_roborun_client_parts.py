@@ -129,7 +129,6 @@ def screen():
     pygame.init()
     surface = pygame.display.set_mode((1280, 720))
     yield surface
-    pygame.quit()
 
 
 def test_board_renderer_maps_cells_both_ways_and_flips_for_seat_one(screen):

@@ -167,7 +167,7 @@ class BoardRenderer:
 
     def screen_direction(self, direction: str) -> str:
         """The on-screen direction of an absolute map direction (turned when flipped)."""
-        return FLIP_DIR[direction] if self.flip else direction
+        return "".join(FLIP_DIR[d] for d in direction) if self.flip else direction
 
     # static layer ----------------------------------------------------
     def _render_static(self) -> pygame.Surface:
@@ -259,11 +259,13 @@ class BoardRenderer:
 
     def draw_arrow(self, surface, pos: Pos, direction: str, colour=theme.ACCENT) -> None:
         """An arrow from the centre of `pos` toward an absolute map direction."""
-        dx, dy = DELTAS[self.screen_direction(direction)]
+        screen_dir = self.screen_direction(direction)
+        dx = sum(DELTAS[d][0] for d in screen_dir)
+        dy = sum(DELTAS[d][1] for d in screen_dir)
         cx, cy = self.centre(*pos)
         t = self.tile
-        tip = (cx + dx * t * 0.45, cy + dy * t * 0.45)
-        base = (cx + dx * t * 0.12, cy + dy * t * 0.12)
+        tip = (cx + dx * t * 0.7, cy + dy * t * 0.7)
+        base = (cx + dx * t * 0.34, cy + dy * t * 0.34)
         px, py = -dy * t * 0.2, dx * t * 0.2
         points = [tip, (base[0] + px, base[1] + py), (base[0] - px, base[1] - py)]
         pygame.draw.polygon(surface, colour, points)

@@ -17,7 +17,7 @@ from functools import lru_cache
 import pygame
 
 from game.client import theme
-from game.client.widgets import draw_text, panel, render_text
+from game.client.widgets import draw_text, font, panel, render_text
 
 YELLOW_FACE = (250, 204, 64)
 BLUE_FACE = (86, 150, 240)
@@ -32,6 +32,16 @@ ABILITY_NAMES = {
     "hacking_probe": "Hacking Probe", "twist_movement": "Twist Movement", "double_metal": "Double Metal",
     "404": "404", "cameo": "Cameo",
 }
+
+
+def fit_text(text: str, width: int, size) -> str:
+    """The text, shortened with '...' when it would be wider than `width` pixels."""
+    f = font(size)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "...")[0] > width:
+        text = text[:-1]
+    return text + "..."
 
 
 # ---------------------------------------------------------------- card faces
@@ -61,8 +71,8 @@ def draw_action_icon(surface: pygame.Surface, action: tuple, rect: pygame.Rect, 
             pygame.draw.line(surface, colour, (x, chip.top - 4), (x, chip.bottom + 4), 2)
         draw_text(surface, "C", chip.center, max(12, chip.height), YELLOW_FACE, "center", bold=True)
         return
-    length = rect.width * (0.42 if len(dirs) == 1 else 0.36)
-    width = max(2, rect.width // 10)
+    length = rect.width * (0.48 if len(dirs) == 1 else 0.44)
+    width = max(3, rect.width // 8)
     for d in dirs:
         _arrow(surface, centre, REL_VECTORS[d], length, colour, width)
     if mode == "slide":
@@ -101,7 +111,7 @@ def card_face(face, size: tuple[int, int], mark: str = "") -> pygame.Surface:
         if not part:
             pygame.draw.line(surface, (190, 190, 200), (band.left + 8, band.centery), (band.right - 8, band.centery), 2)
             continue
-        cell = min(band.height - 4, (band.width - 6) // 2)
+        cell = min(band.height - 2, (band.width - 4) // len(part))
         for k, action in enumerate(part):
             cx = band.centerx + (k - (len(part) - 1) / 2) * (cell + 2)
             draw_action_icon(surface, action, pygame.Rect(int(cx - cell / 2), band.centery - cell // 2, cell, cell))
@@ -231,7 +241,7 @@ def draw_log(surface, rect: pygame.Rect, lines: list[str], title: str = "What ha
     draw_text(surface, title, (rect.left + 12, rect.top + 8), "small", theme.TEXT_DIM)
     y = rect.bottom - 8
     for line in reversed(lines):
-        image = render_text(line, "tiny", theme.TEXT)
+        image = render_text(fit_text(line, rect.width - 20, "tiny"), "tiny", theme.TEXT)
         y -= image.get_height() + 2
         if y < rect.top + 32:
             break

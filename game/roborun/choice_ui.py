@@ -1,0 +1,316 @@
+"""What the play screen offers at a decision point, without any drawing (no pygame).
+
+Why a module of its own: the screen must never hold a rule, only the engine's legal
+choices. This turns each legal Choice into an Option the screen can show: a friendly
+label, where it lives (a card on a stand, cells on the map with an arrow, or a button in
+the side list) and, for moves, a preview of where robots would end up - computed by
+running the engine itself on a COPY of the state. It also keeps the undo record: the
+choices made since the last point of no return (another seat deciding, or anything
+hidden or random coming to light), replayed from a saved copy.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.roborun.cards import action_cards, equipment_cards, messages, robot_boards, to_abs
+from game.roborun.level import DELTAS, Pos
+
+DIAGONAL = {d1 + d2: (DELTAS[d1][0] + DELTAS[d2][0], DELTAS[d1][1] + DELTAS[d2][1]) for d1 in "NS" for d2 in "EW"}
+ALL_DELTAS = {**DELTAS, **DIAGONAL}
+REL_WORDS = {"U": "up", "D": "down", "L": "left", "R": "right", "UL": "up-left", "UR": "up-right",
+             "DL": "down-left", "DR": "down-right"}
+ABS_WORDS = {"N": "north", "S": "south", "E": "east", "W": "west"}
+# Events after which an undo would let a player peek at something hidden or re-roll chance.
+POINT_OF_NO_RETURN = frozenset(("equipment_drawn", "event_revealed", "card_flipped", "cleanup", "round_ended",
+                                "spawned", "scenario_won", "scenario_lost", "message", "beeped"))
+PREVIEW_FOLLOW = frozenset(("dir", "window", "chip", "key", "displace", "bad_dir", "unlock"))
+PREVIEW_STOP = frozenset(("event_revealed", "cleanup", "turn_started", "equipment_drawn", "scenario_won",
+                          "scenario_lost"))
+
+
+def ability_name(ability: str) -> str:
+    from game.roborun.hud_render import ABILITY_NAMES  # noqa: PLC0415  (names live with the panels)
+    return ABILITY_NAMES.get(ability, ability)
+
+
+def action_text(action: tuple) -> str:
+    mode, dirs = action
+    if mode == "chip":
+        return "CHIP"
+    words = " or ".join(REL_WORDS[d] for d in dirs)
+    return f"slide {words}" if mode == "slide" else words
+
+
+@dataclass
+class Option:
+    """One legal choice as the screen shows it."""
+
+    choice: Any
+    label: str
+    place: str                                  # "card", "map" or "button"
+    card: int | None = None                     # the card it is about (play, beep, flip...)
+    cells: list[Pos] = field(default_factory=list)            # map cells that pick it
+    arrows: list[tuple[Pos, str]] = field(default_factory=list)  # (from cell, absolute direction)
+    previewable: bool = False
+
+
+def build_options(choices: list, decision: str, state_reader) -> list[Option]:
+    """Options for the decision's legal choices; `state_reader` answers public questions."""
+    return [describe(choice, decision, state_reader) for choice in choices]
+
+
+def describe(choice, decision: str, reader) -> Option:
+    kind, args = choice.kind, choice.args
+    active = reader.active
+    if kind == "start":
+        who = "I start" if args[0] == reader.viewer else "Teammate starts"
+        return Option(choice, f"{who} this round", "button")
+    if kind == "no_beep":
+        return Option(choice, "No BEEP", "button")
+    if kind == "beep":
+        return Option(choice, f"BEEP card {args[0]} (don't play it)", "card", card=args[0])
+    if kind == "play":
+        return Option(choice, f"Play card {args[0]}", "card", card=args[0], previewable=True)
+    if kind == "pass":
+        return Option(choice, "PASS (teammate plays instead)", "button")
+    if kind == "continue":
+        return Option(choice, "Continue", "button", previewable=True)
+    if kind == "dir":
+        colour, rel = args
+        if rel == "skip":
+            return Option(choice, f"{colour.capitalize()}: skip this move", "button", previewable=True)
+        absolute = to_abs(active, rel)
+        arrows = [(p, absolute) for p in reader.positions_of(colour)]
+        cells = [step(p, absolute) for p, _ in arrows]
+        return Option(choice, f"{colour.capitalize()} {REL_WORDS[rel]}", "map", cells=cells, arrows=arrows,
+                      previewable=True)
+    if kind in ("bad_dir", "target"):
+        rid, d = args
+        pos = reader.robot_pos(rid)
+        if d == "stay" or pos is None:
+            return Option(choice, f"{reader.robot_colour(rid).capitalize()} robot stays", "button", previewable=True)
+        return Option(choice, f"{reader.robot_colour(rid).capitalize()} robot {ABS_WORDS[d]}", "map",
+                      cells=[step(pos, d)], arrows=[(pos, d)], previewable=True)
+    if kind == "chip":
+        level = args[0]
+        chip = robot_boards()[reader.robot_name(active)].chip
+        return Option(choice, f"CHIP level {level}: {action_text(chip[level - 1])}", "button", previewable=True)
+    if kind in ("key", "displace"):
+        what = "Move the Key" if kind == "key" else "Move the robot off the tunnel exit"
+        return Option(choice, f"{what} to {args[0][0]},{args[0][1]}", "map", cells=[tuple(args[0])],
+                      previewable=True)
+    if kind == "unlock":
+        what = "Develop the CHIP" if args[0] == "chip" else f"Unlock {ability_name(args[0])}"
+        return Option(choice, what, "button")
+    if kind == "ability":
+        name = ability_name(args[0])
+        extra = args[1] if len(args) > 1 else None
+        if args[0] in ("back_up_plan",) and extra is not None:
+            return Option(choice, f"{name}: flip card {extra}", "button", card=extra)
+        if extra is not None:
+            return Option(choice, f"{name}: {reader.robot_colour(extra)} robot", "button",
+                          cells=[p for p in [reader.robot_pos(extra)] if p])
+        return Option(choice, f"Use {name}", "button")
+    if kind == "equip":
+        card = equipment_cards()[args[0]]
+        rest = args[1:]
+        if card.effect == "message" and rest:
+            return Option(choice, f"{card.name}: \"{messages().get(rest[0], rest[0])}\"", "button")
+        if card.effect in ("extra_step", "tow") and rest:
+            return Option(choice, f"{card.name}: {REL_WORDS.get(rest[0], rest[0])}", "button")
+        if card.effect == "emp" and len(rest) == 2:
+            return Option(choice, f"{card.name}: {reader.robot_colour(rest[0])} {REL_WORDS.get(rest[1], rest[1])}",
+                          "button", cells=[p for p in [reader.robot_pos(rest[0])] if p])
+        if card.effect == "flip_card" and rest:
+            return Option(choice, f"{card.name}: flip card {rest[0]}", "button", card=rest[0])
+        return Option(choice, f"Use {card.name}", "button")
+    if kind == "give_number":
+        return Option(choice, f"Give Number {args[0]} to teammate", "button")
+    return Option(choice, choice.label, "button")
+
+
+def step(pos: Pos, direction: str) -> Pos:
+    dx, dy = ALL_DELTAS[direction]
+    return (pos[0] + dx, pos[1] + dy)
+
+
+# ---------------------------------------------------------------- previews
+def preview_positions(state, choice, apply, legal_choices, limit: int = 40) -> dict[int, Pos | None]:
+    """Where each robot would be after `choice` and the rest of the card (first options taken).
+
+    Runs the engine on a COPY; stops before anything hidden or random (the next turn, an
+    Event card, a draw). Returns robot id -> position (None: destroyed or escaped).
+    """
+    trial = state.copy()
+    seat = trial.decision_seat
+    before = dict(trial.pos)
+    try:
+        events = apply(trial, choice)
+        for _ in range(limit):
+            if any(e.kind in PREVIEW_STOP for e in events) or trial.decision_seat != seat:
+                break
+            pending = getattr(trial, "pending", None)
+            if pending is None or pending.kind not in PREVIEW_FOLLOW:
+                break
+            options = legal_choices(trial)
+            follow = next((c for c in options if c.kind == "continue"), options[0])
+            events = apply(trial, follow)
+    except ValueError:
+        return {}
+    return {rid: trial.pos.get(rid) for rid in before if trial.pos.get(rid) != before[rid]}
+
+
+# ---------------------------------------------------------------- undo
+@dataclass
+class UndoRecord:
+    """Choices one seat made since the last point of no return, and the state before them."""
+
+    base: Any = None
+    choices: list = field(default_factory=list)
+    seat: int | None = None
+
+    def before_apply(self, state, seat: int) -> None:
+        if self.base is None or self.seat != seat:
+            self.base, self.choices, self.seat = state.copy(), [], seat
+
+    def after_apply(self, state, choice, events, seat: int) -> None:
+        self.choices.append(choice)
+        if state.decision_seat != seat or any(e.kind in POINT_OF_NO_RETURN for e in events):
+            self.commit()
+
+    def commit(self) -> None:
+        self.base, self.choices, self.seat = None, [], None
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.choices)
+
+    def undo(self, apply) -> tuple[Any, Any]:
+        """(rebuilt state, the choice taken back)."""
+        undone = self.choices.pop()
+        state = self.base.copy()
+        for choice in self.choices:
+            apply(state, choice)
+        return state, undone
+
+
+# ---------------------------------------------------------------- what one seat sees
+class ViewReader:
+    """The screen's only window on the game: what `viewer` may see, as plain values.
+
+    Built from the engine's seat_view when it offers the field, otherwise from the public
+    parts of the state; card faces on the stands always come from the viewer's side
+    (engine.face_for), never the hidden side.
+    """
+
+    def __init__(self, state, viewer: int) -> None:
+        self.state = state
+        self.viewer = viewer
+
+    # turn and phase ----------------------------------------------------
+    @property
+    def active(self) -> int:
+        return self.state.active
+
+    @property
+    def round(self) -> int:
+        return self.state.round
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    @property
+    def decision_seat(self) -> int | None:
+        return self.state.decision_seat
+
+    @property
+    def decision_kind(self) -> str | None:
+        pending = getattr(self.state, "pending", None)
+        return None if pending is None or self.state.outcome is not None else pending.kind
+
+    @property
+    def outcome(self) -> str | None:
+        return self.state.outcome
+
+    @property
+    def loss_cause(self) -> str | None:
+        return self.state.loss_cause
+
+    # the map -----------------------------------------------------------
+    def robots(self) -> list[tuple[str, str, Pos]]:
+        s = self.state
+        return [(str(rid), s.colour[rid], pos) for rid, pos in sorted(s.pos.items())]
+
+    def tokens(self) -> list[tuple[str, Pos, Any, Any]]:
+        s = self.state
+        out = [(kind, pos, value, None) for pos, (kind, value) in sorted(s.items.items())]
+        out += [("key", pos, None, None) for pos in sorted(s.keys)]
+        out += [("wall", pos, None, None) for pos in sorted(s.wall_tokens)]
+        out += [("laser", pos, None, None) for pos in sorted(s.lasers)]
+        return out
+
+    def positions_of(self, colour: str) -> list[Pos]:
+        s = self.state
+        return [pos for rid, pos in sorted(s.pos.items()) if s.colour[rid] == colour]
+
+    def robot_pos(self, rid) -> Pos | None:
+        return self.state.pos.get(rid)
+
+    def robot_colour(self, rid) -> str:
+        return self.state.colour.get(rid, "?")
+
+    # the players -------------------------------------------------------
+    def robot_name(self, seat: int) -> str:
+        return self.state.robot_names[seat]
+
+    def stand(self, seat: int) -> list:
+        from game.roborun.engine import face_for
+        faces = action_cards()
+        return [faces[card][face_for(self.state, self.viewer, card)] for card, _ in self.state.stands[seat]]
+
+    def played(self, seat: int) -> list:
+        faces = action_cards()
+        return [faces[card][face] for card, face in self.state.played[seat]]
+
+    def energy(self, seat: int) -> int:
+        return self.state.energy[seat]
+
+    def unlocked(self, seat: int) -> frozenset:
+        return self.state.unlocked[seat]
+
+    def chip(self, seat: int) -> int:
+        return self.state.chip[seat]
+
+    def equipment(self, seat: int) -> list[str]:
+        cards = equipment_cards()
+        return [cards[c].name for c in self.state.hands[seat]]
+
+    def numbers(self, seat: int) -> list[int]:
+        return list(self.state.numbers[seat])
+
+    def escaped(self, seat: int) -> bool:
+        s = self.state
+        mine = [rid for rid, owner in s.owner.items() if owner == seat]
+        return bool(mine) and all(rid in s.escaped for rid in mine)
+
+    # the scenario page ---------------------------------------------------
+    @property
+    def pass_state(self) -> str:
+        return self.state.pass_state
+
+    @property
+    def beep_state(self):
+        return self.state.beep
+
+    def events_seen(self) -> list[str]:
+        from game.roborun.cards import event_cards
+        cards = event_cards()
+        return [cards[c].name for c in self.state.events_seen]
+
+    def support(self) -> list[str]:
+        return list(self.state.support)
+
+    def messages(self) -> list:
+        return list(self.state.messages)

@@ -1,0 +1,779 @@
+"""The Robo Run play screen, its entry point and `python main.py roborun ...`.
+
+How it works: the engine owns the game (new_game / legal_choices / apply). Each frame the
+scene either plays animations for the events the last choice produced, waits for an AI
+seat (its `choose` runs in a worker thread on a COPY of what that seat sees), or lets the
+human at the screen pick one of the legal choices: a card on a stand, an arrow on the
+map, or an item in the side list. Nothing here decides a rule.
+
+What is drawn comes only from `ViewReader(state, viewer)` for the seat at the screen, so
+no seat is ever shown what it may not see; with two humans a hand-over screen comes
+between seats. Static things (background, panels, the map) are rendered into one cached
+backdrop that is rebuilt only when something in it changes; a frame is one blit plus the
+moving pawns.
+"""
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pygame
+
+from game.client import input as inp
+from game.client import theme
+from game.client.menus import NoticeScene, PauseScene
+from game.client.scene import Scene
+from game.client.widgets import MenuItem, draw_hints, draw_text, panel, render_text, vertical_gradient
+from game.core.errors import UserError
+from game.roborun import choice_ui, hud_render
+from game.roborun.anim import Animator, EventAnimations, Stage
+from game.roborun.board_render import BoardRenderer, draw_stage
+from game.roborun.choice_ui import Option, UndoRecord, ViewReader, build_options, preview_positions
+from game.roborun.level import LevelSpec
+
+HEADER = pygame.Rect(0, 0, 1280, 40)
+LEFT = pygame.Rect(8, 46, 272, 632)
+RIGHT = pygame.Rect(1000, 46, 272, 632)
+BOARD_AREA = pygame.Rect(288, 46, 704, 590)
+PROMPT = pygame.Rect(288, 640, 704, 36)
+PANEL_HEIGHT = 440
+SEAT_COLOURS = ("green", "red")
+AI_PAUSE = 0.35             # seconds between AI decisions so players can follow them
+
+
+# ---------------------------------------------------------------- partners
+Chooser = Callable[[object, list, random.Random], object]
+
+
+def random_choose(view, choices: list, rng: random.Random):
+    """The stand-in partner: any legal choice."""
+    return rng.choice(choices)
+
+
+def make_partner(kind: str, ai_level: str = "normal") -> tuple[Chooser | None, str]:
+    """(choose function or None for a human seat, a warning when the AI is not available)."""
+    if kind == "human":
+        return None, ""
+    if kind == "random":
+        return random_choose, ""
+    try:
+        from game.roborun import ai  # the colleague's AI teammate: choose(view, choices, rng)
+    except ImportError:
+        return random_choose, "The AI teammate is not installed yet; a random teammate plays instead."
+    choose = getattr(ai, "choose", None)
+    if choose is None:
+        return random_choose, "The AI teammate has no choose(); a random teammate plays instead."
+    level_choose = getattr(ai, "choose_for_level", None)
+    if level_choose is not None:
+        return (lambda view, choices, rng: level_choose(view, choices, rng, ai_level)), ""
+    return choose, ""
+
+
+def seat_view_for(state, seat: int):
+    """What an AI seat receives: the engine's seat view (or, until it exists, a copy)."""
+    try:
+        from game.roborun.view import seat_view
+    except ImportError:
+        return state.copy()
+    return seat_view(state.copy(), seat)
+
+
+# ---------------------------------------------------------------- options
+@dataclass
+class GameOptions:
+    level_ref: str = "1.1"
+    partner: str = "ai"             # ai | random | human
+    seat: int = 0                   # the seat of the human at the screen (first human with two)
+    seed: int | None = None
+    ai_level: str = "normal"
+    campaign: bool = False
+    boards: tuple[str, str] = ("quick_one", "smart_three")
+    level: LevelSpec | None = None  # a ready LevelSpec (tests, bench); else loaded from level_ref
+    setup: object = None            # engine Setup; None: campaign progress or Single Scenario Mode
+    spectate: bool = False          # both seats played by the partner (bench, attract mode)
+    tutorial: bool = True
+
+
+def load_level_spec(ref: str) -> LevelSpec:
+    from game.roborun.tmx_loader import find_level, load_level
+    return load_level(find_level(ref))
+
+
+# ---------------------------------------------------------------- the scene
+class PlayScene(Scene):
+    def __init__(self, options: GameOptions) -> None:
+        super().__init__()
+        from game.roborun import engine
+
+        self.engine = engine
+        self.options = options
+        self.level = options.level or load_level_spec(options.level_ref)
+        self.seed = options.seed if options.seed is not None else random.randrange(1_000_000)
+        self.setup = options.setup
+        self.state = engine.new_game(self.level, self.seed, self.setup)
+        self.history: list = []                 # every choice applied, in order (replays, tests)
+        self.deciders: list[int] = []           # the seat that made each choice in history
+        partner, self.partner_warning = make_partner(options.partner, options.ai_level)
+        human = options.seat
+        self.choosers: list[Chooser | None] = [None, None]
+        self.choosers[1 - human] = partner
+        if options.spectate:
+            self.choosers = [partner or random_choose, partner or random_choose]
+        self.hotseat = self.choosers[0] is None and self.choosers[1] is None
+        self.viewer = human
+        self.rng = random.Random(self.seed ^ 0x5EED)
+        self.executor: concurrent.futures.ThreadPoolExecutor | None = None
+        self.future: concurrent.futures.Future | None = None
+        self.ai_wait = 0.0
+        self.stage = Stage()
+        self.animator = Animator()
+        self.undo = UndoRecord()
+        self.options_list: list[Option] = []
+        self.focus = 0
+        self.decision_token: tuple | None = None
+        self.previews: dict[int, dict] = {}
+        self.log: list[str] = []
+        self.board: BoardRenderer | None = None
+        self.backdrop: pygame.Surface | None = None
+        self.background: pygame.Surface | None = None
+        self.dirty = True
+        self.card_rects: list[tuple[pygame.Rect, int]] = []
+        self.option_rects: list[tuple[pygame.Rect, int]] = []
+        self.handed_over = not self.hotseat
+        self.finished_for = 0.0
+        self.results_shown = False
+        self.t = 0.0
+        self.frames_drawn = 0
+
+    # lifecycle -------------------------------------------------------
+    def enter(self) -> None:
+        self.background = vertical_gradient(theme.LOGICAL_SIZE, (28, 34, 52), (14, 16, 24))
+        self._make_board()
+        self._sync_stage()
+        self.anims = EventAnimations(self.stage, sound=self.app.audio.play, energy_target=self._energy_target,
+                                     describe=self._describe)
+        self.app.audio.start_music()
+        self._say(f"Scenario {self.level.level_id} {self.level.title}: seed {self.seed}")
+        if self.partner_warning:
+            self.app.stack.push(NoticeScene(self.partner_warning, "Teammate"))
+        if self.options.tutorial and self.level.level_id == "1.1" and not self.options.spectate:
+            from game.roborun import progress as prog
+            progress, warning = prog.load_progress()
+            if not progress.tutorial_seen:
+                from game.roborun.campaign_screens import TutorialOverlay
+                self.app.stack.push(TutorialOverlay())
+
+    def exit(self) -> None:
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = None
+
+    def resume(self) -> None:
+        self._make_board()
+        self.dirty = True
+
+    def _make_board(self) -> None:
+        patterns = self.app.settings.colourblind_patterns if self.app else True
+        self.board = BoardRenderer(self.level, BOARD_AREA, flip=self.viewer == 1, patterns=patterns)
+        self.dirty = True
+
+    # reading the game ------------------------------------------------
+    @property
+    def reader(self) -> ViewReader:
+        return ViewReader(self.state, self.viewer)
+
+    def _sync_stage(self) -> None:
+        reader = self.reader
+        self.stage.sync(reader.robots(), reader.tokens())
+
+    def _energy_target(self, seat) -> tuple[float, float]:
+        column = RIGHT if seat == self.viewer else LEFT
+        return self.board.to_board((column.left + 100, column.top + 190))
+
+    def _describe(self, event) -> str:
+        return describe_event(event, self.viewer)
+
+    def _say(self, line: str) -> None:
+        if line:
+            self.log.append(line)
+            del self.log[:-40]
+            self.dirty = True
+
+    # choosing ------------------------------------------------------------
+    def _human_turn(self) -> bool:
+        seat = self.state.decision_seat
+        return seat is not None and self.choosers[seat] is None
+
+    def _refresh_options(self) -> None:
+        """Build the options for the current decision once (when it changes)."""
+        seat = self.state.decision_seat
+        token = (len(self.history), seat)
+        if token == self.decision_token:
+            return
+        self.decision_token = token
+        self.previews = {}
+        if seat is None or self.choosers[seat] is not None or seat != self.viewer:
+            self.options_list = []
+            return
+        reader = self.reader
+        choices = self.engine.legal_choices(self.state)
+        self.options_list = build_options(choices, reader.decision_kind or "", reader)
+        self.focus = 0
+        self.dirty = True
+
+    def choose(self, choice) -> None:
+        """Apply a choice for the deciding seat (from the UI or an AI) and animate its events."""
+        seat = self.state.decision_seat
+        human = self.choosers[seat] is None
+        if human:
+            self.undo.before_apply(self.state, seat)
+        events = self.engine.apply(self.state, choice)
+        self.history.append(choice)
+        self.deciders.append(seat)
+        if human:
+            self.undo.after_apply(self.state, choice, events, seat)
+        else:
+            self.undo.commit()
+        for event in events:
+            self._say(describe_event(event, self.viewer, log=True))
+        for step in self.anims.steps_for(events):
+            self.animator.push(step)
+        self.stage_stale = True
+        self.decision_token = None
+        self.options_list = []
+        self.dirty = True
+
+    def take_back(self) -> None:
+        if not self.undo.can_undo or not self._human_turn():
+            self.app.audio.play("error")
+            return
+        self.state, undone = self.undo.undo(self.engine.apply)
+        self.history.pop()
+        self.deciders.pop()
+        self.animator.skip()
+        self._sync_stage()
+        self.decision_token = None
+        self._say(f"Undone: {undone.label}")
+        self.app.audio.play("click")
+
+    def _poll_ai(self, dt: float) -> None:
+        seat = self.state.decision_seat
+        chooser = self.choosers[seat]
+        if self.future is None:
+            self.ai_wait += dt
+            if self.ai_wait < AI_PAUSE / max(0.25, self.app.settings.animation_speed):
+                return
+            if self.executor is None:
+                self.executor = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+            view = seat_view_for(self.state, seat)
+            choices = self.engine.legal_choices(self.state)
+            rng = random.Random(self.rng.random())
+            self.future = self.executor.submit(chooser, view, choices, rng)
+            self.dirty = True
+            return
+        if not self.future.done():
+            return
+        future, self.future = self.future, None
+        self.ai_wait = 0.0
+        choice = future.result()
+        if choice not in self.engine.legal_choices(self.state):
+            raise UserError("AI teammate", f"chose an illegal move {choice!r}")
+        self.choose(choice)
+
+    # per frame -------------------------------------------------------
+    stage_stale = False
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        speed = self.app.settings.animation_speed
+        self.stage.update(dt * speed)
+        if self.animator.busy:
+            self.animator.update(dt * speed)
+            if self.animator.busy:
+                return
+        if self.stage_stale:
+            self.stage_stale = False
+            self._sync_stage()
+            self.dirty = True
+        if self.state.outcome is not None:
+            self.finished_for += dt
+            if self.finished_for > 1.2 and not self.results_shown:
+                self._show_results()
+            return
+        seat = self.state.decision_seat
+        if seat is None:
+            return
+        if self.choosers[seat] is not None:
+            self._poll_ai(dt)
+            return
+        if self.hotseat and seat != self.viewer:
+            self._hand_over(seat)
+            return
+        self._refresh_options()
+
+    def _hand_over(self, seat: int) -> None:
+        from game.roborun.campaign_screens import HandOverScene
+
+        def ready() -> None:
+            self.viewer = seat
+            self._make_board()
+            self._sync_stage()
+            self.decision_token = None
+
+        kind = self.reader.decision_kind
+        reason = {"beep": "Your teammate is about to play: you may BEEP a card.",
+                  "start": "Who sees the better move? Choose who starts the round."}.get(kind, "")
+        self.undo.commit()
+        self.viewer = seat          # nothing is drawn until the hand-over screen is dismissed
+        self.app.stack.push(HandOverScene(seat, ready, reason))
+
+    def _show_results(self) -> None:
+        from game.roborun.campaign_screens import ResultsScene
+        from game.roborun.campaign import accomplishments
+
+        self.results_shown = True
+        state = self.state
+        done = accomplishments(state)
+        lines = [text for flag, text in ((done.won, "Won the scenario"),
+                                         (done.won_before_round_4, "Won before round 4"),
+                                         (done.won_before_round_4_clean, "...with every bad robot and Key gone"))
+                 if flag]
+        record_result(self.options, self.setup, state)
+        next_ref = next_level_ref(self.level.level_id) if state.outcome == "won" else None
+
+        def retry() -> None:
+            start_game(self.app, self.options, replace_to=True)
+
+        def play_next() -> None:
+            start_game(self.app, GameOptions(**{**self.options.__dict__, "level_ref": next_ref, "level": None,
+                                                  "setup": None, "seed": None}), replace_to=True)
+
+        self.app.stack.push(ResultsScene(self.level.level_id, self.level.title, state.outcome == "won",
+                                         state.loss_cause, state.won_round or state.round, lines, retry,
+                                         play_next if next_ref else None))
+
+    # input -----------------------------------------------------------
+    def handle(self, action: inp.Action) -> None:
+        name = action.name
+        if name == inp.MENU or (name == inp.BACK and action.device != "mouse"):
+            self.app.stack.push(PauseScene([MenuItem("Restart scenario", self._restart)]))
+            return
+        if name == inp.SKIP:
+            self.animator.skip()
+            return
+        if name == inp.UNDO:
+            self.take_back()
+            return
+        if self.animator.busy or not self._human_turn() or not self.options_list:
+            return
+        count = len(self.options_list)
+        if name in (inp.NEXT, inp.PREV):
+            self._set_focus((self.focus + (1 if name == inp.NEXT else -1)) % count)
+        elif name in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT):
+            self._arrow_key(name)
+        elif name == inp.CONFIRM:
+            self._pick(self.focus)
+        elif name in (inp.POINT, inp.CLICK) and action.pos:
+            index = self._option_at(action.pos)
+            if index is not None:
+                self._set_focus(index)
+                if name == inp.CLICK:
+                    self._pick(index)
+        elif name == inp.SCROLL:
+            self._set_focus((self.focus - action.amount) % count)
+
+    def _restart(self) -> None:
+        self.app.stack.pop()
+        start_game(self.app, GameOptions(**{**self.options.__dict__, "seed": self.seed, "tutorial": False}),
+                   replace_to=True)
+
+    def _set_focus(self, index: int) -> None:
+        if index != self.focus:
+            self.focus = index
+            self.dirty = True
+
+    def _arrow_key(self, name: str) -> None:
+        """On the map, an arrow picks the option pointing that way on screen; otherwise it cycles."""
+        screen_dir = {inp.UP: "N", inp.DOWN: "S", inp.LEFT: "W", inp.RIGHT: "E"}[name]
+        wanted = self.board.screen_direction(screen_dir)      # the map direction shown that way
+        for index, option in enumerate(self.options_list):
+            if option.arrows and option.arrows[0][1] == wanted:
+                self._set_focus(index)
+                return
+        step = -1 if name in (inp.UP, inp.LEFT) else 1
+        self._set_focus((self.focus + step) % len(self.options_list))
+
+    def _option_at(self, point) -> int | None:
+        for rect, index in self.option_rects:
+            if rect.collidepoint(point):
+                return index
+        for rect, card in self.card_rects:
+            if rect.collidepoint(point):
+                matches = [i for i, o in enumerate(self.options_list) if o.card == card and o.place == "card"]
+                if matches:
+                    return self.focus if self.focus in matches else matches[0]
+        cell = self.board.pos_at(point)
+        if cell is not None:
+            matches = [i for i, o in enumerate(self.options_list) if cell in o.cells]
+            if matches:
+                return self.focus if self.focus in matches else matches[0]
+        return None
+
+    def _pick(self, index: int) -> None:
+        if 0 <= index < len(self.options_list):
+            self.app.audio.play("click")
+            self.choose(self.options_list[index].choice)
+
+    # drawing ---------------------------------------------------------
+    def _preview(self, index: int) -> dict:
+        if index not in self.previews:
+            option = self.options_list[index]
+            self.previews[index] = (preview_positions(self.state, option.choice, self.engine.apply,
+                                                      self.engine.legal_choices) if option.previewable else {})
+        return self.previews[index]
+
+    def _rebuild_backdrop(self) -> None:
+        surface = self.backdrop
+        if surface is None:
+            surface = pygame.Surface(theme.LOGICAL_SIZE).convert()
+            self.backdrop = surface
+        surface.blit(self.background, (0, 0))
+        reader = self.reader
+        self._draw_header(surface, reader)
+        marks = self._card_marks(reader)
+        self.card_rects = []
+        for seat, column in ((self.viewer, RIGHT), (1 - self.viewer, LEFT)):
+            info = seat_panel(reader, seat, self.viewer, self.choosers[seat] is None)
+            rects = hud_render.draw_seat_panel(surface, pygame.Rect(column.left, column.top, column.width,
+                                                                    PANEL_HEIGHT), info, marks)
+            self.card_rects += [(rect, face.card) for rect, face in zip(rects, info.stand)]
+        log_rect = pygame.Rect(LEFT.left, LEFT.top + PANEL_HEIGHT + 8, LEFT.width, LEFT.height - PANEL_HEIGHT - 8)
+        hud_render.draw_log(surface, log_rect, [line for line in self.log][-12:])
+        self._draw_options(surface, pygame.Rect(RIGHT.left, RIGHT.top + PANEL_HEIGHT + 8, RIGHT.width,
+                                                RIGHT.height - PANEL_HEIGHT - 8))
+        self.board.draw_static(surface)
+        self._draw_prompt(surface, reader)
+        if self.app.settings.show_hints:
+            draw_hints(surface, self.app.input, self.hints())
+        self.dirty = False
+
+    def _card_marks(self, reader: ViewReader) -> dict[int, str]:
+        marks = {}
+        beep = reader.beep_state
+        if isinstance(beep, tuple) and beep[0] == "placed":
+            marks[beep[1]] = "beep"
+        if self.options_list and 0 <= self.focus < len(self.options_list):
+            card = self.options_list[self.focus].card
+            if card is not None:
+                marks[card] = "focus"
+        return marks
+
+    def _draw_header(self, surface, reader: ViewReader) -> None:
+        surface.fill(theme.SHADOW, HEADER)
+        draw_text(surface, f"{self.level.level_id}  {self.level.title}", (14, HEADER.centery), "body",
+                  theme.TEXT, "midleft", bold=True)
+        x = 420
+        for r in range(1, 5):
+            rect = pygame.Rect(x + (r - 1) * 34, 8, 28, 24)
+            current = r == reader.round
+            pygame.draw.rect(surface, theme.ACCENT if current else (60, 66, 84) if r > reader.round else theme.PANEL,
+                             rect, border_radius=6)
+            draw_text(surface, str(r), rect.center, "small", theme.BG if current else theme.TEXT_DIM, "center",
+                      bold=True)
+        draw_text(surface, f"Round {reader.round}/4 - {reader.phase.replace('_', ' ')}", (x + 144, HEADER.centery),
+                  "small", theme.TEXT, "midleft")
+        pass_state, beep = reader.pass_state, reader.beep_state
+        x = 780
+        rect = hud_render.draw_token_chip(surface, (x, 8), "PASS", None if pass_state == "disabled"
+                                          else pass_state == "available")
+        beep_ok = None if beep == "disabled" else beep == "available"
+        rect = hud_render.draw_token_chip(surface, (rect.right + 8, 8), "BEEP", beep_ok)
+        seen = reader.events_seen()
+        if seen:
+            draw_text(surface, f"Event: {seen[-1]}", (rect.right + 12, HEADER.centery), "small", theme.ACCENT,
+                      "midleft")
+        support = reader.support()
+        x = HEADER.right - 14 - 22 * len(support)
+        if support:
+            draw_text(surface, "Support", (x - 8, HEADER.centery), "tiny", theme.TEXT_DIM, "midright")
+        for k, colour in enumerate(support):
+            pygame.draw.circle(surface, theme.ROBOT[colour], (x + 10 + k * 22, HEADER.centery), 9)
+            pygame.draw.circle(surface, theme.SHADOW, (x + 10 + k * 22, HEADER.centery), 9, 2)
+
+    def _draw_options(self, surface, rect: pygame.Rect) -> None:
+        panel(surface, rect)
+        self.option_rects = []
+        title = "Your choices" if self.options_list else "Waiting"
+        draw_text(surface, title, (rect.left + 12, rect.top + 8), "small", theme.TEXT_DIM)
+        row_h = 26
+        rows = max(1, (rect.height - 38) // row_h)
+        first = max(0, min(self.focus - rows // 2, len(self.options_list) - rows))
+        for offset, option in enumerate(self.options_list[first:first + rows]):
+            index = first + offset
+            row = pygame.Rect(rect.left + 6, rect.top + 32 + offset * row_h, rect.width - 12, row_h - 2)
+            focused = index == self.focus
+            if focused:
+                pygame.draw.rect(surface, theme.ACCENT, row, border_radius=6)
+            label = hud_render.fit_text(option.label, row.width - 12, "tiny")
+            draw_text(surface, label, (row.left + 6, row.centery), "tiny", theme.BG if focused else theme.TEXT,
+                      "midleft", bold=focused)
+            self.option_rects.append((row, index))
+
+    def _draw_prompt(self, surface, reader: ViewReader) -> None:
+        text, colour = self.prompt(reader)
+        draw_text(surface, text, PROMPT.center, "body", colour, "center", bold=True)
+
+    def prompt(self, reader: ViewReader) -> tuple[str, tuple]:
+        if reader.outcome == "won":
+            return "Both robots escaped!", theme.GOOD
+        if reader.outcome == "lost":
+            return "Scenario lost", theme.BAD
+        seat = reader.decision_seat
+        if seat is None:
+            return "", theme.TEXT
+        if self.choosers[seat] is not None:
+            who = "Teammate" if seat != self.viewer else "You"
+            return f"{who} ({SEAT_COLOURS[seat]}) thinking...", theme.ACCENT_2
+        kind = reader.decision_kind
+        return PROMPTS.get(kind, "Your move"), theme.ACCENT
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.dirty or self.backdrop is None:
+            self._rebuild_backdrop()
+        shake = (0, 0)
+        if self.stage.shake > 0:
+            amount = int(self.stage.shake * 8)
+            shake = (int(math.sin(self.t * 90) * amount), int(math.cos(self.t * 70) * amount))
+        surface.blit(self.backdrop, (0, 0))
+        if shake != (0, 0):
+            surface.blit(self.board.static, self.board.rect.move(shake))
+        focused = self.options_list[self.focus] if self._human_turn() and self.options_list and \
+            not self.animator.busy and self.focus < len(self.options_list) else None
+        if focused is not None:
+            self._draw_focus_under(surface, focused)
+        draw_stage(surface, self.board, self.stage, shake)
+        if focused is not None:
+            self._draw_focus_over(surface, focused)
+        self._draw_captions(surface)
+        self.frames_drawn += 1
+
+    def _draw_focus_under(self, surface, option: Option) -> None:
+        pulse = 160 + int(80 * math.sin(self.t * 6))
+        colour = (255, pulse, 60)
+        for index, other in enumerate(self.options_list):
+            for cell in other.cells:
+                if self.level.in_bounds(cell) and index != self.focus:
+                    self.board.draw_highlight(surface, cell, (120, 130, 160), 2)
+        for cell in option.cells:
+            if self.level.in_bounds(cell):
+                self.board.draw_highlight(surface, cell, colour, 4)
+
+    def _draw_focus_over(self, surface, option: Option) -> None:
+        for pos, direction in option.arrows:
+            self.board.draw_arrow(surface, pos, direction)
+        if option.previewable:
+            reader = self.reader
+            for rid, pos in self._preview(self.focus).items():
+                if pos is not None:
+                    self.board.draw_ghost(surface, reader.robot_colour(rid), pos)
+                else:
+                    here = reader.robot_pos(rid)
+                    if here is not None:
+                        rect = self.board.cell_rect(here).inflate(-16, -16)
+                        pygame.draw.line(surface, theme.BAD, rect.topleft, rect.bottomright, 5)
+                        pygame.draw.line(surface, theme.BAD, rect.topright, rect.bottomleft, 5)
+
+    def _draw_captions(self, surface) -> None:
+        for k, caption in enumerate(self.stage.captions[-3:]):
+            image = render_text(caption.text, "large", caption.colour, True)
+            rect = image.get_rect(center=(self.board.rect.centerx, self.board.rect.top + 40 + k * 48))
+            pygame.draw.rect(surface, theme.SHADOW, rect.inflate(24, 10), border_radius=10)
+            surface.blit(image, rect)
+
+    def hints(self) -> list[tuple[str, str]]:
+        hints = [(inp.CONFIRM, "Choose"), (inp.NEXT, "Next option"), (inp.UNDO, "Undo"), (inp.SKIP, "Skip anim"),
+                 (inp.MENU, "Pause")]
+        return hints
+
+
+PROMPTS = {
+    "start": "Who sees the better move? Choose who starts",
+    "beep": "Teammate's turn: BEEP a card you want saved, or No BEEP",
+    "card": "Your turn: pick a card (or PASS)",
+    "window": "Use an ability or Equipment now, or Continue",
+    "dir": "Choose the direction on the map",
+    "chip": "Choose a CHIP level",
+    "key": "Move the Key: pick a square",
+    "displace": "Move the robot off the tunnel exit",
+    "unlock": "Unlock an ability or develop the CHIP",
+    "bad_dir": "Move a bad robot (Signal Detector)",
+    "target": "Event: choose which way the bad robot goes",
+}
+
+
+def seat_panel(reader: ViewReader, seat: int, viewer: int, human: bool) -> hud_render.SeatPanel:
+    from game.roborun.cards import robot_boards
+
+    board = robot_boards()[reader.robot_name(seat)]
+    unlocked = reader.unlocked(seat)
+    usable = reader.energy(seat) > 0 and reader.active == seat
+    abilities = [(a, "usable" if a in unlocked and usable else "unlocked" if a in unlocked else "locked")
+                 for a in board.abilities]
+    who = "You" if seat == viewer else ("Teammate" if not human else "Player")
+    colour = SEAT_COLOURS[seat]
+    return hud_render.SeatPanel(
+        title=f"{who} - {colour.capitalize()}", colour=colour, board_name=board.name, stand=reader.stand(seat),
+        played=len(reader.played(seat)), energy=reader.energy(seat), abilities=abilities,
+        chip_level=reader.chip(seat), chip_max=len(board.chip), equipment=reader.equipment(seat),
+        numbers=reader.numbers(seat), escaped=reader.escaped(seat),
+        active=reader.decision_seat == seat or (reader.decision_seat is None and reader.active == seat))
+
+
+def describe_event(event, viewer: int, log: bool = False) -> str:
+    """A short line for the log (log=True) or a banner; public facts only."""
+    kind = event.kind
+    who = (lambda seat: "You" if seat == viewer else "Teammate")
+    if kind == "card_played":
+        return f"{who(event.seat)} played card {event.card} ({event.face})"
+    if kind == "passed":
+        return f"{who(event.seat)} passed"
+    if kind == "beeped":
+        return f"BEEP! {'You ask' if event.seat == viewer else 'Teammate asks'}: don't play card {event.card}"
+    if kind == "ability_used":
+        return f"{who(event.seat)} used {hud_render.ABILITY_NAMES.get(event.detail, event.detail)}"
+    if kind == "equipment_used":
+        return f"{who(event.seat)} used Equipment"
+    if kind == "message":
+        from game.roborun.cards import messages
+        return f"Message from {who(event.seat).lower()}: {messages().get(event.detail, event.detail)}"
+    if kind == "event_revealed":
+        return f"Event: {event.detail}"
+    if kind == "round_started":
+        return f"Round {event.value}: {who(event.seat).lower()} start{'s' if event.seat != viewer else ''}"
+    if kind == "scenario_won":
+        return "Scenario won!"
+    if kind == "scenario_lost":
+        return f"Scenario lost ({event.detail})"
+    if kind == "unlocked":
+        return f"{who(event.seat)} unlocked {hud_render.ABILITY_NAMES.get(event.detail, event.detail)}"
+    if not log:
+        return ""
+    if kind == "collected":
+        return f"{event.token} collected"
+    if kind == "destroyed":
+        return f"a robot was destroyed ({event.detail})"
+    if kind == "escaped":
+        return "a good robot escaped!"
+    if kind == "spawned":
+        return f"a {event.colour} robot arrived"
+    if kind == "upgraded":
+        return "a bad robot was upgraded to Blue"
+    if kind == "round_ended":
+        return f"end of round {event.value}"
+    return ""
+
+
+# ---------------------------------------------------------------- flow between screens
+def next_level_ref(level_id: str) -> str | None:
+    campaign, _, number = level_id.partition(".")
+    if not number.isdigit() or int(number) >= 6:
+        return None
+    candidate = f"{campaign}.{int(number) + 1}"
+    try:
+        from game.roborun.tmx_loader import find_level
+        find_level(candidate)
+    except UserError:
+        return None
+    return candidate
+
+
+def campaign_setup(options: GameOptions):
+    """The Setup for a campaign scenario: saved boards, or game set-up step 7 for a new campaign."""
+    from game.roborun import progress as prog
+    from game.roborun.campaign import campaign_start
+    from game.roborun.cards import robot_boards
+    from game.roborun.state import Setup
+
+    progress, _ = prog.load_progress()
+    saved = progress.campaign(int(options.level_ref.split(".")[0]))
+    if all(saved.players):
+        return Setup.from_json({"players": saved.players, "equipment_deck": saved.equipment_deck})
+    first = tuple(robot_boards()[b].abilities[0] for b in options.boards)
+    return campaign_start(options.boards, first)
+
+
+def record_result(options: GameOptions, setup, state) -> None:
+    """Save what the scenario earned: campaign boards carry on; a failure restores the start."""
+    from game.roborun import progress as prog
+    from game.roborun.campaign import after_scenario
+
+    progress, _ = prog.load_progress()
+    level_id = state.level.level_id
+    if options.campaign and setup is not None and level_id:
+        carried = after_scenario(setup, state)
+        data = carried.to_json()
+        campaign = progress.campaign(int(level_id.split(".")[0]))
+        campaign.players = data["players"]
+        campaign.equipment_deck = data["equipment_deck"]
+        if state.outcome == "won":
+            progress.record_win(level_id, campaign_mode=True)
+    elif state.outcome == "won" and level_id:
+        progress.record_win(level_id, campaign_mode=False)
+    prog.save_progress(progress)
+
+
+def start_game(app, options: GameOptions, replace_to: bool = False) -> PlayScene:
+    if options.campaign and options.setup is None:
+        options = GameOptions(**{**options.__dict__, "setup": campaign_setup(options)})
+    scene = PlayScene(options)
+    if replace_to:
+        while len(app.stack.scenes) > 1 and not _is_entry(app.stack.top):
+            app.stack.pop()
+        if _is_entry(app.stack.top):
+            app.stack.push(scene)
+        else:
+            app.stack.replace(scene)
+    else:
+        app.stack.push(scene)
+    return scene
+
+
+def _is_entry(scene) -> bool:
+    from game.roborun.campaign_screens import EntryScene
+    return isinstance(scene, EntryScene)
+
+
+def make_entry_scene(app) -> Scene:
+    from game.roborun.campaign_screens import EntryScene
+    return EntryScene()
+
+
+# ---------------------------------------------------------------- command line
+def main(argv: list[str]) -> int:
+    from game.client.app import add_display_args, run_scene
+
+    parser = argparse.ArgumentParser(prog="main.py roborun", description="Play Robo Run")
+    parser.add_argument("--level", help="go straight to a scenario, e.g. 1.1")
+    parser.add_argument("--partner", choices=("ai", "human", "random"), default="ai")
+    parser.add_argument("--seat", type=int, choices=(0, 1), default=0, help="your seat: 0 green (bottom), 1 red")
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--ai-level", choices=("easy", "normal", "hard"), default="normal")
+    parser.add_argument("--campaign", action="store_true", help="play the scenario as part of its campaign")
+    add_display_args(parser)
+    args = parser.parse_args(argv)
+    if args.level is None:
+        return run_scene(make_entry_scene, args)
+    load_level_spec(args.level)          # a bad level ref is a one-line error before the window opens
+    options = GameOptions(level_ref=args.level, partner=args.partner, seat=args.seat, seed=args.seed,
+                          ai_level=args.ai_level, campaign=args.campaign)
+
+    def first_scene(app) -> Scene:
+        if options.campaign:
+            return PlayScene(GameOptions(**{**options.__dict__, "setup": campaign_setup(options)}))
+        return PlayScene(options)
+
+    return run_scene(first_scene, args)

@@ -1,0 +1,231 @@
+"""The Robo Run play screen driven headless with synthetic input, as a player would."""
+import os
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client.app import App
+from game.client.input import Action
+from game.roborun import progress as prog
+from game.roborun.engine import apply, face_for, legal_choices, new_game
+from game.roborun.play_scene import GameOptions, PlayScene, load_level_spec, seat_panel, start_game
+from game.roborun.choice_ui import ViewReader
+
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = os.environ.get("ROBORUN_SHOTS")   # set to a folder to keep the screenshots for a look
+
+
+def fresh_caches():
+    """Cached fonts and surfaces die with pygame.quit() in other tests: start clean."""
+    from game.client import widgets
+    from game.roborun import board_render, hud_render
+
+    for cached in (widgets.font, widgets.render_text, board_render._raw_sprite, board_render.sprite,
+                   board_render.robot_image, board_render.token_image, board_render.ghost_image,
+                   hud_render.card_face, hud_render.card_back):
+        cached.cache_clear()
+
+
+@pytest.fixture()
+def app():
+    fresh_caches()
+    application = App()
+    application.settings.animation_speed = 4.0
+    yield application
+
+
+def _seen_tutorial():
+    progress = prog.Progress(tutorial_seen=True)
+    prog.save_progress(progress)
+
+
+def _step_until(app, scene, condition, limit=4000):
+    for _ in range(limit):
+        if condition():
+            return True
+        app.step(1 / 60)
+    return condition()
+
+
+def _ready_for_human(scene):
+    return scene.app.stack.top is scene and bool(scene.options_list) and not scene.animator.busy
+
+
+def play_with_ui(app, scene, rng, use_mouse=False, shot_at=None, shot_path=None, max_choices=400):
+    """Play the human seat by pressing keys (or clicking); returns the choices the UI sent."""
+    sent = []
+    shot_taken = False
+    while scene.state.outcome is None and len(sent) < max_choices:
+        app.post(Action("skip"))
+        if not _step_until(app, scene, lambda: _ready_for_human(scene) or scene.state.outcome is not None):
+            raise AssertionError("the screen never offered the human a choice")
+        if scene.state.outcome is not None:
+            break
+        if shot_path and not shot_taken and len(sent) >= shot_at:
+            app.step(1 / 60)
+            app.save_screenshot(str(shot_path))
+            shot_taken = True
+        count = len(scene.options_list)
+        target = rng.randrange(count)
+        option = scene.options_list[target]
+        if use_mouse and option.place in ("card", "map"):
+            point = _point_for(scene, option)
+            if point is not None:
+                app.post(Action("point", "mouse", point))
+                chosen = scene.options_list[scene.focus].choice
+                app.post(Action("click", "mouse", point))
+                sent.append(chosen)
+                continue
+        for _ in range(target):
+            app.post(Action("next"))
+        assert scene.focus == target
+        sent.append(scene.options_list[scene.focus].choice)
+        app.post(Action("confirm"))
+    return sent
+
+
+def _point_for(scene, option):
+    if option.place == "card":
+        for rect, card in scene.card_rects:
+            if card == option.card:
+                return rect.center
+    for cell in option.cells:
+        if scene.level.in_bounds(cell):
+            return scene.board.cell_rect(cell).center
+    return None
+
+
+def _replayed(scene):
+    state = new_game(scene.level, scene.seed, scene.setup)
+    for choice in scene.history:
+        apply(state, choice)
+    return state
+
+
+@pytest.mark.parametrize("use_mouse", [False, True])
+def test_a_whole_scenario_played_through_the_ui_sends_exactly_the_chosen_moves(app, tmp_path, use_mouse):
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=11 + use_mouse))
+    app.stack.push(scene)
+    shot = tmp_path / "midgame.png"
+    sent = play_with_ui(app, scene, random.Random(5 + use_mouse), use_mouse=use_mouse, shot_at=6, shot_path=shot)
+    _step_until(app, scene, lambda: scene.results_shown, limit=600)
+    assert scene.state.outcome in ("won", "lost")
+    human_moves = [c for c, seat in zip(scene.history, scene.deciders) if seat == 0]
+    assert human_moves == sent                         # the engine got exactly what the UI sent
+    assert set(scene.deciders) == {0, 1}               # and the random partner played its seat
+    assert _replayed(scene).summary() == scene.state.summary()
+    assert shot.exists()
+    results = tmp_path / "results.png"
+    app.step(1 / 60)
+    app.save_screenshot(str(results))
+    assert type(app.stack.top).__name__ == "ResultsScene"
+    if SHOTS:
+        shutil.copy(shot, os.path.join(SHOTS, f"midgame{int(use_mouse)}.png"))
+        shutil.copy(results, os.path.join(SHOTS, f"results{int(use_mouse)}.png"))
+
+
+def test_undo_takes_back_choices_of_the_current_turn_only(app):
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=3))
+    app.stack.push(scene)
+    rng = random.Random(2)
+    for _ in range(60):
+        app.post(Action("skip"))
+        _step_until(app, scene, lambda: _ready_for_human(scene))
+        kinds = [o.choice.kind for o in scene.options_list]
+        if "play" in kinds:
+            break
+        app.post(Action("confirm"))
+    before = scene.state.summary()
+    history = list(scene.history)
+    play = next(i for i, o in enumerate(scene.options_list) if o.choice.kind == "play")
+    for _ in range(play):
+        app.post(Action("next"))
+    app.post(Action("confirm"))
+    app.post(Action("skip"))
+    app.step(1 / 60)
+    if scene.state.decision_seat == 0:        # still my turn: the card can be taken back
+        app.post(Action("undo"))
+        assert scene.history == history
+        assert scene.state.summary() == before
+    else:                                      # the turn passed: nothing to undo
+        app.post(Action("undo"))
+        assert len(scene.history) > len(history)
+
+
+def test_the_screen_only_shows_the_faces_the_viewer_sees(app):
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=1, seed=5))
+    app.stack.push(scene)
+    app.step(1 / 60)
+    reader = ViewReader(scene.state, scene.viewer)
+    for seat in (0, 1):
+        panel = seat_panel(reader, seat, scene.viewer, True)
+        for face, (card, owner_face) in zip(panel.stand, scene.state.stands[seat]):
+            assert face.side == face_for(scene.state, 1, card)
+            if seat == 0:
+                assert face.side != owner_face        # the other side of the teammate's cards
+    assert scene.board.flip                           # seat 1 sees the map from the top edge
+
+
+def test_two_humans_get_a_hand_over_screen_between_seats(app):
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="human", seat=0, seed=8))
+    app.stack.push(scene)
+    seen_handover = False
+    for _ in range(30):
+        app.post(Action("skip"))
+        _step_until(app, scene, lambda: _ready_for_human(scene) or type(app.stack.top).__name__ == "HandOverScene")
+        if type(app.stack.top).__name__ == "HandOverScene":
+            seen_handover = True
+            waiting = app.stack.top.seat
+            assert scene.state.decision_seat == waiting
+            app.step(1 / 60)
+            app.post(Action("confirm"))
+            assert scene.viewer == waiting and scene.board.flip == (waiting == 1)
+            continue
+        assert scene.state.decision_seat == scene.viewer
+        app.post(Action("confirm"))
+    assert seen_handover
+
+
+def test_the_tutorial_appears_on_the_first_scenario_only_once(app):
+    start_game(app, GameOptions(level_ref="1.1", partner="random", seed=1))
+    app.step(1 / 60)
+    assert type(app.stack.top).__name__ == "TutorialOverlay"
+    for _ in range(4):
+        app.post(Action("confirm"))
+    assert type(app.stack.top).__name__ == "PlayScene"
+    assert prog.load_progress()[0].tutorial_seen
+    start_game(app, GameOptions(level_ref="1.1", partner="random", seed=2))
+    app.step(1 / 60)
+    assert type(app.stack.top).__name__ == "PlayScene"
+
+
+def test_a_damaged_progress_save_is_reported_on_the_scenario_select(app):
+    prog.progress_path().write_text("not json", encoding="utf-8")
+    from game.roborun.play_scene import make_entry_scene
+
+    app.stack.push(make_entry_scene(app))
+    app.step(1 / 60)
+    assert type(app.stack.top).__name__ == "NoticeScene"
+    assert "damaged" in app.stack.top.message
+
+
+def test_command_line_goes_straight_to_a_scenario(tmp_path):
+    _seen_tutorial()
+    shot = tmp_path / "cli.png"
+    result = subprocess.run([sys.executable, "main.py", "roborun", "--level", "1.2", "--partner", "random",
+                             "--seed", "3", "--frames", "30", "--screenshot", str(shot)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert shot.exists()
+    bad = subprocess.run([sys.executable, "main.py", "roborun", "--level", "9.9"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr and "9.9" in bad.stderr
