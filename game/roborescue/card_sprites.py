@@ -44,8 +44,9 @@ def _lighter(colour, amount: int = 60):
 # ----------------------------------------------------------------------------- icons
 def draw_icon(surface: pygame.Surface, name: str, rect: pygame.Rect, colour=INK) -> None:
     """One component pictogram (Head, Body, Arm, Wheel, Engineer, Workbench) inside `rect`."""
-    r = pygame.Rect(rect)
-    s = min(r.width, r.height)
+    s = min(rect[2], rect[3])
+    r = pygame.Rect(0, 0, s, s)        # every pictogram is drawn in a centred square
+    r.center = pygame.Rect(rect).center
     cx, cy = r.center
     line = max(2, s // 9)
     if name == "Head":
@@ -170,9 +171,9 @@ class CardArt:
         if card.is_part:
             _robot_figure(surface, art, set(card.types), INK)
         else:
-            draw_icon(surface, card.icons[0][0], art.inflate(-6, -30), INK)
+            draw_icon(surface, card.icons[0][0], art.inflate(-8, -8), INK)
         caption = {"part": "PART", "engineer": "ENGINEER", "workbench": "BENCH"}.get(card.kind, card.kind.upper())
-        text = render_text(caption, 15, PAPER, True)
+        text = render_text(caption, 15 if len(caption) <= 5 else 12, PAPER, True)
         surface.blit(text, text.get_rect(midbottom=(art.centerx, CARD_H - 10)))
         return surface
 

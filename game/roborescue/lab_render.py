@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.client import theme
-from game.client.widgets import draw_paragraph, draw_text, panel
+from game.client.widgets import draw_paragraph, draw_text, panel, render_text
 from game.roborescue.card_sprites import CARD_H, CARD_W, STRIP_W, CardArt
 from game.roborescue.cards import Card
 from game.roborescue.scoring import STORAGE, WORKSHOP, AreaScore, best_pair, score_area
@@ -133,7 +133,7 @@ class Marks:
     focus: tuple | None = None                          # ("area", i) ("pile",) ("display", i) ("hand", i) ("card", area, i) ("score",)
     ghost: int | None = None                            # card id previewed in the focused area
     active_hand: int | None = None                      # hand index of the card being placed
-    hidden_hand: set[int] = field(default_factory=set)  # hand cards not to show (in flight)
+    danger: bool = False                                # legal areas are ones to decommission
 
 
 # ----------------------------------------------------------------------------- drawing
@@ -170,6 +170,23 @@ class LabRenderer:
 
     def __init__(self, art: CardArt) -> None:
         self.art = art
+        self._ghosts: dict[Card, pygame.Surface] = {}
+        self._shades: dict[tuple[int, int], pygame.Surface] = {}
+
+    def _ghost(self, card: Card) -> pygame.Surface:
+        """A see-through copy of a card, previewing where it would go (made once per card)."""
+        if card not in self._ghosts:
+            ghost = self.art.face(card).copy()
+            ghost.set_alpha(150)
+            self._ghosts[card] = ghost
+        return self._ghosts[card]
+
+    def _shade(self, size: tuple[int, int]) -> pygame.Surface:
+        if size not in self._shades:
+            shade = pygame.Surface(size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 130))
+            self._shades[size] = shade
+        return self._shades[size]
 
     def draw_lab(self, surface: pygame.Surface, model: LabModel, cards: tuple[Card, ...], marks: Marks,
                  own: bool) -> None:
@@ -187,7 +204,7 @@ class LabRenderer:
         fill = (30, 36, 52)
         edge = theme.PANEL_EDGE
         if area in marks.legal:
-            fill, edge = (34, 58, 48), theme.GOOD
+            fill, edge = ((64, 34, 38), theme.BAD) if marks.danger else ((34, 58, 48), theme.GOOD)
         if area in marks.selected:
             fill, edge = (70, 60, 30), theme.ACCENT
         if focused:
@@ -207,13 +224,9 @@ class LabRenderer:
                 pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(pos, (CARD_W, CARD_H)).inflate(6, 6), 4,
                                  border_radius=10)
         if marks.ghost is not None and focused:
-            ghost = self.art.face(cards[marks.ghost]).copy()
-            ghost.set_alpha(150 if area in marks.legal else 90)
-            surface.blit(ghost, area_card_pos(area, len(ids), count))
+            surface.blit(self._ghost(cards[marks.ghost]), area_card_pos(area, len(ids), count))
         if area in marks.dimmed:
-            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 130))
-            surface.blit(shade, rect)
+            surface.blit(self._shade(rect.size), rect)
         # live score line under the area
         text = score_text(score, AREA_KINDS[area])
         colour = theme.BAD if score is None else (theme.TEXT if score.eligible else theme.TEXT_DIM)
@@ -222,7 +235,10 @@ class LabRenderer:
         if is_best and score is not None and score.eligible:
             draw_text(surface, "* best pair", (label.right + 12, label.centery), "small", theme.ACCENT, "midleft")
         if facedown:
-            draw_text(surface, "DECOMMISSIONED", rect.center, "large", theme.BAD, "center", bold=True, shadow=True)
+            label = render_text("DECOMMISSIONED", "body", theme.TEXT, True)
+            pill = label.get_rect(center=rect.center).inflate(20, 10)
+            pygame.draw.rect(surface, theme.BAD, pill, border_radius=10)
+            surface.blit(label, label.get_rect(center=pill.center))
 
     def draw_supply(self, surface: pygame.Surface, model: LabModel, cards, marks: Marks, show_hand: bool) -> None:
         """Draw pile with its count, the 3-card display and (own seat only) the drawn cards."""
@@ -251,8 +267,6 @@ class LabRenderer:
             return
         draw_text(surface, "Drawn cards", (hand_pos(0)[0], HAND_Y - 14), "small", theme.TEXT_DIM, "bottomleft")
         for index, card_id in enumerate(model.hand):
-            if index in marks.hidden_hand:
-                continue
             rect = hand_rect(index)
             lift = -10 if index == marks.active_hand else 0
             surface.blit(self.art.face(cards[card_id]), rect.move(0, lift))

@@ -27,14 +27,14 @@ from game.client.menus import PauseScene
 from game.client.scene import Scene
 from game.client.widgets import MenuItem, draw_hints, draw_text, panel, vertical_gradient
 from game.roborescue import ai, engine
-from game.roborescue.anim import Anim, AnimQueue, count_up, flip_image, fly
+from game.roborescue.anim import AnimQueue
 from game.roborescue.card_sprites import CARD_H, CARD_W, STRIP_W, CardArt
 from game.roborescue.events import Event
+from game.roborescue.lab_event_anim import EventAnimator
 from game.roborescue.lab_render import (
     AREA_KINDS,
     AREA_TITLES,
     DETAIL_RECT,
-    FACE_DOWN,
     SCORE_BUTTON,
     SCORES_RECT,
     LabModel,
@@ -43,13 +43,11 @@ from game.roborescue.lab_render import (
     area_card_pos,
     area_rect,
     breakdown_text,
-    display_pos,
     display_rect,
-    hand_pos,
     hand_rect,
     pile_rect,
 )
-from game.roborescue.scoring import STORAGE, WORKSHOP, score_area, storage_chain
+from game.roborescue.scoring import WORKSHOP, score_area, storage_chain
 
 HUMAN = "human"
 Target = tuple
@@ -134,6 +132,7 @@ class LabScene(Scene):
         self.viewer = humans[0] if humans else 0     # whose eyes the screen uses
         self.viewed = self.viewer                    # whose Lab is on screen (tab cycles)
         self.queue = AnimQueue()
+        self.animator = EventAnimator(self)
         self.executor: ThreadPoolExecutor | None = None
         self.future: Future | None = None
         self.ai_rng = random.Random(config.seed * 7919 + 1)
@@ -145,9 +144,9 @@ class LabScene(Scene):
         self.shown_round, self.shown_turn = self.state.round, self.state.turn
         self.toasts: list[tuple[str, float]] = []
         self.dirty = True
+        self._legal_cache: list[engine.Action] | None = None
         self.finished = False
         self.background: pygame.Surface | None = None
-        self.shade_cache: dict[tuple[int, int], pygame.Surface] = {}
         self.t = 0.0
 
     # -- lifecycle -------------------------------------------------------------
@@ -184,9 +183,9 @@ class LabScene(Scene):
         hand = list(model.hand)
         model.hand = []
         model.pile_count += len(hand)
-        self._banner(f"Round {self.state.round}", 0.8)
+        self.animator.banner(f"Round {self.state.round}", 0.8)
         for card in hand:
-            self._animate(Event("drawn", self.viewer, {"card": card}))
+            self.animator.animate(Event("drawn", self.viewer, {"card": card}))
 
     # -- per frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -249,245 +248,26 @@ class LabScene(Scene):
     # -- applying actions ------------------------------------------------------------
     def _apply(self, action: engine.Action, seat: int) -> None:
         events = engine.apply(self.state, action)
+        self._legal_cache = None
         self.dirty = True
         self.choice = None
         self.message = None
         if not self.config.is_human(seat):
             self.toasts.append((f"{self.config.seat_name(seat)}: {self._describe(action)}", 0.0))
         for event in events:
-            self._animate(event)
+            self.animator.animate(event)
 
     def _describe(self, action: engine.Action) -> str:
         if isinstance(action, engine.Place):
             return f"{self.cards[action.card].label} -> {engine.AREA_NAMES[action.area]}"
         return action.label
 
-    # -- events into animations ------------------------------------------------------
-    def _banner(self, text: str, seconds: float) -> None:
-        def paint(surface: pygame.Surface, t: float) -> None:
-            box = pygame.Rect(0, 0, 520, 110)
-            box.center = (area_rect(2).right + 60, 260)
-            panel(surface, box, fill=theme.BG_LIGHT, edge=theme.ACCENT, width=3)
-            draw_text(surface, text, box.center, "large", theme.ACCENT, "center", bold=True)
-        self.queue.add(Anim(seconds, paint=paint, sound="beep"))
-
-    def _animate(self, event: Event) -> None:
-        """Queue the animation of one engine event (instant for Labs not on screen)."""
-        kind, seat = event.kind, event.seat
-        if kind == "round_started":
-            self.queue.add(Anim(0, end=lambda: setattr(self, "shown_round", event["round"])))
-            if event["round"] > 1:
-                self._banner(f"Round {event['round']}", 0.8)
-            return
-        if kind == "turn_started":
-            def set_turn() -> None:
-                self.shown_round, self.shown_turn = event["round"], event["turn"]
-            self.queue.add(Anim(0, end=set_turn))
-            return
-        if kind == "round_won":
-            names = ", ".join(self.config.seat_name(s) for s in event["seats"])
-            self._banner(f"Round {event['round']} won by {names}", 1.2)
-            return
-        if kind == "tiebreak_round":
-            self._banner("Tie on VP: one more round!", 1.2)
-            return
-        if seat is None or seat not in self.models:
-            return
-        model = self.models[seat]
-        on_screen = seat == self.viewed
-        builder = getattr(self, f"_anim_{kind}", None)
-        if builder is not None:
-            builder(event, model, on_screen)
-
-    def _anim_drawn(self, event: Event, model: LabModel, on_screen: bool) -> None:
-        card = event["card"]
-        mine = event.seat == self.viewer
-
-        def begin() -> None:
-            model.pile_count = max(0, model.pile_count - 1)
-
-        def end() -> None:
-            if mine:
-                model.hand.append(card)
-        if not (on_screen and mine):
-            self.queue.add(Anim(0, begin, end))
-            return
-        goal = hand_pos(len(model.hand))
-        face, back = self.art.face(self.cards[card]), self.art.back()
-        self.queue.add(Anim(0.35, begin, end, fly(lambda t: flip_image(back, face, t), pile_rect().topleft, goal),
-                            sound="card"))
-
-    def _anim_taken_from_display(self, event: Event, model: LabModel, on_screen: bool) -> None:
-        card, slot = event["card"], event["slot"]
-        mine = event.seat == self.viewer
-
-        def begin() -> None:
-            if slot < len(model.display):
-                model.display[slot] = None  # an empty slot while the card flies
-
-        def end() -> None:
-            if mine:
-                model.hand.append(card)
-        if not on_screen:
-            self.queue.add(Anim(0, begin, end))
-            return
-        goal = hand_pos(len(model.hand)) if mine else pile_rect().topleft
-        face = self.art.face(self.cards[card])
-        self.queue.add(Anim(0.35, begin, end, fly(lambda t: face, display_pos(slot), goal), sound="slide"))
-
-    def _anim_display_refilled(self, event: Event, model: LabModel, on_screen: bool) -> None:
-        card, slot = event["card"], event["slot"]
-
-        def begin() -> None:
-            model.pile_count = max(0, model.pile_count - 1)
-
-        def end() -> None:
-            if slot < len(model.display):
-                model.display[slot] = card
-            else:
-                model.display.append(card)
-        if not on_screen:
-            self.queue.add(Anim(0, begin, end))
-            return
-        face, back = self.art.face(self.cards[card]), self.art.back()
-        self.queue.add(Anim(0.35, begin, end, fly(lambda t: flip_image(back, face, t), pile_rect().topleft,
-                                                  display_pos(slot)), sound="card"))
-
-    def _anim_pile_reshuffled(self, event: Event, model: LabModel, on_screen: bool) -> None:
-        def end() -> None:
-            model.pile_count, model.discard_count = event["cards"], 0
-        self.queue.add(Anim(0.3 if on_screen else 0, end=end, sound="slide" if on_screen else None))
-
-    def _from_hand(self, model: LabModel, card: int) -> tuple[int, int]:
-        if card in model.hand:
-            return hand_pos(model.hand.index(card))
-        return pile_rect().topleft
-
-    def _anim_placed(self, event: Event, model: LabModel, on_screen: bool) -> None:
-        self._card_to_area(event, model, on_screen, face_up=True, sound="slide")
-
-    def _anim_discarded_facedown(self, event: Event, model: LabModel, on_screen: bool) -> None:
-        self._card_to_area(event, model, on_screen, face_up=False, sound="slide")
-
-    def _card_to_area(self, event: Event, model: LabModel, on_screen: bool, face_up: bool, sound: str) -> None:
-        card, area = event["card"], event["area"]
-        start = self._from_hand(model, card)
-
-        def begin() -> None:
-            if card in model.hand:
-                model.hand.remove(card)
-
-        def end() -> None:
-            model.areas[area].append(card)
-        if not on_screen:
-            self.queue.add(Anim(0, begin, end))
-            return
-        count = len(model.areas[area]) + 1
-        image = self.art.face(self.cards[card]) if face_up else self.art.back()
-        self.queue.add(Anim(0.4, begin, end, fly(lambda t: image, start, area_card_pos(area, count - 1, count)),
-                            sound=sound))
-
-    def _anim_decommissioned(self, event: Event, model: LabModel, on_screen: bool) -> None:
-        card, area = event["card"], event["area"]
-        start = self._from_hand(model, card)
-
-        def begin() -> None:
-            if card in model.hand:
-                model.hand.remove(card)
-
-        def place() -> None:
-            model.areas[area].append(card)
-
-        def end() -> None:
-            model.decommissioned = area
-        if not on_screen:
-            self.queue.add(Anim(0, begin, lambda: (place(), end())))
-            return
-        count = len(model.areas[area]) + 1
-        face = self.art.face(self.cards[card])
-        self.queue.add(Anim(0.4, begin, place, fly(lambda t: face, start, area_card_pos(area, count - 1, count)),
-                            sound="slide"))
-        back = self.art.back()
-
-        def paint(surface: pygame.Surface, t: float) -> None:
-            rect = area_rect(area)
-            pygame.draw.rect(surface, (30, 36, 52), rect, border_radius=12)
-            ids = model.areas[area]
-            for index, card_id in enumerate(ids):
-                delay = index * 0.08
-                local = min(1.0, max(0.0, (t - delay) / max(0.2, 1 - delay * len(ids))))
-                face_img = back if card_id == FACE_DOWN else self.art.face(self.cards[card_id])
-                surface.blit(flip_image(back, face_img, local, face_first=True), area_card_pos(area, index, len(ids)))
-        self.queue.add(Anim(0.7, end=end, paint=paint, sound="zap"))
-
-    def _anim_round_scored(self, event: Event, model: LabModel, on_screen: bool) -> None:
-        areas, total, breakdown = event["areas"], event["score"], event["breakdown"]
-
-        def end() -> None:
-            model.round_scores.append(total)
-        if not on_screen:
-            self.queue.add(Anim(0, end=end))
-            return
-
-        def paint(surface: pygame.Surface, t: float) -> None:
-            for area in areas:
-                rect = area_rect(area)
-                pygame.draw.rect(surface, theme.ACCENT, rect, 5, border_radius=12)
-                value = breakdown.get(area, breakdown.get(str(area), 0))
-                draw_text(surface, f"+{count_up(value, t)}", rect.center, "huge", theme.ACCENT, "center",
-                          bold=True, shadow=True)
-            box = pygame.Rect(0, 0, 420, 96)
-            box.center = (area_rect(2).right + 60, 264)
-            panel(surface, box, fill=theme.BG_LIGHT, edge=theme.ACCENT, width=3)
-            draw_text(surface, f"Round {event['round']}: {count_up(total, t)} pts", box.center, "large", theme.TEXT,
-                      "center", bold=True)
-        self.queue.add(Anim(1.6, end=end, paint=paint, sound="collect"))
-
-    def _anim_vp_awarded(self, event: Event, model: LabModel, on_screen: bool) -> None:
-        card = event["card"]
-        start = pile_rect().topleft
-        for area, ids in enumerate(model.areas):
-            if card in ids:
-                start = area_card_pos(area, ids.index(card), len(ids))
-
-        def begin() -> None:
-            for ids in model.areas:
-                if card in ids:
-                    ids.remove(card)
-
-        def end() -> None:
-            model.vp_count = event["vp"]
-        if not on_screen:
-            self.queue.add(Anim(0, begin, end))
-            return
-        face = self.art.face(self.cards[card])
-        goal = (SCORES_RECT.right - CARD_W - 10, SCORES_RECT.top + 8)
-        self.queue.add(Anim(0.6, begin, end, fly(lambda t: face, start, goal), sound="win"))
-
-    def _anim_round_ended(self, event: Event, model: LabModel, on_screen: bool) -> None:
-        def end() -> None:
-            model.discard_count += sum(len(ids) for ids in model.areas)
-            model.areas = [[], [], [], []]
-            model.decommissioned = None
-        if not on_screen:
-            self.queue.add(Anim(0, end=end))
-            return
-        leaving = [(area, index, card, len(ids)) for area, ids in enumerate(model.areas) for index, card in enumerate(ids)]
-        back = self.art.back()
-        decommissioned = model.decommissioned
-
-        def paint(surface: pygame.Surface, t: float) -> None:
-            for area in range(4):
-                pygame.draw.rect(surface, (30, 36, 52), area_rect(area), border_radius=12)
-            for area, index, card, count in leaving:
-                x, y = area_card_pos(area, index, count)
-                image = back if (card == FACE_DOWN or area == decommissioned) else self.art.face(self.cards[card])
-                surface.blit(image, (x, y + t * t * 500))
-        self.queue.add(Anim(0.5, end=end, paint=paint, sound="slide"))
-
     # -- the human's choices ------------------------------------------------------------
     def _legal(self) -> list[engine.Action]:
-        return engine.legal_actions(self.state)
+        """The engine's legal actions, asked once per engine state (draw calls this often)."""
+        if self._legal_cache is None:
+            self._legal_cache = engine.legal_actions(self.state)
+        return self._legal_cache
 
     def _prepare_choice(self) -> None:
         """Work out the targets for the current decision and put the focus on a good legal one."""
@@ -709,6 +489,7 @@ class LabScene(Scene):
             options = self._actions_for_card(self._active_card())
             legal = set(options["place"]) or set(options["decommission"]) or set(options["discard"])
             marks.legal = legal
+            marks.danger = not options["place"]
             marks.dimmed = {a for a in range(4) if a not in legal}
             if choice.focus and choice.focus[0] == "area" and choice.focus[1] in options["place"]:
                 marks.ghost = self._active_card()
@@ -787,8 +568,7 @@ class LabScene(Scene):
         if self.state.phase == engine.SCORE and marks.focus is not None:
             self.renderer.draw_score_button(surface, marks.focus == ("score",), True)
         title, text = self._status()
-        self.renderer.draw_detail(surface, title or "Robo Rescue: Origins", text,
-                                  theme.BAD if self.message else theme.TEXT)
+        self.renderer.draw_detail(surface, title, text, theme.BAD if self.message else theme.TEXT)
         self._draw_scores(surface)
         self._draw_toasts(surface)
         self.queue.paint(surface)
@@ -854,7 +634,7 @@ class LabScene(Scene):
             draw_text(surface, text, (DETAIL_RECT.left + 16, y), "small", theme.ACCENT_2)
 
     def hints(self) -> list[tuple[str, str]]:
-        hints = [(inp.CONFIRM, "Choose"), (inp.LEFT, "Move")]
+        hints = [(inp.CONFIRM, "Choose"), (inp.LEFT, "Move focus")]
         if self.queue.busy:
             hints = [(inp.SKIP, "Skip animation")]
         if self.config.n_players > 1:
