@@ -44,6 +44,9 @@ class App:
         except pygame.error:  # pragma: no cover
             pass
         pygame.init()
+        from game.client.widgets import reset_caches
+
+        reset_caches()  # fonts cached by an earlier App (tests, "play again") died with pygame.quit()
         driver = os.environ.get("SDL_VIDEODRIVER", "")
         self.headless = headless if headless is not None else driver in ("dummy", "offscreen")
         # SCALED draws at the logical size and scales to any window; headless needs no scaling.

@@ -29,6 +29,12 @@ def render_text(text: str, size: str | int = "body", colour=theme.TEXT, bold: bo
     return font(size, bold).render(text, True, colour)
 
 
+def reset_caches() -> None:
+    """Forget cached fonts and text: they die with pygame.quit(), and a new App re-inits pygame."""
+    font.cache_clear()
+    render_text.cache_clear()
+
+
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: str | int = "body",
               colour=theme.TEXT, anchor: str = "topleft", bold: bool = False, shadow: bool = False) -> pygame.Rect:
     image = render_text(text, size, tuple(colour), bold)
