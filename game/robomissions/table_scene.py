@@ -1,0 +1,548 @@
+"""The ROBOMissions table: where humans and AIs play a game through the engine.
+
+The scene owns the live `GameState` but draws only `view(state, viewer)`; it asks the engine
+for legal actions, shows them as options, and hands the chosen one to `engine.apply`. The
+events that come back become animations and log lines (event_anim.py); the table switches to
+the new view once they have played. AI seats think in a worker thread on their own view and
+a copy of the legal list, so a frame never waits for them. With several humans at one
+screen a hand-over screen hides the table between their turns, and a hand is face up only
+for its owner's turn.
+"""
+from __future__ import annotations
+
+import random
+from concurrent.futures import Future, ThreadPoolExecutor
+from functools import lru_cache
+
+import pygame
+
+from game.client import input as inp
+from game.client import theme
+from game.client.menus import PauseScene, TitleScene
+from game.client.scene import Scene
+from game.client.widgets import (Menu, MenuItem, draw_hints, draw_paragraph, draw_text, panel, render_text,
+                                  wrap_text)
+from game.robomissions import anim, engine
+from game.robomissions import table_render as render
+from game.robomissions.ai import make_bot
+from game.robomissions.choice_ui import (Option, build_options, focused_rect, move_focus, option_at, prompt,
+                                         robot_name)
+from game.robomissions.engine import Action, Cancel, Pick, Play
+from game.robomissions.event_anim import Scenes, build_steps, log_line, name_of
+from game.robomissions.events import Event, redact
+from game.robomissions.scene import MODE_NAMES, TableConfig
+from game.robomissions.view import SeatView, view
+
+LOG_LINES = 200
+AI_BEAT = 0.35        # seconds an AI's intermediate choice stays marked on the table
+
+
+class TableScene(Scene):
+    def __init__(self, config: TableConfig) -> None:
+        super().__init__()
+        self.config = config
+        self.state = engine.new_game(config.mode, config.n_players, config.seed)
+        self.humans = frozenset(config.humans())
+        self.bots = {seat: make_bot(kind) for seat, kind in enumerate(config.seats) if kind != "human"}
+        self.rngs = {seat: random.Random(config.seed * 31 + seat) for seat in self.bots}
+        self.viewer = min(self.humans) if self.humans else 0
+        self.owner_ready: int | None = None if len(self.humans) > 1 else self.viewer  # whose hand may be face up
+        self.timeline = anim.Timeline()
+        self.log: list[tuple[str, tuple[int, int, int]]] = []
+        self.log_scroll = 0
+        self.options: list[Option] = []
+        self.focus = 0
+        self.hidden_cards: set[int] = set()
+        self.hidden_robots: set[int] = set()
+        self.marker: tuple[pygame.Rect, tuple[int, int, int]] | None = None
+        self.info: tuple[str, str] = ("", "")
+        self.executor: ThreadPoolExecutor | None = None
+        self.future: Future | None = None
+        self.dirty = False
+        self.awaiting_handover = False
+        self.results_shown = False
+        self.t = 0.0
+        self.played: list[tuple[int, Action]] = []    # every applied (seat, action), in order
+        self.shown: SeatView = view(self.state, self.viewer)
+        self.layout = render.build_layout(self.shown, self.viewer)
+        self._sync()
+
+    # ------------------------------------------------------------------ lifecycle
+    def enter(self) -> None:
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="robomissions-ai")
+        self.timeline.play_sound = self.app.audio.play
+        self._log(f"{MODE_NAMES[self.config.mode]}, {self.config.n_players} players (seed {self.config.seed})",
+                  theme.TEXT_DIM)
+        self._log(f"-- {name_of(self.state.current, self.viewer, self.humans)} start --", theme.TEXT_DIM)
+        self.timeline.add(anim.Step([anim.Banner("Let's battle!", theme.ACCENT, duration=1.0)], "win"))
+
+    def exit(self) -> None:
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = None
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def hand_visible(self) -> bool:
+        """The viewer's hand faces may be drawn: a human's own hand, and only to its owner."""
+        if self.viewer not in self.humans or self.owner_ready != self.viewer:
+            return False
+        return len(self.humans) == 1 or self.state.current == self.viewer
+
+    @property
+    def human_to_act(self) -> bool:
+        return (not self.state.is_over and self.state.current == self.viewer and self.viewer in self.humans
+                and self.hand_visible and not self.timeline.busy and not self.dirty)
+
+    def seat_label(self, seat: int) -> str:
+        kind = self.config.seats[seat]
+        who = "You" if seat in self.humans and len(self.humans) == 1 else ("Human" if kind == "human" else f"AI {kind}")
+        team = render.team_label(self.config.mode, self.config.n_players, seat)
+        return f"{render.seat_name(seat)} · {who}" + (f" · {team.split()[0]}" if team else "")
+
+    def _log(self, text: str, colour) -> None:
+        self.log.append((text, colour))
+        del self.log[:-LOG_LINES]
+        self.log_scroll = 0
+
+    def _sync(self) -> None:
+        """Show the current state and refresh what the human may choose."""
+        self.shown = view(self.state, self.viewer)
+        self.hidden_cards.clear()
+        self.hidden_robots.clear()
+        self.dirty = False
+        self._refresh_options()
+
+    def _refresh_options(self) -> None:
+        previous = self.options[self.focus].action if self.options and self.focus < len(self.options) else None
+        if self.human_to_act:
+            legal = engine.legal_actions(self.state)
+            picks = [a for a in legal if isinstance(a, Pick)]
+            chain = self.shown.chains[self.viewer]
+            reserve_new = frozenset({self.viewer}) if any(a.kind == "new" for a in picks) else frozenset()
+            reserve_end = frozenset({self.viewer}) if any(a.kind == "slot" and a.ref == len(chain) for a in picks) \
+                else frozenset()
+            self.layout = render.build_layout(self.shown, self.viewer, reserve_new, reserve_end)
+            limit = engine.hand_limit(self.state, self.viewer)
+            self.options = build_options(self.shown, self.layout, legal, limit)
+            actions = [o.action for o in self.options]
+            self.focus = actions.index(previous) if previous in actions else 0
+            self.info = (prompt(self.shown, limit), "")
+        else:
+            self.layout = render.build_layout(self.shown, self.viewer)
+            self.options, self.focus = [], 0
+
+    # ------------------------------------------------------------------ game flow
+    def update(self, dt: float) -> None:
+        self.t += dt
+        self.timeline.update(dt * self.app.settings.animation_speed)
+        if self.marker and not self.timeline.busy:
+            self.marker = None
+        self._poll_ai()
+        if self.timeline.busy:
+            return
+        if self.dirty:
+            self._sync()
+        if self.state.is_over:
+            if not self.results_shown:
+                self.results_shown = True
+                self.app.stack.push(ResultsScene(self))
+            return
+        seat = self.state.current
+        if seat in self.humans:
+            if self.owner_ready != seat or self.viewer != seat:
+                if len(self.humans) > 1:
+                    if not self.awaiting_handover:
+                        self.awaiting_handover = True
+                        self.app.stack.push(HandOverScene(self, seat))
+                    return
+                self.viewer, self.owner_ready = seat, seat
+                self._sync()
+        elif self.future is None and self.executor is not None:
+            # The bot gets its own seat's view (a frozen snapshot) and a fresh list: never the live state.
+            bot, rng = self.bots[seat], self.rngs[seat]
+            self.future = self.executor.submit(bot.choose, view(self.state, seat), engine.legal_actions(self.state), rng)
+            self.info = (f"{render.seat_name(seat)} is thinking...", "")
+
+    def _poll_ai(self) -> None:
+        if self.future is None or not self.future.done() or self.timeline.busy or self.dirty:
+            return
+        future, self.future = self.future, None
+        action = future.result()
+        self._apply(self.state.current, action)
+
+    def hand_over_done(self, seat: int) -> None:
+        self.awaiting_handover = False
+        self.viewer, self.owner_ready = seat, seat
+        self._sync()
+
+    def _apply(self, seat: int, action: Action) -> None:
+        """Send a choice to the engine and queue what happened for the screen."""
+        legal = engine.legal_actions(self.state)
+        if action not in legal:   # an engine or bot bug; never let it corrupt the game
+            raise engine.IllegalAction(f"{action!r} is not among the legal actions")
+        before, before_layout = self.shown, self.layout
+        marker = self._marker_for(action, seat) if seat not in self.humans else None
+        events = engine.apply(self.state, action)
+        self.played.append((seat, action))
+        if seat not in self.humans:
+            self.info = (f"{render.seat_name(seat)}: {self._public_text(action, events)}", "")
+        if not events:
+            if marker is not None:
+                self.marker = (marker, render.seat_colour(before, seat))
+                self.timeline.add(anim.Step([anim.Pause(AI_BEAT)]))
+                self.dirty = True
+            else:
+                self._sync()
+            return
+        self.dirty = True
+        after = view(self.state, self.viewer)
+        scenes = Scenes(before, before_layout, after, render.build_layout(after, self.viewer), self.viewer,
+                        self.hand_visible)
+        shown_events = redact(events, self.viewer if self.hand_visible else -1)
+        for event in shown_events:
+            line = log_line(event, scenes, self.humans)
+            if line:
+                self._log(line, self._log_colour(event))
+        if marker is not None:
+            self.marker = (marker, render.seat_colour(before, seat))
+        for step in build_steps(shown_events, scenes, self.humans, self.hidden_cards.add, self.hidden_robots.add):
+            self.timeline.add(step)
+        self.timeline.add(anim.Step([anim.Pause(0.15)]))
+
+    def _public_text(self, action: Action, events: list[Event]) -> str:
+        """What everyone may know about an AI's choice (a card is only named once it is played)."""
+        played = next((e for e in events if e.kind == "card_played"), None)
+        if played is not None:
+            return f"plays {self.shown.cards[played.card].name}"
+        if isinstance(action, Play):
+            return "picks a card..."
+        if isinstance(action, Pick) and action.kind == "robot":
+            robot = next((r for r in self.shown.robots if r.rid == action.ref), None)
+            return f"chooses {robot_name(self.shown, robot)}" if robot else "chooses a robot"
+        if isinstance(action, Cancel):
+            return "changes their mind"
+        return action.label.lower() if isinstance(action.label, str) else "acts"
+
+    def _marker_for(self, action: Action, seat: int) -> pygame.Rect | None:
+        if isinstance(action, Pick) and action.kind == "robot":
+            return self.layout.robots.get(action.ref)
+        if isinstance(action, Pick) and action.kind == "player":
+            return self.layout.zones.get(action.ref)
+        return None
+
+    def _log_colour(self, event: Event):
+        if event.kind in ("knocked_out", "eliminated"):
+            return theme.BAD
+        if event.kind in ("turn_started", "end_game_started", "game_over"):
+            return theme.ACCENT
+        if event.player is None:
+            return theme.TEXT
+        return render.seat_colour(self.shown, event.player)
+
+    # ------------------------------------------------------------------ input
+    def handle(self, action: inp.Action) -> None:
+        name = action.name
+        if name == inp.MENU:
+            self.app.stack.push(PauseScene())
+            return
+        if name == inp.SCROLL and action.pos and self.layout.log_rect.collidepoint(action.pos):
+            self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + action.amount))
+            return
+        if self.timeline.busy:
+            if name in (inp.SKIP, inp.CONFIRM, inp.CLICK):
+                self.timeline.skip()
+            return
+        if name == inp.SKIP:
+            return
+        if not self.human_to_act or not self.options:
+            return
+        if name in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT):
+            self.focus = move_focus(self.options, self.focus, name)
+            self.app.audio.play("move")
+        elif name in (inp.NEXT, inp.PREV):
+            self.focus = (self.focus + (1 if name == inp.NEXT else -1)) % len(self.options)
+            self.app.audio.play("move")
+        elif name == inp.POINT and action.pos:
+            hit = self._option_under(action.pos)
+            if hit is not None and hit != self.focus:
+                self.focus = hit
+        elif name == inp.CLICK and action.pos:
+            hit = self._option_under(action.pos)
+            if hit is not None:
+                self.focus = hit
+                self._choose(self.options[hit])
+        elif name == inp.CONFIRM:
+            self._choose(self.options[self.focus])
+        elif name in (inp.BACK, inp.UNDO):
+            cancel = next((o for o in self.options if isinstance(o.action, Cancel)), None)
+            if cancel is not None:
+                self._choose(cancel)
+
+    def _option_under(self, pos: tuple[int, int]) -> int | None:
+        """The option under the pointer; a hand card only if it is the card drawn on top there."""
+        if self.hand_visible:
+            top_card = self._hand_card_at(pos)
+            if top_card is not None:
+                return next((i for i, o in enumerate(self.options) if o.hand_card == top_card), None)
+        return option_at([o for o in self.options], self.focus, pos)
+
+    def _hand_card_at(self, pos: tuple[int, int]) -> int | None:
+        focused = self.options[self.focus].hand_card if self.options else None
+        rects = self._hand_rects(focused)
+        if focused is not None and rects.get(focused, pygame.Rect(0, 0, 0, 0)).collidepoint(pos):
+            return focused
+        for uid in reversed(list(rects)):
+            if rects[uid].collidepoint(pos):
+                return uid
+        return None
+
+    def _hand_rects(self, focused: int | None) -> dict[int, pygame.Rect]:
+        rects = {}
+        for uid, rect in self.layout.hand_cards.items():
+            if uid in self.hidden_cards:
+                continue
+            rects[uid] = rect.move(0, -render.HAND_LIFT) if uid == focused else rect
+        return rects
+
+    def _choose(self, option: Option) -> None:
+        self.app.audio.play("click")
+        self._apply(self.viewer, option.action)
+
+    def hints(self) -> list[tuple[str, str]]:
+        if self.timeline.busy:
+            return [(inp.SKIP, "Skip animation"), (inp.MENU, "Pause")]
+        if not self.human_to_act:
+            return [(inp.MENU, "Pause")]
+        hints = [(inp.CONFIRM, "Choose"), (inp.LEFT, "Move"), (inp.NEXT, "Next option")]
+        if any(isinstance(o.action, Cancel) for o in self.options):
+            hints.append((inp.BACK, "Back out"))
+        return hints + [(inp.MENU, "Pause")]
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        now = self.t
+        view_ = self.shown
+        layout = self.layout
+        surface.blit(render.table_background(), (0, 0))
+        self._draw_status(surface)
+        focused = self.options[self.focus] if self.options else None
+        for seat in layout.zones:
+            render.draw_zone(surface, view_, layout, seat, {s: self.seat_label(s) for s in layout.zones}, now,
+                             self.hidden_robots)
+        for seat, rect in layout.new_slots.items():
+            render.draw_slot(surface, rect, "New Megabot")
+        chain_end = len(view_.chains[self.viewer])
+        if (self.viewer, chain_end) in layout.chain_slots:
+            rect = layout.chain_slots[(self.viewer, chain_end)]
+            render.draw_slot(surface, rect.inflate(0, -int(render.STATUS_H * layout.scales[self.viewer])).move(
+                0, -int(render.STATUS_H * layout.scales[self.viewer]) // 2), "Chain +")
+        render.draw_piles(surface, view_, layout)
+        self._draw_sidebar(surface, focused)
+        for option in self.options:
+            if option.hand_card is None:
+                render.highlight(surface, option.rect, option is focused, now)
+        if self.marker is not None:
+            rect, colour = self.marker
+            pygame.draw.rect(surface, colour, rect.inflate(12, 12), 5, border_radius=12)
+        self._draw_hand(surface, focused, now)
+        if self.human_to_act:
+            self._draw_prompt(surface, self.info[0])
+        self.timeline.draw(surface)
+        if self.app.settings.show_hints:
+            draw_hints(surface, self.app.input, self.hints())
+        dx, dy = self.timeline.offset()
+        if dx or dy:
+            surface.scroll(int(dx), int(dy))
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        v = self.shown
+        bar = render.STATUS_BAR
+        surface.fill(theme.SHADOW, bar)
+        draw_text(surface, f"ROBOMissions · {MODE_NAMES[v.mode]}", (12, bar.centery), "small", theme.TEXT_DIM, "midleft")
+        if v.over:
+            draw_text(surface, "Game over", (bar.centerx - 140, bar.centery), "body", theme.ACCENT, "center", bold=True)
+            return
+        colour = render.seat_colour(v, v.current)
+        who = name_of(v.current, self.viewer, self.humans)
+        text = "Your turn" if who == "You" else f"{who}'s turn"
+        label = draw_text(surface, text, (bar.centerx - 150, bar.centery), "body", colour, "center", bold=True)
+        x = label.right + 16
+        draw_text(surface, "Actions", (x, bar.centery), "small", theme.TEXT_DIM, "midleft")
+        x += 78
+        total = max(v.actions_left, engine.action_count(self.state, v.current))
+        for i in range(total):
+            filled = i < v.actions_left
+            pygame.draw.circle(surface, theme.ACCENT if filled else theme.PANEL_EDGE, (x + i * 22, bar.centery), 8,
+                               0 if filled else 2)
+        x += total * 22 + 12
+        if v.turns_taken[v.current] == 0:
+            tag = render_text("FIRST TURN: NO ATTACKS", "tiny", theme.SHADOW, True)
+            pill = tag.get_rect(midleft=(x, bar.centery)).inflate(14, 6)
+            pygame.draw.rect(surface, theme.ACCENT_2, pill, border_radius=pill.height // 2)
+            surface.blit(tag, tag.get_rect(center=pill.center))
+        right = f"Turn {v.turn + 1}" + ("   END GAME" if v.endgame else "")
+        draw_text(surface, right, (bar.right - 12, bar.centery), "small", theme.BAD if v.endgame else theme.TEXT_DIM,
+                  "midright", bold=v.endgame)
+
+    def _draw_sidebar(self, surface: pygame.Surface, focused: Option | None) -> None:
+        layout = self.layout
+        info = layout.info_rect.inflate(-12, 0)
+        panel(surface, info, fill=theme.PANEL, radius=10)
+        title, detail = (focused.title, focused.detail) if focused else self.info
+        y = draw_paragraph(surface, title, pygame.Rect(info.left + 10, info.top + 8, info.width - 20, 60), "small",
+                           theme.ACCENT)
+        if detail:
+            draw_paragraph(surface, detail, pygame.Rect(info.left + 10, y + 4, info.width - 20, info.bottom - y - 8),
+                           "tiny", theme.TEXT)
+        legal = {type(o.action).__name__: o for o in self.options}
+        for key, text, action_type in (("end_turn", "End turn", "EndTurn"), ("cancel", "Cancel", "Cancel")):
+            option = legal.get(action_type)
+            render.draw_button(surface, layout.buttons[key], text, option is not None,
+                               option is not None and option is focused)
+        log = layout.log_rect.inflate(-12, -4)
+        panel(surface, log, fill=(20, 24, 34), radius=10)
+        line_h = 22
+        rows: list[tuple[str, tuple[int, int, int]]] = []
+        index = len(self.log) - 1 - self.log_scroll
+        room = (log.height - 12) // line_h
+        while index >= 0 and len(rows) < room:
+            text, colour = self.log[index]
+            wrapped = _wrapped(text, log.width - 20)
+            rows[:0] = [(line if i == 0 else "  " + line, colour) for i, line in enumerate(wrapped)]
+            index -= 1
+        for i, (text, colour) in enumerate(rows[-room:]):
+            surface.blit(render_text(text, "tiny", colour), (log.left + 8, log.top + 6 + i * line_h))
+
+    def _draw_hand(self, surface: pygame.Surface, focused: Option | None, now: float) -> None:
+        v = self.shown
+        if not self.hand_visible:
+            count = v.hand_counts[self.viewer]
+            text = "" if self.viewer not in self.humans else f"{render.seat_name(self.viewer)}'s hand is hidden"
+            render.draw_hidden_hand(surface, count, text)
+            return
+        focus_uid = focused.hand_card if focused else None
+        playable = {o.hand_card for o in self.options if o.hand_card is not None}
+        rects = self._hand_rects(focus_uid)
+        for uid, rect in rects.items():
+            if uid == focus_uid:
+                continue
+            choosing = bool(self.options)
+            render.draw_hand_card(surface, v, uid, rect, dim=choosing and uid not in playable)
+            if uid in playable:
+                render.highlight(surface, rect, False, now)
+        if focus_uid is not None and focus_uid in rects:
+            rect = rects[focus_uid]
+            render.draw_hand_card(surface, v, focus_uid, rect, dim=False)
+            render.highlight(surface, rect, True, now)
+
+    def _draw_prompt(self, surface: pygame.Surface, text: str) -> None:
+        if not text:
+            return
+        image = render_text(text, "body", theme.SHADOW, True)
+        pill = image.get_rect(center=(render.OWN_ZONE.centerx, render.OWN_ZONE.top)).inflate(28, 10)
+        pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=pill.height // 2)
+        surface.blit(image, image.get_rect(center=pill.center))
+
+
+@lru_cache(maxsize=512)
+def _wrapped(text: str, width: int) -> tuple[str, ...]:
+    return tuple(wrap_text(text, width, "tiny"))
+
+
+class HandOverScene(Scene):
+    """Between two humans' turns at one screen: hide everything until the next player is ready."""
+
+    def __init__(self, table: TableScene, seat: int) -> None:
+        super().__init__()
+        self.table, self.seat = table, seat
+
+    def handle(self, action: inp.Action) -> None:
+        if action.name in (inp.CONFIRM, inp.CLICK):
+            self.app.audio.play("click")
+            self.app.stack.pop()
+            self.table.hand_over_done(self.seat)
+        elif action.name == inp.MENU:
+            self.app.stack.push(PauseScene())
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(theme.BG)
+        colour = render.seat_colour(self.table.shown, self.seat)
+        draw_text(surface, f"Pass to {render.seat_name(self.seat)}", (theme.WIDTH // 2, 260), "title", colour,
+                  "center", bold=True)
+        draw_text(surface, "Everyone else, look away: your hands stay secret.", (theme.WIDTH // 2, 350), "body",
+                  theme.TEXT_DIM, "center")
+        draw_text(surface, f"{render.seat_name(self.seat)}: press {self.app.input.hint(inp.CONFIRM)} when ready",
+                  (theme.WIDTH // 2, 420), "large", theme.TEXT, "center")
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "I'm ready"), (inp.MENU, "Pause")])
+
+
+class ResultsScene(Scene):
+    """The end: who won, how long it took, what is left on the table; play again or leave."""
+
+    opaque = False
+
+    def __init__(self, table: TableScene) -> None:
+        super().__init__()
+        self.table = table
+        state = table.state
+        self.winners = state.winners
+        self.turns = state.turn
+        self.reason = state.end_reason
+        self.robots_left = [len(p.robot_ids()) for p in state.players]
+        self.menu = Menu([MenuItem("Play again", self._again, "Same seats, a new deal"),
+                          MenuItem("Back to title", self._title)], center_x=theme.WIDTH // 2, top=500, width=420)
+
+    def enter(self) -> None:
+        humans = self.table.humans
+        won = any(s in humans for s in self.winners)
+        self.app.audio.play("win" if won or not humans else "lose")
+
+    def headline(self) -> str:
+        table = self.table
+        if not self.winners:
+            return "Nobody wins"
+        if table.config.mode != "ffa" and len(self.winners) > 1:
+            team = render.team_label(table.config.mode, table.config.n_players, self.winners[0])
+            return f"{team} wins!"
+        if len(self.winners) > 1:
+            return "Shared victory: " + ", ".join(render.seat_name(s) for s in self.winners)
+        seat = self.winners[0]
+        return "You are the RoboChampion!" if name_of(seat, table.viewer, table.humans) == "You" \
+            else f"{render.seat_name(seat)} is the RoboChampion!"
+
+    def _again(self) -> None:
+        config = self.table.config
+        again = TableConfig(config.mode, config.seats, config.seed + 1)
+        self.app.stack.pop()
+        self.app.stack.replace(TableScene(again))
+
+    def _title(self) -> None:
+        self.app.stack.clear_to(TitleScene())
+
+    def handle(self, action: inp.Action) -> None:
+        self.menu.handle(action)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        shade = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, (0, 0))
+        box = pygame.Rect(0, 0, 760, 560)
+        box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 10)
+        panel(surface, box)
+        draw_text(surface, self.headline(), (box.centerx, box.top + 56), "large", theme.ACCENT, "center", bold=True)
+        reason = {"elimination": "Last one standing", "deck": "The End Game deck ran out: most robots wins",
+                  "turn_cap": "Turn limit reached"}.get(self.reason, self.reason)
+        draw_text(surface, f"{reason} · {self.turns} turns", (box.centerx, box.top + 104), "body", theme.TEXT_DIM,
+                  "center")
+        for i, left in enumerate(self.robots_left):
+            y = box.top + 160 + i * 44
+            colour = render.seat_colour(self.table.shown, i)
+            mark = "WINNER" if i in self.winners else ("out" if left == 0 else "")
+            draw_text(surface, self.table.seat_label(i), (box.left + 60, y), "body", colour, "midleft", bold=True)
+            draw_text(surface, f"{left} robot{'s' if left != 1 else ''} left", (box.right - 200, y), "body",
+                      theme.TEXT, "midright")
+            draw_text(surface, mark, (box.right - 60, y), "small", theme.ACCENT if mark == "WINNER" else theme.TEXT_DIM,
+                      "midright", bold=True)
+        self.menu.draw(surface)
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP, "Up/Down: move")])
