@@ -18,7 +18,7 @@ from game.client import theme
 from game.client.widgets import draw_paragraph, draw_text, panel, render_text
 from game.roborescue.card_sprites import CARD_H, CARD_W, STRIP_W, CardArt
 from game.roborescue.cards import Card
-from game.roborescue.scoring import STORAGE, WORKSHOP, AreaScore, best_pair, score_area
+from game.roborescue.scoring import STORAGE, WORKSHOP, AreaScore, best_pair, score_area, storage_chain
 
 AREA_KINDS = (WORKSHOP, WORKSHOP, STORAGE, STORAGE)   # engine area ids 0-3
 AREA_TITLES = ("Workshop left", "Workshop right", "Storage left", "Storage right")
@@ -153,14 +153,11 @@ def breakdown_text(score: AreaScore | None, kind: str, cards: list[Card]) -> str
         return "Empty. " + ("Robot parts only, one per colour, each new card must continue a part chain."
                             if kind == STORAGE else "Any card; at most one of each of the six component types.")
     if kind == STORAGE:
-        from game.roborescue.scoring import storage_chain
-
         chain = storage_chain(cards)
         chain_text = ", ".join(chain) if chain else "none"
-        parts = f"base {score.base} (on every card: {chain_text}) + card count bonus {score.count_bonus}"
+        parts = f"base {score.base} (chain: {chain_text}) + card count {score.count_bonus}"
     else:
-        parts = (f"base {score.base} + colour bonus {score.colour_bonus}"
-                 f" + completion bonus {score.completion_bonus}")
+        parts = f"base {score.base} + colour {score.colour_bonus} + completion {score.completion_bonus}"
     total = f" = {score.total} pts" if score.eligible else f" = {score.total} (needs 2 cards to score)"
     return parts + total
 
@@ -177,7 +174,7 @@ class LabRenderer:
         """A see-through copy of a card, previewing where it would go (made once per card)."""
         if card not in self._ghosts:
             ghost = self.art.face(card).copy()
-            ghost.set_alpha(150)
+            ghost.set_alpha(210)
             self._ghosts[card] = ghost
         return self._ghosts[card]
 

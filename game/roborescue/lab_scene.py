@@ -147,6 +147,8 @@ class LabScene(Scene):
         self._legal_cache: list[engine.Action] | None = None
         self.finished = False
         self.background: pygame.Surface | None = None
+        self._still: pygame.Surface | None = None      # the cached picture without animations
+        self._still_key: tuple | None = None
         self.t = 0.0
 
     # -- lifecycle -------------------------------------------------------------
@@ -534,7 +536,7 @@ class LabScene(Scene):
             if focus and focus[0] == "area":
                 area = focus[1]
                 if area in options["place"]:
-                    return (f"Place {label} in {AREA_TITLES[area]}", self._area_breakdown(area))
+                    return (f"Place {label} in {AREA_TITLES[area]}", self._placement_preview(area, card))
                 return (f"{AREA_TITLES[area]}: not allowed", self._area_reason(area))
             return (f"Place {label}", "Choose a green area.")
         if phase == engine.SCORE:
@@ -553,15 +555,46 @@ class LabScene(Scene):
             return ("You won the round! Keep a card as a Victory Point", "")
         return ("", "")
 
+    def _placement_preview(self, area: int, card: int) -> str:
+        """The area's score breakdown as it would be with the card added (scoring helpers only)."""
+        model = self.models[self.viewer]
+        cards = model.face_up_cards(self.cards, area)
+        kind = AREA_KINDS[area]
+        before, after = score_area(kind, cards), score_area(kind, cards + [self.cards[card]])
+        gain = after.total - before.total
+        return f"With it: {breakdown_text(after, kind, cards + [self.cards[card]])}  ({gain:+d})"
+
     def _area_breakdown(self, area: int) -> str:
         model = self.models[self.viewed]
         scores = model.scores(self.cards)
         return breakdown_text(scores[area], AREA_KINDS[area], model.face_up_cards(self.cards, area))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        """Blit the cached still picture (rebuilt only when something on it changed), then
+        the animation in flight on top: one full-screen blit on most frames (Pi budget)."""
+        marks = self._marks()
+        key = self._frame_key(marks)
+        if key != self._still_key or self._still is None:
+            if self._still is None:
+                self._still = pygame.Surface(theme.LOGICAL_SIZE).convert()
+            self._draw_still(self._still, marks)
+            self._still_key = key
+        surface.blit(self._still, (0, 0))
+        self.queue.paint(surface)
+
+    def _frame_key(self, marks: Marks) -> tuple:
+        """Everything the still picture depends on; equal keys mean an identical picture."""
+        labs = tuple((m.seat, tuple(map(tuple, m.areas)), m.decommissioned, tuple(m.display), m.pile_count,
+                      m.vp_count, tuple(m.round_scores), tuple(m.hand)) for m in self.models.values())
+        marks_key = (frozenset(marks.legal), frozenset(marks.dimmed), frozenset(marks.selected), marks.focus,
+                     marks.ghost, marks.active_hand, marks.danger)
+        return (labs, marks_key, self.viewed, self.viewer, self.shown_round, self.shown_turn, self.state.phase,
+                self.state.decision_seat, self._status(), tuple(text for text, _ in self.toasts[-1:]),
+                self.queue.busy, self.app.input.last_device, self.app.settings.show_hints)
+
+    def _draw_still(self, surface: pygame.Surface, marks: Marks) -> None:
         surface.blit(self.background, (0, 0))
         model = self.models[self.viewed]
-        marks = self._marks()
         self._draw_top_bar(surface)
         self.renderer.draw_lab(surface, model, self.cards, marks, own=self.viewed == self.viewer)
         self.renderer.draw_supply(surface, model, self.cards, marks, show_hand=self.viewed == self.viewer)
@@ -571,7 +604,6 @@ class LabScene(Scene):
         self.renderer.draw_detail(surface, title, text, theme.BAD if self.message else theme.TEXT)
         self._draw_scores(surface)
         self._draw_toasts(surface)
-        self.queue.paint(surface)
         if self.app.settings.show_hints:
             draw_hints(surface, self.app.input, self.hints())
 
@@ -613,7 +645,7 @@ class LabScene(Scene):
                 draw_text(surface, value, (cell.centerx, cell.bottom - 4), "body", theme.TEXT, "midbottom", bold=True)
             draw_text(surface, f"Total {sum(scores)}", (x, y + 110), "large", theme.TEXT, bold=True)
             return
-        draw_text(surface, "Players  (VP | last round)", (x, y), "small", theme.ACCENT, bold=True)
+        draw_text(surface, "Players: round scores, Victory Points", (x, y), "small", theme.ACCENT, bold=True)
         for seat in range(self.config.n_players):
             row = pygame.Rect(x - 6, y + 28 + seat * 32, SCORES_RECT.width - 16, 30)
             if seat == self.viewed:
@@ -622,13 +654,14 @@ class LabScene(Scene):
             marker = ">" if seat == self.state.decision_seat else " "
             draw_text(surface, f"{marker} {self.config.seat_name(seat)}", (row.left + 4, row.centery), "small",
                       theme.ACCENT if seat == self.state.decision_seat else theme.TEXT, "midleft", bold=True)
-            last = model.round_scores[-1] if model.round_scores else "-"
-            draw_text(surface, f"VP {model.vp_count}  |  {last}", (row.right - 6, row.centery), "small", theme.TEXT,
+            rounds = " ".join(str(points) for points in model.round_scores) or "-"
+            draw_text(surface, rounds, (row.right - 92, row.centery), "small", theme.TEXT_DIM, "midright")
+            draw_text(surface, f"VP {model.vp_count}", (row.right - 6, row.centery), "small", theme.ACCENT,
                       "midright", bold=True)
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:
-        """The last moves of the AI seats, at the foot of the detail panel."""
-        recent = self.toasts[-2:]
+        """The last move of an AI seat, at the foot of the detail panel."""
+        recent = self.toasts[-1:]
         for index, (text, _age) in enumerate(recent):
             y = DETAIL_RECT.bottom - 12 - (len(recent) - index) * 24
             draw_text(surface, text, (DETAIL_RECT.left + 16, y), "small", theme.ACCENT_2)

@@ -62,7 +62,7 @@ class SetupScene(Scene):
             MenuItem("High scores", self._high_scores),
             MenuItem("Back", self._back),
         ]
-        self.menu = Menu(items, center_x=theme.WIDTH // 2, top=118, width=620, row_height=54)
+        self.menu = Menu(items, center_x=theme.WIDTH // 2, top=112, width=620, row_height=52)
         self.menu.focus = len(items) - 3   # "Start game": confirm at once plays a solo game
         self._refresh()
 
