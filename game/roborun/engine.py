@@ -42,7 +42,7 @@ def new_game(level: LevelSpec, seed: int, setup: Setup | None = None) -> GameSta
         setup = single_scenario_setup(level.number or 1, rng)
     _validate_setup(setup)
     s = GameState.__new__(GameState)
-    s.level, s.seed = level, seed
+    s.level, s.seed, s._geo = level, seed, board(level)
     s.round, s.phase, s.active, s.last_player = 1, "action", 0, 0
     s.outcome = s.loss_cause = s.won_round = None
     s.pos, s.at, s.colour, s.owner = {}, {}, {}, {}
@@ -404,7 +404,7 @@ def _prev(events: list[Event], rid: int):
 
 
 def _blocked(state: GameState, rid: int, d: str) -> bool:
-    q = board(state.level).target(state.pos[rid], d, state.colour[rid], "cameo" in state.armed)
+    q = state.geo.target(state.pos[rid], d, state.colour[rid], "cameo" in state.armed)
     if q is None or q in state.wall_tokens:
         return True
     occ = state.at.get(q)
@@ -581,7 +581,7 @@ def _cleanup(state: GameState, step: tuple, events: list[Event]) -> None:
 def active_exits(state: GameState) -> set:
     """Map Exits (and Hidden Exit Points) of a colour some good robot on the map still needs."""
     needed = {state.colour[r] for r in state.good_on_map()}
-    kinds = board(state.level).kind
+    kinds = state.geo.kind
     return {p for p, k in kinds.items() if k in ("exit", "hidden_exit") and state.level.space(p).colour in needed}
 
 
@@ -636,7 +636,8 @@ def _new_robot(state: GameState, step: tuple, events: list[Event]) -> None:
         events.append(Event("spawned", robot=rid, colour=colour, at=spot))
     elif state.colour[occ] in GOOD:
         events.append(Event("spawned", robot=rid, colour=colour, at=spot))
-        if movement.destroy(state, occ, "new_robot", events) and spot not in state.at:
+        movement.destroy(state, occ, "new_robot", events)     # Double Metal may still save it
+        if spot not in state.at:
             movement.place_robot(state, rid, spot)
     else:
         events.append(Event("returned", robot=rid, colour=colour, at=spot, detail="spawn_occupied"))

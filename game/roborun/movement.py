@@ -47,6 +47,28 @@ class Board:
         self.lift_pair: dict[Pos, Pos] = {}
         for a, b in level.lifts:
             self.lift_pair[a], self.lift_pair[b] = b, a
+        self._graphs: dict[str | None, dict[Pos, tuple]] = {}
+
+    def graph(self, colour: str | None) -> dict[Pos, tuple]:
+        """Path-finding neighbours per space for a robot colour: (first step, landing space),
+        tunnels followed, lifts as an extra 'lift' edge, hazard spaces left out."""
+        g = self._graphs.get(colour)
+        if g is None:
+            g = {}
+            tunnels = self.level.tunnels
+            for p in self.kind:
+                if self.kind[p] == "void":
+                    continue
+                out = []
+                for d in "NESW":
+                    q = self.target(p, d, colour)
+                    if q is not None and self.kind[q] != "hazard":
+                        out.append((d, tunnels.get(q, q)))
+                if p in self.lift_pair:
+                    out.append(("lift", self.lift_pair[p]))
+                g[p] = tuple(out)
+            self._graphs[colour] = g
+        return g
 
     def _line_directions(self, level: LevelSpec) -> dict[Pos, str]:
         """Each production line space's direction: its own, or that of a Production Line token on its line."""
@@ -144,7 +166,8 @@ def _closest_start(state: GameState, rid: int, good: bool) -> Pos | None:
     """The nearest (by board path, ties in reading order) starting space of the robot's side."""
     level = state.level
     starts = [s for s in state.start_positions if (s[1] in GOOD) == good]
-    spots = {pos for pos, _ in starts if level.space(pos).kind not in ("exit", "hidden_exit")}
+    here = state.pos[rid]
+    spots = {pos for pos, _ in starts if level.space(pos).kind not in ("exit", "hidden_exit") and pos != here}
     if not spots:
         return None
     dist = distances(state, state.pos[rid], state.colour[rid])
@@ -162,7 +185,7 @@ def _double_metal(state: GameState, rid: int, events: list[Event]) -> bool:
     if occ is not None and occ != rid:
         if not is_good(state, occ):
             return False                      # our reading: a bad robot there means no rescue
-        spot = next((q for d in "NESW" if (q := board(state.level).target(start, d, state.colour[occ])) is not None
+        spot = next((q for d in "NESW" if (q := state.geo.target(start, d, state.colour[occ])) is not None
                      and q not in state.at and q not in state.wall_tokens), None)
         if spot is None:
             return False
@@ -171,7 +194,7 @@ def _double_metal(state: GameState, rid: int, events: list[Event]) -> bool:
         place_robot(state, occ, spot)
         events.append(Event("displaced", robot=occ, frm=frm, to=spot))
     if start in state.keys:
-        spot = next((q for d in "NESW" if (q := board(state.level).target(start, d, None)) is not None
+        spot = next((q for d in "NESW" if (q := state.geo.target(start, d, None)) is not None
                      and key_can_enter(state, q)), None)
         if spot is not None:
             state.keys.discard(start)
@@ -218,7 +241,7 @@ def move_group(state: GameState, moves: dict[int, str], events: list[Event], how
     the map edge, Wall tokens, and by any robot that does not itself move away (a robot of
     the other side is not an obstacle: the meeting destroys the good robot). Returns the
     robots that moved, in id order, so the caller resolves what they entered."""
-    geo = board(state.level)
+    geo = state.geo
     cameo = "cameo" in state.armed
     use_abs = "abs" in state.armed
     pos, at, colour = state.pos, state.at, state.colour
@@ -285,21 +308,21 @@ def move_group(state: GameState, moves: dict[int, str], events: list[Event], how
             other = at[q]
             if (colour[other] in GOOD) != (colour[rid] in GOOD):
                 destroy(state, other if colour[other] in GOOD else rid, "bad_robot", events)
-                if state.outcome is not None:
-                    return []
             if rid not in pos:
                 continue
             if q in at:
                 if frm not in at:
                     at[frm] = rid
+                elif colour[rid] in GOOD:
+                    destroy(state, rid, "crushed", events)
                 else:
-                    destroy(state, rid, "crushed", events) if colour[rid] in GOOD else _to_supply(state, rid, events)
+                    _to_supply(state, rid, events)
                 continue
         pos[rid] = q
         at[q] = rid
         moved.append(rid)
         events.append(Event(how, robot=rid, frm=frm, to=q, colour=colour[rid]))
-    return moved
+    return moved if state.outcome is None else []
 
 
 def _to_supply(state: GameState, rid: int, events: list[Event]) -> None:
@@ -315,35 +338,26 @@ def distances(state: GameState, start: Pos, colour: str | None) -> dict[Pos, int
     return dist
 
 
-def _passable(state: GameState, q: Pos) -> bool:
-    kind = board(state.level).kind[q]
-    return kind != "hazard" and q not in state.lasers and q not in state.wall_tokens
-
-
 def _bfs(state: GameState, start: Pos, colour: str | None):
-    """BFS recording, for every reached space, the set of first steps on a shortest path."""
-    geo = board(state.level)
-    tunnels = state.level.tunnels
+    """BFS recording, for every reached space, the set of first steps on a shortest path.
+    Robots are ignored (they move); Lasers and Wall tokens are avoided."""
+    graph = state.geo.graph(colour)
+    blocked = state.lasers | state.wall_tokens if (state.lasers or state.wall_tokens) else ()
     dist = {start: 0}
     first: dict[Pos, set] = {start: set()}
     frontier = deque([start])
     while frontier:
         u = frontier.popleft()
-        nxt = []
-        for d in "NESW":
-            q = geo.target(u, d, colour)
-            if q is None or not _passable(state, q):
+        du = dist[u] + 1
+        for d, v in graph.get(u, ()):
+            if v in blocked:
                 continue
-            nxt.append((d, tunnels.get(q, q)))
-        if u in geo.lift_pair:
-            nxt.append(("lift", geo.lift_pair[u]))
-        for d, v in nxt:
             fd = {d} if u == start else first[u]
             if v not in dist:
-                dist[v] = dist[u] + 1
+                dist[v] = du
                 first[v] = set(fd)
                 frontier.append(v)
-            elif dist[v] == dist[u] + 1:
+            elif dist[v] == du:
                 first[v] |= fd
     return dist, first
 
@@ -484,7 +498,7 @@ def check_buttons(state: GameState, events: list[Event]) -> None:
     """Monostable Buttons: when every good robot on the map stands on one, they all leave."""
     from game.roborun import scenario_rules
 
-    kinds = board(state.level).kind
+    kinds = state.geo.kind
     good = state.good_on_map()
     if good and all(kinds[state.pos[r]] == "button" for r in good):
         if all(scenario_rules.exit_allowed(state, r, state.pos[r]) for r in good):
@@ -521,7 +535,7 @@ def displace_options(state: GameState, exit_pos: Pos) -> list[Pos]:
     """Adjacent spaces the robot (or nothing) on a Tunnel Exit may be moved to."""
     occ = state.at.get(exit_pos)
     colour = state.colour[occ] if occ is not None else None
-    geo = board(state.level)
+    geo = state.geo
     out = []
     for d in "NESW":
         q = geo.target(exit_pos, d, colour)
@@ -554,7 +568,7 @@ def key_can_enter(state: GameState, q: Pos) -> bool:
 
 
 def key_options(state: GameState, key_pos: Pos) -> list[Pos]:
-    geo = board(state.level)
+    geo = state.geo
     return [q for d in "NESW" if (q := geo.target(key_pos, d, None)) is not None and key_can_enter(state, q)]
 
 
@@ -563,7 +577,7 @@ def move_key(state: GameState, frm: Pos, to: Pos, events: list[Event], how: str 
     state.keys.discard(frm)
     state.keys.add(to)
     events.append(Event(how, frm=frm, to=to, token="key"))
-    kind = board(state.level).kind[to]
+    kind = state.geo.kind[to]
     if to in state.lasers or kind == "hazard":
         state.keys.discard(to)
         state.lost_tokens += 1
@@ -577,7 +591,7 @@ def move_key(state: GameState, frm: Pos, to: Pos, events: list[Event], how: str 
                 move_key(state, to, exit_pos, events, how="teleported")
     elif kind == "pusher":
         d = state.level.space(to).direction
-        geo = board(state.level)
+        geo = state.geo
         here = to
         while True:
             q = geo.target(here, d, None)
@@ -587,7 +601,7 @@ def move_key(state: GameState, frm: Pos, to: Pos, events: list[Event], how: str 
             state.keys.add(q)
             events.append(Event("pushed", frm=here, to=q, token="key"))
             here = q
-            if q in state.lasers or board(state.level).kind[q] == "hazard":
+            if q in state.lasers or state.geo.kind[q] == "hazard":
                 state.keys.discard(q)
                 state.lost_tokens += 1
                 events.append(Event("destroyed", token="key", at=q, detail="hazard"))
@@ -637,7 +651,7 @@ def run_lines(state: GameState, events: list[Event]) -> None:
     """Production Lines: every element on a line moves one space along it, simultaneously."""
     if not state.lines_on or state.turn.get("brake"):
         return
-    dirs = board(state.level).line_dir
+    dirs = state.geo.line_dir
     if not dirs:
         return
     moves = {rid: dirs[p] for rid, p in state.pos.items() if p in dirs and p not in state.deactivated}
@@ -650,7 +664,7 @@ def run_lines(state: GameState, events: list[Event]) -> None:
         if rid in state.pos:
             frm = state.pos[rid]
             arrive(state, rid, frm, events)
-    geo = board(state.level)
+    geo = state.geo
     for k in sorted(keys_on):
         q = geo.target(k, dirs[k], None)
         if q is not None and key_can_enter(state, q):

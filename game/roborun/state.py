@@ -92,7 +92,7 @@ class GameState:
     """Everything that changes during a scenario. Fields are documented where they are set."""
 
     __slots__ = (
-        "level", "seed", "round", "phase", "active", "last_player", "outcome", "loss_cause", "won_round",
+        "level", "_geo", "seed", "round", "phase", "active", "last_player", "outcome", "loss_cause", "won_round",
         "pos", "at", "colour", "owner", "escaped", "next_robot_id",
         "keys", "wall_tokens", "lasers", "items",
         "robot_names", "energy", "unlocked", "chip", "hands", "numbers",
@@ -101,24 +101,36 @@ class GameState:
         "start_positions", "rules", "lost_tokens", "later",
     )
 
+    @property
+    def geo(self):
+        """The level's precomputed Board (links, graphs); shared by every copy."""
+        try:
+            return self._geo
+        except AttributeError:
+            from game.roborun.movement import board
+            self._geo = board(self.level)
+            return self._geo
+
     def copy(self) -> "GameState":
+        """An independent copy for search: containers are copied, immutable parts shared."""
         new = GameState.__new__(GameState)
-        for name in ("level", "seed", "round", "phase", "active", "last_player", "outcome", "loss_cause",
-                     "won_round", "next_robot_id", "robot_names", "pass_state", "beep", "pending",
-                     "exits_open", "lines_on", "start_positions", "rules", "lost_tokens"):
-            setattr(new, name, getattr(self, name))
-        for name in ("pos", "at", "colour", "owner", "items", "turn"):
-            setattr(new, name, getattr(self, name).copy())
-        for name in ("escaped", "keys", "wall_tokens", "lasers", "event_deck", "events_seen", "equip_deck",
-                     "support", "queue", "armed", "deactivated", "messages"):
-            setattr(new, name, getattr(self, name).copy())
-        new.energy = self.energy[:]
-        new.unlocked = self.unlocked[:]      # frozensets inside: replaced, never mutated
-        new.chip = self.chip[:]
-        new.hands = [h[:] for h in self.hands]
-        new.numbers = [n[:] for n in self.numbers]
-        new.stands = [s[:] for s in self.stands]
-        new.played = [p[:] for p in self.played]
+        new.level, new._geo, new.seed, new.round, new.phase = self.level, self.geo, self.seed, self.round, self.phase
+        new.active, new.last_player, new.outcome = self.active, self.last_player, self.outcome
+        new.loss_cause, new.won_round, new.next_robot_id = self.loss_cause, self.won_round, self.next_robot_id
+        new.robot_names, new.pass_state, new.beep, new.pending = self.robot_names, self.pass_state, self.beep, self.pending
+        new.exits_open, new.lines_on, new.start_positions = self.exits_open, self.lines_on, self.start_positions
+        new.rules, new.lost_tokens = self.rules, self.lost_tokens
+        new.pos, new.at, new.colour, new.owner = self.pos.copy(), self.at.copy(), self.colour.copy(), self.owner
+        new.items, new.turn, new.escaped = self.items.copy(), self.turn.copy(), self.escaped[:]
+        new.keys, new.wall_tokens, new.lasers = self.keys.copy(), self.wall_tokens.copy(), self.lasers.copy()
+        new.event_deck, new.events_seen, new.equip_deck = self.event_deck[:], self.events_seen[:], self.equip_deck[:]
+        new.support, new.queue, new.armed = self.support[:], self.queue[:], self.armed.copy()
+        new.deactivated, new.messages = self.deactivated.copy(), self.messages[:]
+        new.energy, new.unlocked, new.chip = self.energy[:], self.unlocked[:], self.chip[:]
+        new.hands = [self.hands[0][:], self.hands[1][:]]
+        new.numbers = [self.numbers[0][:], self.numbers[1][:]]
+        new.stands = [self.stands[0][:], self.stands[1][:]]
+        new.played = [self.played[0][:], self.played[1][:]]
         new.later = []
         return new
 
