@@ -5,6 +5,7 @@ table screen can replay them one at a time at its own speed.
 
 Kinds (fields used):
     card_drawn(player, card)           card is private to `player`: use `redact` for others
+    redealt(player)                    setup: a robot-less opening hand went back into the deck
     card_played(player, card)          a card left the hand (batteries, actions, robots)
     robot_built(player, robot, card)   a new robot (Megabot, Singlebot) is on the table
     attached(player, robot, card, text=slot)   Megabot Part or Head joined a Megabot; Force
