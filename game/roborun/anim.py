@@ -169,6 +169,7 @@ class Tween:
     duration: float
     apply: Callable[[float], None]            # called with raw progress 0..1
     start: Callable[[], None] | None = None
+    actors: tuple[str, ...] = ()              # keys of the stage actors this tween moves
     started: bool = False
 
 
@@ -192,6 +193,12 @@ class Animator:
     @property
     def busy(self) -> bool:
         return bool(self.queue)
+
+    def moving_keys(self) -> frozenset[str]:
+        """Actors the running step moves: drawn every frame; all others can be cached."""
+        if not self.queue:
+            return frozenset()
+        return frozenset(key for tween in self.queue[0].tweens for key in tween.actors)
 
     def push(self, step: Step) -> None:
         if step.tweens:
@@ -282,7 +289,7 @@ class EventAnimations:
             actor, path = self._actor_for(event), event_path(event)
             if actor is None or len(path) < 2:
                 continue
-            tweens.append(Tween(per_space * (len(path) - 1), _walk(actor, path, hop=kind == "moved")))
+            tweens.append(Tween(per_space * (len(path) - 1), _walk(actor, path, hop=kind == "moved"), actors=(actor.key,)))
         sound = "slide" if kind in ("slid", "pushed", "conveyed") else "move"
         if tweens:
             tweens[0].start = lambda: self.sound(sound)
@@ -295,25 +302,25 @@ class EventAnimations:
         actor = self._actor_for(event)
         start, end = as_pos(event_field(event, "from")), as_pos(event_field(event, "to"))
         if kind in ("teleported", "lifted") and actor is not None and end is not None:
-            return Step([Tween(0.45, _warp(actor, end), lambda: self.sound("teleport"))], kind)
+            return Step([Tween(0.45, _warp(actor, end), lambda: self.sound("teleport"), actors=(actor.key,))], kind)
         if kind == "collected":
             pos = as_pos(event_field(event, "pos")) or end or start
             token = stage.token_at(pos, _token_kind(event)) if pos else None
             if token is None:
                 return None
             target = self.energy_target(event_field(event, "seat"))
-            return Step([Tween(0.5, _fly(stage, token, target), lambda: self.sound("collect"))], kind)
+            return Step([Tween(0.5, _fly(stage, token, target), lambda: self.sound("collect"), actors=(token.key,))], kind)
         if kind == "upgraded" and actor is not None:
             colour = event_field(event, "colour") or "blue"
-            return Step([Tween(0.35, _pulse_recolour(actor, colour), lambda: self.sound("zap"))], kind)
+            return Step([Tween(0.35, _pulse_recolour(actor, colour), lambda: self.sound("zap"), actors=(actor.key,))], kind)
         if kind == "destroyed" and actor is not None:
             def boom() -> None:
                 self.sound("boom")
                 stage.shake = 1.0
                 stage.burst(actor.x + 0.5, actor.y + 0.5, _burst_colour(actor.colour))
-            return Step([Tween(0.5, _vanish(actor, spin=True), boom)], kind)
+            return Step([Tween(0.5, _vanish(actor, spin=True), boom, actors=(actor.key,))], kind)
         if kind in ("escaped", "returned") and actor is not None:
-            return Step([Tween(0.5, _vanish(actor, spin=False), lambda: self.sound("collect"))], kind)
+            return Step([Tween(0.5, _vanish(actor, spin=False), lambda: self.sound("collect"), actors=(actor.key,))], kind)
         if kind == "spawned":
             rid, pos = event_field(event, "robot"), end or as_pos(event_field(event, "pos"))
             if rid is None or pos is None:
@@ -321,7 +328,7 @@ class EventAnimations:
             colour = event_field(event, "colour") or "blue"
             new = Actor(str(rid), colour, float(pos[0]), float(pos[1]), scale=0.0)
             return Step([Tween(0.45, _drop_in(new), lambda: (stage.robots.__setitem__(new.key, new),
-                                                              self.sound("zap")))], kind)
+                                                              self.sound("zap")), actors=(new.key,))], kind)
         text = self.describe(event)
         if not text:
             return None

@@ -273,19 +273,30 @@ class BoardRenderer:
 
 
 def draw_stage(surface: pygame.Surface, board: BoardRenderer, stage, shake: tuple[int, int] = (0, 0),
-               skip_tokens: bool = False) -> None:
-    """Tokens, pawns, particles of an anim.Stage over the board (static layer drawn by the caller)."""
+               only: frozenset | None = None, exclude: frozenset = frozenset(), particles: bool = True) -> None:
+    """Tokens, pawns and particles of an anim.Stage over the board (static layer drawn by the caller).
+
+    `only` / `exclude` pick actors by key, so the resting pieces can be cached in a layer
+    and only the moving ones drawn each frame.
+    """
     dx, dy = shake
-    if not skip_tokens:
-        for token in stage.tokens.values():
+
+    def wanted(actor) -> bool:
+        return (only is None or actor.key in only) and actor.key not in exclude
+
+    for token in stage.tokens.values():
+        if wanted(token):
             board.draw_token(surface, token.kind, token.value, token.direction, token.x + dx / board.tile,
                              token.y + dy / board.tile, token.scale)
     blits = []
     for actor in sorted(stage.robots.values(), key=lambda a: (a.y, a.x)):
-        if actor.visible and actor.scale > 0.02:
+        if actor.visible and actor.scale > 0.02 and wanted(actor):
             image, (x, y) = board.robot_blit(actor.colour, actor.x, actor.y, actor.scale, actor.lift)
             blits.append((image, (x + dx, y + dy)))
-    surface.fblits(blits)
+    if blits:
+        surface.fblits(blits)
+    if not particles:
+        return
     for p in stage.particles:
         cx, cy = board.centre(p.x - 0.5, p.y - 0.5)
         size = max(2, int(board.tile * 0.08 * min(1.0, p.life * 2)))

@@ -197,120 +197,121 @@ class UndoRecord:
 
 # ---------------------------------------------------------------- what one seat sees
 class ViewReader:
-    """The screen's only window on the game: what `viewer` may see, as plain values.
+    """The screen's only window on the game: the engine's seat_view for `viewer`, as plain values.
 
-    Built from the engine's seat_view when it offers the field, otherwise from the public
-    parts of the state; card faces on the stands always come from the viewer's side
-    (engine.face_for), never the hidden side.
+    Everything drawn comes from here, so the screen cannot show a seat what it may not
+    see: stand cards come with the face that seat sees, never the hidden side.
     """
 
     def __init__(self, state, viewer: int) -> None:
-        self.state = state
+        from game.roborun.view import seat_view
+
+        self.view = seat_view(state, viewer)
         self.viewer = viewer
+        self._colours = {rid: colour for rid, colour, _, _ in self.view.robots}
+        self._positions = {rid: pos for rid, _, pos, _ in self.view.robots}
 
     # turn and phase ----------------------------------------------------
     @property
     def active(self) -> int:
-        return self.state.active
+        return self.view.active
 
     @property
     def round(self) -> int:
-        return self.state.round
+        return self.view.round
 
     @property
     def phase(self) -> str:
-        return self.state.phase
+        return self.view.phase
 
     @property
     def decision_seat(self) -> int | None:
-        return self.state.decision_seat
+        return self.view.decision_seat
 
     @property
     def decision_kind(self) -> str | None:
-        pending = getattr(self.state, "pending", None)
-        return None if pending is None or self.state.outcome is not None else pending.kind
+        return self.view.decision_kind if self.view.outcome is None else None
 
     @property
     def outcome(self) -> str | None:
-        return self.state.outcome
+        return self.view.outcome
 
     @property
     def loss_cause(self) -> str | None:
-        return self.state.loss_cause
+        return self.view.loss_cause
 
     # the map -----------------------------------------------------------
     def robots(self) -> list[tuple[str, str, Pos]]:
-        s = self.state
-        return [(str(rid), s.colour[rid], pos) for rid, pos in sorted(s.pos.items())]
+        return [(str(rid), colour, pos) for rid, colour, pos, _ in self.view.robots]
 
     def tokens(self) -> list[tuple[str, Pos, Any, Any]]:
-        s = self.state
-        out = [(kind, pos, value, None) for pos, (kind, value) in sorted(s.items.items())]
-        out += [("key", pos, None, None) for pos in sorted(s.keys)]
-        out += [("wall", pos, None, None) for pos in sorted(s.wall_tokens)]
-        out += [("laser", pos, None, None) for pos in sorted(s.lasers)]
+        v = self.view
+        out = [(kind, pos, value, None) for pos, kind, value in v.tokens]
+        out += [("key", pos, None, None) for pos in v.keys]
+        out += [("wall", pos, None, None) for pos in v.wall_tokens]
+        out += [("laser", pos, None, None) for pos in v.lasers]
         return out
 
     def positions_of(self, colour: str) -> list[Pos]:
-        s = self.state
-        return [pos for rid, pos in sorted(s.pos.items()) if s.colour[rid] == colour]
+        return [pos for rid, pos in sorted(self._positions.items()) if self._colours[rid] == colour]
 
     def robot_pos(self, rid) -> Pos | None:
-        return self.state.pos.get(rid)
+        return self._positions.get(rid)
 
     def robot_colour(self, rid) -> str:
-        return self.state.colour.get(rid, "?")
+        return self._colours.get(rid, "?")
 
     # the players -------------------------------------------------------
     def robot_name(self, seat: int) -> str:
-        return self.state.robot_names[seat]
+        return self.view.robots_boards[seat]
 
     def stand(self, seat: int) -> list:
-        from game.roborun.engine import face_for
         faces = action_cards()
-        return [faces[card][face_for(self.state, self.viewer, card)] for card, _ in self.state.stands[seat]]
+        return [faces[sc.card][sc.face] for sc in self.view.stands[seat]]
 
     def played(self, seat: int) -> list:
         faces = action_cards()
-        return [faces[card][face] for card, face in self.state.played[seat]]
+        return [faces[card][face] for card, face in self.view.played[seat]]
 
     def energy(self, seat: int) -> int:
-        return self.state.energy[seat]
+        return self.view.energy[seat]
 
     def unlocked(self, seat: int) -> frozenset:
-        return self.state.unlocked[seat]
+        return frozenset(self.view.unlocked[seat])
 
     def chip(self, seat: int) -> int:
-        return self.state.chip[seat]
+        return self.view.chip[seat]
 
     def equipment(self, seat: int) -> list[str]:
         cards = equipment_cards()
-        return [cards[c].name for c in self.state.hands[seat]]
+        return [cards[c].name for c in self.view.equipment[seat]]
 
     def numbers(self, seat: int) -> list[int]:
-        return list(self.state.numbers[seat])
+        return list(self.view.numbers[seat])
 
     def escaped(self, seat: int) -> bool:
-        s = self.state
-        mine = [rid for rid, owner in s.owner.items() if owner == seat]
-        return bool(mine) and all(rid in s.escaped for rid in mine)
+        """All of this seat's robots have left the map (a destroyed robot ends the game instead)."""
+        on_map = any(owner == seat for _, _, _, owner in self.view.robots)
+        return not on_map and bool(self.view.escaped)
 
     # the scenario page ---------------------------------------------------
     @property
     def pass_state(self) -> str:
-        return self.state.pass_state
+        return self.view.pass_state
 
     @property
     def beep_state(self):
-        return self.state.beep
+        return self.view.beep
 
     def events_seen(self) -> list[str]:
-        from game.roborun.cards import event_cards
-        cards = event_cards()
-        return [cards[c].name for c in self.state.events_seen]
+        return [e.get("name", "?") for e in self.view.events_seen]
 
     def support(self) -> list[str]:
-        return list(self.state.support)
+        return list(self.view.support)
 
     def messages(self) -> list:
-        return list(self.state.messages)
+        return list(self.view.messages)
+
+    @property
+    def exits_open(self) -> bool:
+        return self.view.exits_open

@@ -236,6 +236,17 @@ def draw_token_chip(surface, pos, label: str, available: bool | None) -> pygame.
     return rect
 
 
+@lru_cache(maxsize=64)
+def banner(text: str, colour) -> pygame.Surface:
+    """A caption over the map (card played, BEEP, Event...), rendered once per text."""
+    image = render_text(text, "large", tuple(colour), True)
+    surface = pygame.Surface((image.get_width() + 28, image.get_height() + 12))   # opaque: the fast blit
+    surface.fill(theme.SHADOW)
+    pygame.draw.rect(surface, tuple(colour), surface.get_rect(), 2)
+    surface.blit(image, (14, 6))
+    return surface.convert() if pygame.display.get_surface() else surface
+
+
 def draw_log(surface, rect: pygame.Rect, lines: list[str], title: str = "What happened") -> None:
     panel(surface, rect)
     draw_text(surface, title, (rect.left + 12, rect.top + 8), "small", theme.TEXT_DIM)

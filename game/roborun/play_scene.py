@@ -74,11 +74,8 @@ def make_partner(kind: str, ai_level: str = "normal") -> tuple[Chooser | None, s
 
 
 def seat_view_for(state, seat: int):
-    """What an AI seat receives: the engine's seat view (or, until it exists, a copy)."""
-    try:
-        from game.roborun.view import seat_view
-    except ImportError:
-        return state.copy()
+    """What an AI seat receives: its seat view, built from a COPY so the live state never leaks."""
+    from game.roborun.view import seat_view
     return seat_view(state.copy(), seat)
 
 
@@ -138,7 +135,11 @@ class PlayScene(Scene):
         self.previews: dict[int, dict] = {}
         self.log: list[str] = []
         self.board: BoardRenderer | None = None
-        self.backdrop: pygame.Surface | None = None
+        self.backdrop: pygame.Surface | None = None     # hud_layer + resting pawns and tokens
+        self.hud_layer: pygame.Surface | None = None
+        self.pieces_key: tuple | None = None
+        self._parts: dict = {}
+        self._seat_cards: dict[int, list] = {0: [], 1: []}
         self.background: pygame.Surface | None = None
         self.dirty = True
         self.card_rects: list[tuple[pygame.Rect, int]] = []
@@ -184,7 +185,14 @@ class PlayScene(Scene):
     # reading the game ------------------------------------------------
     @property
     def reader(self) -> ViewReader:
-        return ViewReader(self.state, self.viewer)
+        """The viewer's seat view, rebuilt only when a choice, an undo or the viewer changes."""
+        key = (len(self.history), self.viewer, id(self.state))
+        if self._reader_key != key:
+            self._reader, self._reader_key = ViewReader(self.state, self.viewer), key
+        return self._reader
+
+    _reader_key: tuple | None = None
+    _reader: ViewReader | None = None
 
     def _sync_stage(self) -> None:
         reader = self.reader
@@ -436,30 +444,61 @@ class PlayScene(Scene):
                                                       self.engine.legal_choices) if option.previewable else {})
         return self.previews[index]
 
-    def _rebuild_backdrop(self) -> None:
-        surface = self.backdrop
-        if surface is None:
-            surface = pygame.Surface(theme.LOGICAL_SIZE).convert()
-            self.backdrop = surface
-        surface.blit(self.background, (0, 0))
+    def _rebuild_hud_layer(self) -> None:
+        """Background, panels, map and hint bar. Each part is redrawn only when its content changed."""
+        surface = self.hud_layer
+        if surface is None or self._parts.get("board") != id(self.board):
+            if surface is None:
+                surface = self.hud_layer = pygame.Surface(theme.LOGICAL_SIZE).convert()
+            surface.blit(self.background, (0, 0))
+            self.board.draw_static(surface)
+            self._parts = {"board": id(self.board)}
         reader = self.reader
-        self._draw_header(surface, reader)
+        self._part("header", self._header_key(reader), HEADER, lambda s: self._draw_header(s, reader))
         marks = self._card_marks(reader)
-        self.card_rects = []
         for seat, column in ((self.viewer, RIGHT), (1 - self.viewer, LEFT)):
             info = seat_panel(reader, seat, self.viewer, self.choosers[seat] is None)
-            rects = hud_render.draw_seat_panel(surface, pygame.Rect(column.left, column.top, column.width,
-                                                                    PANEL_HEIGHT), info, marks)
-            self.card_rects += [(rect, face.card) for rect, face in zip(rects, info.stand)]
+            rect = pygame.Rect(column.left, column.top, column.width, PANEL_HEIGHT)
+            region = pygame.Rect(rect.left - 4, rect.top - 3, rect.width + 8, rect.height + 9)
+            rects = self._part(f"seat{seat}", repr((info, marks, rect)), region,
+                               lambda s, rect=rect, info=info: hud_render.draw_seat_panel(s, rect, info, marks))
+            self._seat_cards[seat] = [(r, face.card) for r, face in zip(rects, info.stand)]
+        self.card_rects = self._seat_cards[0] + self._seat_cards[1]
         log_rect = pygame.Rect(LEFT.left, LEFT.top + PANEL_HEIGHT + 8, LEFT.width, LEFT.height - PANEL_HEIGHT - 8)
-        hud_render.draw_log(surface, log_rect, [line for line in self.log][-12:])
-        self._draw_options(surface, pygame.Rect(RIGHT.left, RIGHT.top + PANEL_HEIGHT + 8, RIGHT.width,
-                                                RIGHT.height - PANEL_HEIGHT - 8))
-        self.board.draw_static(surface)
-        self._draw_prompt(surface, reader)
-        if self.app.settings.show_hints:
-            draw_hints(surface, self.app.input, self.hints())
+        lines = self.log[-12:]
+        self._part("log", tuple(lines), self._region_below(log_rect), lambda s: hud_render.draw_log(s, log_rect, lines))
+        options_rect = pygame.Rect(RIGHT.left, log_rect.top, RIGHT.width, log_rect.height)
+        key = (tuple(o.label for o in self.options_list), self.focus)
+        self.option_rects = self._part("options", key, self._region_below(options_rect),
+                                       lambda s: self._draw_options(s, options_rect))
+        text, colour = self.prompt(reader)
+        self._part("prompt", text, PROMPT,
+                   lambda s: draw_text(s, text, PROMPT.center, "body", colour, "center", bold=True))
+        hints = self.hints() if self.app.settings.show_hints else []
+        bar = pygame.Rect(0, theme.HEIGHT - 40, theme.WIDTH, 40)
+        self._part("hints", (self.app.input.last_device, tuple(hints)), bar,
+                   lambda s: draw_hints(s, self.app.input, hints))
         self.dirty = False
+
+    def _region_below(self, rect: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(rect.left - 4, rect.top - 3, rect.width + 8, theme.HEIGHT - 40 - (rect.top - 3))
+
+    def _part(self, name: str, key, region: pygame.Rect, draw):
+        """Redraw one region of the HUD layer when its key changed; returns what draw returned."""
+        if name in self._parts and self._parts[name][0] == key:
+            return self._parts[name][1]
+        layer = self.hud_layer
+        layer.blit(self.background, region, region)
+        layer.set_clip(region)
+        result = draw(layer)
+        layer.set_clip(None)
+        self._parts[name] = (key, result)
+        self.pieces_key = None
+        return result
+
+    def _header_key(self, reader: ViewReader) -> tuple:
+        return (reader.round, reader.phase, reader.pass_state, repr(reader.beep_state), tuple(reader.events_seen()),
+                tuple(reader.support()))
 
     def _card_marks(self, reader: ViewReader) -> dict[int, str]:
         marks = {}
@@ -504,9 +543,9 @@ class PlayScene(Scene):
             pygame.draw.circle(surface, theme.ROBOT[colour], (x + 10 + k * 22, HEADER.centery), 9)
             pygame.draw.circle(surface, theme.SHADOW, (x + 10 + k * 22, HEADER.centery), 9, 2)
 
-    def _draw_options(self, surface, rect: pygame.Rect) -> None:
+    def _draw_options(self, surface, rect: pygame.Rect) -> list:
         panel(surface, rect)
-        self.option_rects = []
+        option_rects = []
         title = "Your choices" if self.options_list else "Waiting"
         draw_text(surface, title, (rect.left + 12, rect.top + 8), "small", theme.TEXT_DIM)
         row_h = 26
@@ -521,11 +560,8 @@ class PlayScene(Scene):
             label = hud_render.fit_text(option.label, row.width - 12, "tiny")
             draw_text(surface, label, (row.left + 6, row.centery), "tiny", theme.BG if focused else theme.TEXT,
                       "midleft", bold=focused)
-            self.option_rects.append((row, index))
-
-    def _draw_prompt(self, surface, reader: ViewReader) -> None:
-        text, colour = self.prompt(reader)
-        draw_text(surface, text, PROMPT.center, "body", colour, "center", bold=True)
+            option_rects.append((row, index))
+        return option_rects
 
     def prompt(self, reader: ViewReader) -> tuple[str, tuple]:
         if reader.outcome == "won":
@@ -542,22 +578,34 @@ class PlayScene(Scene):
         return PROMPTS.get(kind, "Your move"), theme.ACCENT
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        if self.dirty or self.backdrop is None:
-            self._rebuild_backdrop()
-        shake = (0, 0)
-        if self.stage.shake > 0:
-            amount = int(self.stage.shake * 8)
-            shake = (int(math.sin(self.t * 90) * amount), int(math.cos(self.t * 70) * amount))
-        surface.blit(self.backdrop, (0, 0))
-        if shake != (0, 0):
-            surface.blit(self.board.static, self.board.rect.move(shake))
+        """Two cached layers (HUD + map; + resting pieces), then only what moves this frame."""
+        if self.dirty or self.hud_layer is None:
+            self._rebuild_hud_layer()
         focused = self.options_list[self.focus] if self._human_turn() and self.options_list and \
             not self.animator.busy and self.focus < len(self.options_list) else None
-        if focused is not None:
-            self._draw_focus_under(surface, focused)
-        draw_stage(surface, self.board, self.stage, shake)
-        if focused is not None:
-            self._draw_focus_over(surface, focused)
+        if self.stage.shake > 0:                  # rare and short: draw everything, shaken
+            amount = int(self.stage.shake * 8)
+            shake = (int(math.sin(self.t * 90) * amount), int(math.cos(self.t * 70) * amount))
+            surface.blit(self.hud_layer, (0, 0))
+            surface.blit(self.board.static, self.board.rect.move(shake))
+            draw_stage(surface, self.board, self.stage, shake)
+        else:
+            moving = self.animator.moving_keys()
+            key = (self.stage.revision, moving, focused is not None)
+            if key != self.pieces_key:
+                if self.backdrop is None:
+                    self.backdrop = pygame.Surface(theme.LOGICAL_SIZE).convert()
+                self.backdrop.blit(self.hud_layer, (0, 0))
+                if focused is None:           # highlights go under the pawns, so keep pawns live then
+                    draw_stage(self.backdrop, self.board, self.stage, exclude=moving, particles=False)
+                self.pieces_key = key
+            surface.blit(self.backdrop, (0, 0))
+            if focused is not None:
+                self._draw_focus_under(surface, focused)
+                draw_stage(surface, self.board, self.stage)
+                self._draw_focus_over(surface, focused)
+            else:
+                draw_stage(surface, self.board, self.stage, only=moving)
         self._draw_captions(surface)
         self.frames_drawn += 1
 
@@ -589,10 +637,8 @@ class PlayScene(Scene):
 
     def _draw_captions(self, surface) -> None:
         for k, caption in enumerate(self.stage.captions[-3:]):
-            image = render_text(caption.text, "large", caption.colour, True)
-            rect = image.get_rect(center=(self.board.rect.centerx, self.board.rect.top + 40 + k * 48))
-            pygame.draw.rect(surface, theme.SHADOW, rect.inflate(24, 10), border_radius=10)
-            surface.blit(image, rect)
+            image = hud_render.banner(caption.text, caption.colour)
+            surface.blit(image, image.get_rect(center=(self.board.rect.centerx, self.board.rect.top + 40 + k * 50)))
 
     def hints(self) -> list[tuple[str, str]]:
         hints = [(inp.CONFIRM, "Choose"), (inp.NEXT, "Next option"), (inp.UNDO, "Undo"), (inp.SKIP, "Skip anim"),
