@@ -28,14 +28,18 @@ class Anim:
 
     duration = 0.4
 
-    def __init__(self, duration: float | None = None) -> None:
+    def __init__(self, duration: float | None = None, delay: float = 0.0) -> None:
         if duration is not None:
             self.duration = duration
-        self.t = 0.0
+        self.t = -delay          # negative while waiting to start (staggered deals)
+
+    @property
+    def started(self) -> bool:
+        return self.t >= 0
 
     @property
     def progress(self) -> float:
-        return 1.0 if self.duration <= 0 else min(1.0, self.t / self.duration)
+        return 1.0 if self.duration <= 0 else max(0.0, min(1.0, self.t / self.duration))
 
     @property
     def done(self) -> bool:
@@ -63,14 +67,15 @@ class FlyingCard(Anim):
     duration = 0.45
 
     def __init__(self, image: pygame.Surface, start: Point, end: Point, duration: float | None = None,
-                 end_scale: float = 1.0) -> None:
-        super().__init__(duration)
+                 end_scale: float = 1.0, delay: float = 0.0) -> None:
+        super().__init__(duration, delay)
         self.image, self.start, self.end, self.end_scale = image, start, end, end_scale
 
     def draw(self, surface: pygame.Surface, offset: Point = (0, 0)) -> None:
         p = ease_in_out(self.progress)
         x = lerp(self.start[0], self.end[0], p) + offset[0]
-        y = lerp(self.start[1], self.end[1], p) - math.sin(p * math.pi) * 40 + offset[1]
+        arc = max(0.0, min(40.0, self.start[1] - 80, self.end[1] - 80))   # never lift a card off the screen
+        y = lerp(self.start[1], self.end[1], p) - math.sin(p * math.pi) * arc + offset[1]
         scale = lerp(1.0, self.end_scale, p)
         image = self.image if abs(scale - 1.0) < 0.02 else pygame.transform.smoothscale_by(self.image, scale)
         surface.blit(image, image.get_rect(center=(int(x), int(y))))
@@ -272,5 +277,5 @@ class Timeline:
         if self.current is not None:
             offset = self.offset()
             for anim in self.current.anims:
-                if not anim.done:
+                if anim.started and not anim.done:
                     anim.draw(surface, offset)

@@ -236,7 +236,7 @@ def card_slot(size: tuple[int, int], label: str) -> pygame.Surface:
     pygame.draw.rect(surface, (255, 255, 255, 24), rect, border_radius=max(4, size[0] // 14))
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=max(4, size[0] // 14))
     if label:
-        px = max(12, min(size[0] // 5, 22))
+        px = max(14, min(size[0] // 4, 24))
         for i, line in enumerate(wrap_text(label, size[0] - 6, px)):
             image = render_text(line, px, theme.TEXT_DIM)
             surface.blit(image, image.get_rect(center=(rect.centerx, rect.centery + (i - 0.5) * px)))

@@ -353,7 +353,8 @@ def draw_robot(surface: pygame.Surface, view: SeatView, robot: RobotView, layout
     _draw_status(surface, robot, Rect(rect.left, body.bottom + 2, rect.width, int(STATUS_H * scale) - 2), scale)
     if robot.damage:
         radius = max(11, int(16 * scale))
-        _damage_badge(surface, robot.damage, (body.right - radius // 2, body.top + radius // 2), radius)
+        corner = layout.parts[(robot.rid, "head")].topright if robot.kind == "megabot" else body.topright
+        _damage_badge(surface, robot.damage, (corner[0] - radius // 3, corner[1] + radius // 3), radius)
 
 
 def _tag(surface: pygame.Surface, text: str, center: tuple[int, int], colour, scale: float) -> None:
@@ -394,6 +395,12 @@ def _damage_badge(surface: pygame.Surface, damage: int, center: tuple[int, int],
     pygame.draw.circle(surface, theme.TEXT, center, radius, 2)
     image = render_text(str(damage), max(12, radius + 2), theme.TEXT, True)
     surface.blit(image, image.get_rect(center=center))
+
+
+def mark(surface: pygame.Surface, rect: Rect, text: str, colour) -> None:
+    """A labelled frame: the attacker being used, the card being played."""
+    pygame.draw.rect(surface, colour, rect.inflate(10, 10), 4, border_radius=12)
+    _tag(surface, text, (rect.centerx, rect.top - 4), colour, 1.0)
 
 
 def draw_slot(surface: pygame.Surface, rect: Rect, text: str) -> None:

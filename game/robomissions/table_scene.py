@@ -25,10 +25,11 @@ from game.client.widgets import (Menu, MenuItem, draw_hints, draw_paragraph, dra
 from game.robomissions import anim, engine
 from game.robomissions import table_render as render
 from game.robomissions.ai import make_bot
-from game.robomissions.choice_ui import (Option, build_options, focused_rect, move_focus, option_at, prompt,
-                                         robot_name)
+from game.robomissions import card_sprites as sprites
+from game.robomissions.choice_ui import (Option, build_options, move_focus, option_at, prompt, robot_name,
+                                         robot_summary)
 from game.robomissions.engine import Action, Cancel, Pick, Play
-from game.robomissions.event_anim import Scenes, build_steps, log_line, name_of
+from game.robomissions.event_anim import FLY_SIZE, Scenes, build_steps, log_line, name_of
 from game.robomissions.events import Event, redact
 from game.robomissions.scene import MODE_NAMES, TableConfig
 from game.robomissions.view import SeatView, view
@@ -56,6 +57,7 @@ class TableScene(Scene):
         self.hidden_robots: set[int] = set()
         self.marker: tuple[pygame.Rect, tuple[int, int, int]] | None = None
         self.info: tuple[str, str] = ("", "")
+        self.hover: tuple[str, str] | None = None    # what the mouse pointer rests on
         self.executor: ThreadPoolExecutor | None = None
         self.future: Future | None = None
         self.dirty = False
@@ -74,7 +76,28 @@ class TableScene(Scene):
         self._log(f"{MODE_NAMES[self.config.mode]}, {self.config.n_players} players (seed {self.config.seed})",
                   theme.TEXT_DIM)
         self._log(f"-- {name_of(self.state.current, self.viewer, self.humans)} start --", theme.TEXT_DIM)
+        self._deal()
         self.timeline.add(anim.Step([anim.Banner("Let's battle!", theme.ACCENT, duration=1.0)], "win"))
+
+    def _deal(self) -> None:
+        """The opening deal: card backs fly from the deck to every hand, one after another."""
+        deck = self.layout.piles["draw"].center
+        flies, delay = [], 0.0
+        for event in self.state.setup_events:
+            if event.kind != "card_drawn":
+                continue
+            if event.player == self.viewer and event.card in self.layout.hand_cards:
+                end = self.layout.hand_cards[event.card].center
+            else:
+                hand = self.layout.hands.get(event.player)
+                end = hand.center if hand else (500, 640)
+            scale = 1.0 if event.player == self.viewer else 0.3
+            flies.append(anim.FlyingCard(sprites.card_back(FLY_SIZE), deck, end, duration=0.3, end_scale=scale,
+                                         delay=delay))
+            delay += 0.04
+        self.hidden_cards.update(self.shown.hand)
+        self.timeline.add(anim.Step(flies, "card"))
+        self.timeline.add(anim.Step([anim.Pause(0.05)], on_start=self.hidden_cards.clear))
 
     def exit(self) -> None:
         if self.executor is not None:
@@ -246,6 +269,11 @@ class TableScene(Scene):
         if name == inp.MENU:
             self.app.stack.push(PauseScene())
             return
+        if name == inp.POINT and action.pos:
+            over_option = self.human_to_act and self._option_under(action.pos) is not None
+            self.hover = None if over_option else self._info_at(action.pos)
+        elif name in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT, inp.NEXT, inp.PREV):
+            self.hover = None
         if name == inp.SCROLL and action.pos and self.layout.log_rect.collidepoint(action.pos):
             self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + action.amount))
             return
@@ -278,6 +306,19 @@ class TableScene(Scene):
             cancel = next((o for o in self.options if isinstance(o.action, Cancel)), None)
             if cancel is not None:
                 self._choose(cancel)
+
+    def _info_at(self, pos: tuple[int, int]) -> tuple[str, str] | None:
+        """What the pointer rests on, for the info panel: any robot, or a card of a visible hand."""
+        if self.hand_visible:
+            uid = self._hand_card_at(pos)
+            if uid is not None:
+                card = self.shown.cards[uid]
+                return card.name, sprites.default_text(card)
+        for rid, rect in self.layout.robots.items():
+            if rect.collidepoint(pos) and rid not in self.hidden_robots:
+                robot = self.shown.robot(rid)
+                return robot_name(self.shown, robot), robot_summary(self.shown, robot)
+        return None
 
     def _option_under(self, pos: tuple[int, int]) -> int | None:
         """The option under the pointer; a hand card only if it is the card drawn on top there."""
@@ -326,7 +367,8 @@ class TableScene(Scene):
         layout = self.layout
         surface.blit(render.table_background(), (0, 0))
         self._draw_status(surface)
-        focused = self.options[self.focus] if self.options else None
+        options = self.options if self.human_to_act else []
+        focused = options[self.focus] if options else None
         for seat in layout.zones:
             render.draw_zone(surface, view_, layout, seat, {s: self.seat_label(s) for s in layout.zones}, now,
                              self.hidden_robots)
@@ -339,7 +381,11 @@ class TableScene(Scene):
                 0, -int(render.STATUS_H * layout.scales[self.viewer]) // 2), "Chain +")
         render.draw_piles(surface, view_, layout)
         self._draw_sidebar(surface, focused)
-        for option in self.options:
+        pending = view_.pending if self.human_to_act else None
+        if pending is not None and pending.robot is not None and pending.robot in layout.robots:
+            label = "ATTACKER" if pending.kind == "attack" else "CHOSEN"
+            render.mark(surface, layout.robots[pending.robot], label, theme.ACCENT_2)
+        for option in options:
             if option.hand_card is None:
                 render.highlight(surface, option.rect, option is focused, now)
         if self.marker is not None:
@@ -389,13 +435,13 @@ class TableScene(Scene):
         layout = self.layout
         info = layout.info_rect.inflate(-12, 0)
         panel(surface, info, fill=theme.PANEL, radius=10)
-        title, detail = (focused.title, focused.detail) if focused else self.info
+        title, detail = self.hover or ((focused.title, focused.detail) if focused else self.info)
         y = draw_paragraph(surface, title, pygame.Rect(info.left + 10, info.top + 8, info.width - 20, 60), "small",
                            theme.ACCENT)
         if detail:
             draw_paragraph(surface, detail, pygame.Rect(info.left + 10, y + 4, info.width - 20, info.bottom - y - 8),
                            "tiny", theme.TEXT)
-        legal = {type(o.action).__name__: o for o in self.options}
+        legal = {type(o.action).__name__: o for o in (self.options if self.human_to_act else [])}
         for key, text, action_type in (("end_turn", "End turn", "EndTurn"), ("cancel", "Cancel", "Cancel")):
             option = legal.get(action_type)
             render.draw_button(surface, layout.buttons[key], text, option is not None,
@@ -422,15 +468,21 @@ class TableScene(Scene):
             render.draw_hidden_hand(surface, count, text)
             return
         focus_uid = focused.hand_card if focused else None
-        playable = {o.hand_card for o in self.options if o.hand_card is not None}
+        options = self.options if self.human_to_act else []
+        playable = {o.hand_card for o in options if o.hand_card is not None}
         rects = self._hand_rects(focus_uid)
         for uid, rect in rects.items():
-            if uid == focus_uid:
+            if uid == focus_uid or (v.pending is not None and uid == v.pending.card):
                 continue
-            choosing = bool(self.options)
+            choosing = bool(options)
             render.draw_hand_card(surface, v, uid, rect, dim=choosing and uid not in playable)
             if uid in playable:
                 render.highlight(surface, rect, False, now)
+        playing = v.pending.card if v.pending is not None else None
+        if playing in rects:
+            rect = rects[playing].move(0, -24)
+            render.draw_hand_card(surface, v, playing, rect, dim=False)
+            render.mark(surface, rect, "PLAYING", theme.ACCENT_2)
         if focus_uid is not None and focus_uid in rects:
             rect = rects[focus_uid]
             render.draw_hand_card(surface, v, focus_uid, rect, dim=False)
@@ -440,7 +492,7 @@ class TableScene(Scene):
         if not text:
             return
         image = render_text(text, "body", theme.SHADOW, True)
-        pill = image.get_rect(center=(render.OWN_ZONE.centerx, render.OWN_ZONE.top)).inflate(28, 10)
+        pill = image.get_rect(midright=(render.OWN_ZONE.right - 24, render.OWN_ZONE.top)).inflate(28, 10)
         pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=pill.height // 2)
         surface.blit(image, image.get_rect(center=pill.center))
 
