@@ -170,9 +170,16 @@ def test_round_end_preselects_the_best_pair_and_scores_the_areas_the_player_pick
     assert scene.state.players[0].round_scores == [expected]
 
 
+def _no_other_seats_hand_on_screen(scene: LabScene) -> bool:
+    return all(model.hand == [] for seat, model in scene.models.items() if seat != scene.viewer)
+
+
 def test_multiplayer_with_ai_seats_plays_to_the_end_with_vp_results(app):
     scene = start(app, n_players=3, seats=(HUMAN, "easy", "random"), seed=4)
-    play_by_confirm(app, lambda: isinstance(app.stack.top, EndScene))
+    hidden_every_frame = []
+    play_by_confirm(app, lambda: hidden_every_frame.append(_no_other_seats_hand_on_screen(scene))
+                    or isinstance(app.stack.top, EndScene))
+    assert all(hidden_every_frame)   # the screen never held another seat's drawn cards
     end = app.stack.top
     assert end.winners == scene.state.winners and end.winners
     assert end.vp == [len(p.vp) for p in scene.state.players]
@@ -232,3 +239,49 @@ def test_command_line_runs_frames_and_saves_a_screenshot(tmp_path):
     shot = tmp_path / "cli.png"
     assert main(["--players", "2", "--ai", "easy", "--seed", "3", "--frames", "30", "--screenshot", str(shot)]) == 0
     assert shot.exists()
+
+
+def test_ai_thinks_off_the_frame_on_a_view_and_never_freezes_the_screen(app, monkeypatch):
+    import threading
+
+    from game.roborescue import lab_scene
+
+    release = threading.Event()
+    seen = []
+    real_choose = lab_scene.ai.choose
+
+    def slow_choose(view, legal, rng, level):
+        seen.append(view)
+        release.wait(timeout=10)
+        return real_choose(view, legal, rng, level)
+
+    monkeypatch.setattr(lab_scene.ai, "choose", slow_choose)
+    scene = start(app, n_players=2, seats=(HUMAN, "normal"), seed=3)
+    play_by_confirm(app, lambda: scene.future is not None, max_frames=2000)
+    frames_before = app.frames
+    for _ in range(30):                  # the AI is blocked, yet frames keep coming
+        app.step(STEP)
+    assert app.frames == frames_before + 30 and scene.state.decision_seat == 1
+    assert isinstance(seen[0], engine.PlayerView) and seen[0].seat == 1
+    release.set()
+    for _ in range(600):
+        if scene.state.decision_seat != 1:
+            break
+        app.post(Action(inp.SKIP))
+        app.step(STEP)
+    assert scene.state.decision_seat != 1
+
+
+def test_skip_finishes_every_animation_at_once_and_the_picture_matches_the_engine(app):
+    scene = start(app, seed=13)
+    settle(app, scene)
+    app.post(Action(inp.CONFIRM))          # place a card: the flight starts
+    app.step(STEP)
+    assert scene.queue.busy
+    app.post(Action(inp.SKIP))
+    assert not scene.queue.busy
+    app.step(STEP)
+    seen = engine.view(scene.state, 0)
+    model = scene.models[0]
+    assert [tuple(a) for a in model.areas] == list(seen.lab.areas) and tuple(model.hand) == seen.hand
+

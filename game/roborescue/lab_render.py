@@ -137,9 +137,11 @@ class Marks:
 
 
 # ----------------------------------------------------------------------------- drawing
-def score_text(score: AreaScore | None, kind: str) -> str:
+def score_text(score: AreaScore | None, n_cards: int) -> str:
     if score is None:
         return "decommissioned"
+    if n_cards == 0:
+        return "empty"
     if not score.eligible:
         return "needs 2 cards to score"
     return f"{score.total} pts"
@@ -225,7 +227,7 @@ class LabRenderer:
         if area in marks.dimmed:
             surface.blit(self._shade(rect.size), rect)
         # live score line under the area
-        text = score_text(score, AREA_KINDS[area])
+        text = score_text(score, len(ids))
         colour = theme.BAD if score is None else (theme.TEXT if score.eligible else theme.TEXT_DIM)
         size = "body" if score is not None and score.eligible else "small"
         label = draw_text(surface, text, (rect.left + 6, rect.bottom + 2), size, colour, "topleft", bold=True)
