@@ -16,9 +16,7 @@ def moves_now(state, moves, slide=False):
     if slide:
         state.queue.append(("slide", tuple(sorted(moves.items())), ()))
     else:
-        for r in movement.move_group(state, moves, events):
-            if r in state.pos and state.outcome is None:
-                movement.arrive(state, r, engine._prev(events, r), events)
+        movement.move_and_arrive(state, moves, events)
     engine._flush_later(state)
     engine._run(state, events)
     return events

@@ -74,7 +74,6 @@ def usable(state: GameState, tag: str, step: tuple) -> list[Choice]:
 def use(state: GameState, choice: Choice, events: list[Event]) -> None:
     """Pay 1 Energy and apply the ability (the engine has already re-queued the decision point)."""
     from game.roborun import movement
-    from game.roborun.engine import _prev
 
     seat = state.active
     name = choice.args[0]
@@ -87,9 +86,7 @@ def use(state: GameState, choice: Choice, events: list[Event]) -> None:
         turn["reverse"] = tuple(turn.get("reverse", ())) + (choice.args[1],)
     elif name == "fifth_gear":
         d = turn["last_dir"]
-        for r in movement.move_group(state, {r: d for r in state.robots_of(seat)}, events):
-            if r in state.pos and state.outcome is None:
-                movement.arrive(state, r, _prev(events, r), events)
+        movement.move_and_arrive(state, {r: d for r in state.robots_of(seat)}, events)
     elif name == "fuel_boost":
         turn["fuel"] = True
     elif name == "nitro":

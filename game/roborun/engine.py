@@ -23,7 +23,7 @@ from game.roborun import abilities, equipment, movement, scenario_rules
 from game.roborun.cards import action_cards, event_cards, robot_boards, to_abs
 from game.roborun.events import Event
 from game.roborun.level import GOOD_COLOURS, LevelSpec, ROBOT_COLOURS
-from game.roborun.movement import OPPOSITE, arrive, board, chooser, lose, move_group, settle
+from game.roborun.movement import OPPOSITE, arrive, board, chooser, lose, settle
 from game.roborun.state import GOOD, Choice, Decision, GameState, PlayerSetup, Setup
 
 __all__ = ["new_game", "legal_choices", "apply", "GameState", "Setup", "PlayerSetup", "Choice"]
@@ -388,19 +388,8 @@ def _act(state: GameState, step: tuple, events: list[Event]) -> None:
     if mode == "slide":
         _schedule(state, ("slide", tuple(sorted(moves.items())), ()))
         return
-    for r in move_group(state, moves, events):
-        if state.outcome is not None:
-            return
-        if r in state.pos:
-            arrive(state, r, _prev(events, r), events)
+    movement.move_and_arrive(state, moves, events)
     state.armed.clear()
-
-
-def _prev(events: list[Event], rid: int):
-    for e in reversed(events):
-        if e.robot == rid and e.frm is not None:
-            return e.frm
-    return None
 
 
 def _blocked(state: GameState, rid: int, d: str) -> bool:
@@ -425,15 +414,11 @@ def _slide(state: GameState, step: tuple, events: list[Event]) -> None:
     """One space of a slide ('until the next obstacle'); each reached space is resolved."""
     _, moves, moved_before = step
     moves = dict(moves)
-    moved = move_group(state, moves, events, how="slid")
+    n = len(events)
+    going = movement.move_and_arrive(state, moves, events, how="slid", stopping=False)
     if state.outcome is not None:
         return
-    going = []
-    for r in moved:
-        if r in state.pos and arrive(state, r, _prev(events, r), events, stopping=False):
-            going.append(r)
-        if state.outcome is not None:
-            return
+    moved = {e.robot for e in events[n:] if e.kind == "slid"}
     for r in moved_before:
         if r not in moved and r in state.pos:
             settle(state, r, events)
@@ -553,8 +538,7 @@ def _bad_dir(state: GameState, step: tuple, events: list[Event]) -> None:
 def _resolve_bad_dir(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
     rid, d = choice.args
     if d != "stay":
-        for r in move_group(state, {rid: d}, events):
-            arrive(state, r, _prev(events, r), events)
+        movement.move_and_arrive(state, {rid: d}, events)
 
 
 # ---------------------------------------------------------------- end of round phases
@@ -614,9 +598,9 @@ def _event_move(state: GameState, step: tuple, events: list[Event]) -> None:
 
 def _resolve_target(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
     _, rid, steps, target = dec.ctx
-    moved = move_group(state, {rid: choice.args[1]}, events)
-    for r in moved:
-        arrive(state, r, _prev(events, r), events)
+    n = len(events)
+    movement.move_and_arrive(state, {rid: choice.args[1]}, events)
+    moved = any(e.kind == "moved" and e.robot == rid for e in events[n:])
     if moved and steps > 1 and rid in state.pos and state.outcome is None:
         state.queue.append(("event_move", rid, steps - 1, target))
 

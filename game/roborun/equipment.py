@@ -48,7 +48,6 @@ def use(state: GameState, choice: Choice, events: list[Event]) -> None:
     from game.roborun import movement
     from game.roborun.abilities import flip_card
     from game.roborun.cards import equipment_cards, to_abs
-    from game.roborun.engine import _prev
 
     seat = state.active
     cid, params = choice.args[0], choice.args[1:]
@@ -59,9 +58,7 @@ def use(state: GameState, choice: Choice, events: list[Event]) -> None:
 
     def step(robots, rel):
         d = to_abs(seat, rel)
-        for r in movement.move_group(state, {r: d for r in robots}, events):
-            if r in state.pos and state.outcome is None:
-                movement.arrive(state, r, _prev(events, r), events)
+        movement.move_and_arrive(state, {r: d for r in robots}, events)
 
     if effect == "super_charge":
         movement.gain_energy(state, seat, len(state.unlocked[seat]), events)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from game.roborun import scenario_rules
 from game.roborun.events import Event
 from game.roborun.level import DELTAS, LevelSpec, Pos, edge_key
 from game.roborun.state import GOOD, GameState
@@ -48,6 +49,7 @@ class Board:
         for a, b in level.lifts:
             self.lift_pair[a], self.lift_pair[b] = b, a
         self._graphs: dict[str | None, dict[Pos, tuple]] = {}
+        self.has_buttons = "button" in self.kind.values()
 
     def graph(self, colour: str | None) -> dict[Pos, tuple]:
         """Path-finding neighbours per space for a robot colour: (first step, landing space),
@@ -235,6 +237,24 @@ def escape(state: GameState, rid: int, events: list[Event]) -> None:
 
 # ---------------------------------------------------------------- group movement
 def move_group(state: GameState, moves: dict[int, str], events: list[Event], how: str = "moved") -> list[int]:
+    """Move robots one space each, simultaneously; the robots that moved (see _move_group)."""
+    return [r for r, _ in _move_group(state, moves, events, how)]
+
+
+def move_and_arrive(state: GameState, moves: dict[int, str], events: list[Event], how: str = "moved",
+                    stopping: bool = True) -> list[int]:
+    """One simultaneous movement, then resolve what each moved robot entered (in id order).
+    Returns the robots that may keep moving (for slides)."""
+    going = []
+    for rid, frm in _move_group(state, moves, events, how):
+        if state.outcome is not None:
+            break
+        if rid in state.pos and arrive(state, rid, frm, events, stopping):
+            going.append(rid)
+    return going
+
+
+def _move_group(state: GameState, moves: dict[int, str], events: list[Event], how: str) -> list[tuple[int, Pos]]:
     """Move robots one space each, SIMULTANEOUSLY (chapter 4.1 Movement Rules).
 
     `moves` maps robot id -> absolute direction. A robot is blocked by walls, wrong gates,
@@ -320,7 +340,7 @@ def move_group(state: GameState, moves: dict[int, str], events: list[Event], how
                 continue
         pos[rid] = q
         at[q] = rid
-        moved.append(rid)
+        moved.append((rid, frm))
         events.append(Event(how, robot=rid, frm=frm, to=q, colour=colour[rid]))
     return moved if state.outcome is None else []
 
@@ -382,8 +402,6 @@ def arrive(state: GameState, rid: int, frm: Pos, events: list[Event], stopping: 
     """Resolve what the robot at its new position entered. Returns True if it may keep moving
     (still on the map, not teleported or pushed). `stopping` is False in the middle of a slide,
     where non-outlined Lever/Pusher/Number spaces wait for the robot to stop (see settle)."""
-    from game.roborun import scenario_rules
-
     q = state.pos[rid]
     good = state.colour[rid] in GOOD
     space = state.level.space(q)
@@ -431,8 +449,6 @@ def settle(state: GameState, rid: int, events: list[Event]) -> None:
 
 
 def _on_stop_effect(state: GameState, rid: int, q: Pos, events: list[Event]) -> bool:
-    from game.roborun import scenario_rules
-
     space = state.level.space(q)
     if space.kind == "lever":
         scenario_rules.on_lever(state, q, events)
@@ -496,8 +512,8 @@ def draw_equipment(state: GameState, seat: int, events: list[Event]) -> None:
 
 def check_buttons(state: GameState, events: list[Event]) -> None:
     """Monostable Buttons: when every good robot on the map stands on one, they all leave."""
-    from game.roborun import scenario_rules
-
+    if not state.geo.has_buttons:
+        return
     kinds = state.geo.kind
     good = state.good_on_map()
     if good and all(kinds[state.pos[r]] == "button" for r in good):
@@ -546,21 +562,18 @@ def displace_options(state: GameState, exit_pos: Pos) -> list[Pos]:
 
 def push_slide(state: GameState, rid: int, d: str, events: list[Event]) -> None:
     """Pusher: the robot moves towards d until an obstacle; each reached space is resolved."""
-    path = []
-    start = state.pos[rid]
+    moved_any = False
     while state.outcome is None and rid in state.pos:
-        frm = state.pos[rid]
-        moved = move_group(state, {rid: d}, events, how="pushed")
-        if not moved:
-            if events and events[-1].kind == "blocked" and events[-1].robot == rid:
-                events.pop()
+        n = len(events)
+        going = move_and_arrive(state, {rid: d}, events, how="pushed", stopping=False)
+        if len(events) > n and events[n].kind == "blocked":
+            del events[n]                     # the obstacle that ends a push is not news
             break
-        path.append(state.pos[rid])
-        if not arrive(state, rid, frm, events, stopping=False):
+        moved_any = True
+        if not going:
             break
-    if rid in state.pos and path:
+    if rid in state.pos and moved_any:
         settle(state, rid, events)
-    _ = start
 
 
 def key_can_enter(state: GameState, q: Pos) -> bool:
@@ -656,14 +669,11 @@ def run_lines(state: GameState, events: list[Event]) -> None:
         return
     moves = {rid: dirs[p] for rid, p in state.pos.items() if p in dirs and p not in state.deactivated}
     keys_on = [k for k in state.keys if k in dirs]
-    moved = move_group(state, moves, events, how="conveyed")
-    events[:] = [e for e in events if not (e.kind == "blocked" and e.robot in moves)]
-    for rid in moved:
-        if state.outcome is not None:
-            return
-        if rid in state.pos:
-            frm = state.pos[rid]
-            arrive(state, rid, frm, events)
+    n = len(events)
+    move_and_arrive(state, moves, events, how="conveyed")
+    events[n:] = [e for e in events[n:] if e.kind != "blocked"]
+    if state.outcome is not None:
+        return
     geo = state.geo
     for k in sorted(keys_on):
         q = geo.target(k, dirs[k], None)
