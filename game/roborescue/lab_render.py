@@ -160,7 +160,7 @@ def breakdown_text(score: AreaScore | None, kind: str, cards: list[Card]) -> str
         parts = f"base {score.base} (chain: {chain_text}) + card count {score.count_bonus}"
     else:
         parts = f"base {score.base} + colour {score.colour_bonus} + completion {score.completion_bonus}"
-    total = f" = {score.total} pts" if score.eligible else f" = {score.total} (needs 2 cards to score)"
+    total = f" = {score.total} pts" if score.eligible else f" = {score.total} (scores from 2 cards)"
     return parts + total
 
 
@@ -281,4 +281,4 @@ class LabRenderer:
     def draw_detail(self, surface: pygame.Surface, title: str, text: str, colour=theme.TEXT) -> None:
         panel(surface, DETAIL_RECT, radius=12)
         draw_text(surface, title, (DETAIL_RECT.left + 16, DETAIL_RECT.top + 10), "body", theme.ACCENT, bold=True)
-        draw_paragraph(surface, text, DETAIL_RECT.inflate(-32, -56).move(0, 18), "body", colour)
+        draw_paragraph(surface, text, DETAIL_RECT.inflate(-32, -56).move(0, 18), "small", colour)

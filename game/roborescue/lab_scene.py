@@ -562,7 +562,8 @@ class LabScene(Scene):
         kind = AREA_KINDS[area]
         before, after = score_area(kind, cards), score_area(kind, cards + [self.cards[card]])
         gain = after.total - before.total
-        return f"With it: {breakdown_text(after, kind, cards + [self.cards[card]])}  ({gain:+d})"
+        now = breakdown_text(before, kind, cards) if cards else "empty"
+        return f"Now: {now}\nWith it: {breakdown_text(after, kind, cards + [self.cards[card]])}  ({gain:+d})"
 
     def _area_breakdown(self, area: int) -> str:
         model = self.models[self.viewed]
@@ -611,7 +612,10 @@ class LabScene(Scene):
         surface.fill(theme.SHADOW, pygame.Rect(0, 0, theme.WIDTH, 44))
         rounds = self.state.rounds_planned if self.shown_round <= self.state.rounds_planned else self.shown_round
         allows = "draw 2 cards" if self.shown_turn <= 2 else "draw 1, then the pile or the display"
-        left = draw_text(surface, f"Round {self.shown_round} of {rounds}  -  Turn {min(self.shown_turn, 4)} of 4",
+        stage = f"Turn {self.shown_turn} of {engine.TURNS_PER_ROUND}"
+        if self.shown_turn > engine.TURNS_PER_ROUND:
+            stage, allows = "Round end", "score two areas"
+        left = draw_text(surface, f"Round {self.shown_round} of {rounds}  -  {stage}",
                          (16, 22), "body", theme.TEXT, "midleft", bold=True)
         draw_text(surface, f"({allows})", (left.right + 12, 22), "small", theme.TEXT_DIM, "midleft")
         if self.config.advanced:
