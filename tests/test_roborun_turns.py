@@ -231,3 +231,81 @@ def test_illegal_choice_raises_value_error():
 def test_choice_json_round_trip():
     c = Choice("key", ((1, 2),))
     assert Choice.from_json(c.to_json()) == c and c.label == "key (1, 2)"
+
+
+def finish(state):
+    while state.pending is not None and state.pending.kind in ("window", "dir"):
+        opts = legal_choices(state)
+        apply(state, Choice("continue") if Choice("continue") in opts else opts[0])
+
+
+def test_blocked_option_lets_the_player_skip_the_action():
+    s = game_from_ascii(".  .  .\n.+G  .+W  .\n.  .  .+R", first=1, stands=[[(1, "yellow")], [(4, "blue")]])
+    apply(s, Choice("play", (4,)))             # seat 1 plays 4 blue: middle U|D|L|R moves green
+    opts = legal_choices(s)
+    assert Choice("dir", ("green", "skip")) in opts        # seat 1's left (east) is a Wall token
+    apply(s, Choice("dir", ("green", "skip")))
+    assert s.pos[0] == (0, 1)
+
+
+def test_fixed_blocked_action_is_skipped_without_a_decision():
+    s = game_from_ascii(".+G  .  .\n.  .  .+R", first=0, stands=[[(4, "yellow")], [(1, "blue")]])
+    ev = apply(s, Choice("play", (4,)))        # 'up' twice at the map edge, then red 'right'
+    assert s.pos[0] == (0, 0) and [e.detail for e in ev if e.kind == "blocked"] == ["N", "N", "E"]
+
+
+def test_key_pushed_during_an_event_is_placed_by_the_last_player():
+    s = game_from_ascii(".+b  .+k  .  .+G")
+    s.last_player, s.phase = 1, "event"
+    run_steps(s, ("event_move", s.at[(0, 0)], 1, "good"))
+    assert s.pending.kind == "key" and s.decision_seat == 1
+
+
+def test_lift_runs_after_the_whole_card_only():
+    s = game_from_ascii("L1   .  L1\n.    .  .\n.+G  .  .+R", first=0, stands=[[(4, "yellow")], [(1, "blue")]])
+    g = s.at[(0, 2)]
+    ev = apply(s, Choice("play", (4,)))        # up, up onto the Lift; red right; then the Lift
+    kinds = [e.kind for e in ev]
+    assert s.pos[g] == (2, 0) and kinds.index("lifted") > max(i for i, k in enumerate(kinds) if k == "moved")
+
+
+def test_lift_carries_a_key():
+    from game.roborun import movement
+    s = game_from_ascii("L1+k  .+G  L1\n.  .  .+R")
+    movement.run_lifts(s, [])
+    assert s.keys == {(2, 0)}
+
+
+def test_production_line_moves_after_the_card():
+    s = game_from_ascii("=>  =>  =>  .\n.+G  .  .  .+R", first=0, stands=[[(4, "yellow")], [(1, "blue")]])
+    g = s.at[(0, 1)]
+    apply(s, Choice("play", (4,)))             # green: up onto the line (then edge); line: east
+    assert s.pos[g] == (1, 0)
+
+
+def test_abilities_are_usable_on_every_space_of_a_slide():
+    from game.roborun.state import PlayerSetup, Setup
+    setup = Setup((PlayerSetup("smart_three", ("secret_pocket",), 1, 3), PlayerSetup("quick_one", (), 1, 0)))
+    s = game_from_ascii(".  .+G\n.  .\n.  .\n.+R  .", setup=setup, first=0,
+                        stands=[[(1, "blue")], [(2, "yellow")]])
+    red = s.at[(0, 3)]
+    apply(s, Choice("play", (1,)))           # 1 blue: the teammate slides up
+    positions, used = [], False
+    while s.pending.kind == "window":
+        if s.pending.ctx[1] == "slide":
+            positions.append(s.pos[red])
+            if s.pos[red] == (0, 2) and not used:
+                used = True
+                apply(s, Choice("ability", ("secret_pocket",)))
+                assert len(s.hands[0]) == 1 and s.pos[red] == (0, 2)    # mid-slide
+                continue
+        apply(s, Choice("continue"))
+    assert positions == [(0, 2), (0, 2), (0, 1), (0, 0)] and s.pos[red] == (0, 0)
+
+
+def test_number_tokens_can_be_given_to_an_adjacent_teammate():
+    s = game_from_ascii(".+G  .+R  .\n.  .  .", first=0)
+    s.numbers[0] = [4]
+    run_steps(s, ("card_choice",))
+    apply(s, Choice("give_number", (4,)))
+    assert s.numbers == [[], [4]]

@@ -355,6 +355,7 @@ def _act(state: GameState, step: tuple, events: list[Event]) -> None:
     _, who, action, colours, chosen = step
     robots = group(state, who, colours)
     if not robots:
+        state.armed.clear()
         return
     mode, dirs = action
     seat = state.active
