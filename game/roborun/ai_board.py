@@ -63,9 +63,23 @@ class BoardGraph:
 
     # ----- single moves -------------------------------------------------------------
     def passable(self, pos: Pos, direction: str) -> Pos | None:
-        """The space one step from `pos` towards `direction`, or None if an obstacle stops it."""
+        """The space one step from `pos` towards `direction`, or None if an obstacle stops it.
+
+        A diagonal (NE, NW, SE, SW) needs one of its two L-shaped paths open, as the engine reads it."""
+        if len(direction) == 2:
+            for first, second in ((direction[0], direction[1]), (direction[1], direction[0])):
+                mid = self._edge_open(pos, first)
+                if mid is not None:
+                    end = self._edge_open(mid, second)
+                    if end is not None and end not in self.walls:
+                        return end
+            return None
+        q = self._edge_open(pos, direction)
+        return None if q is None or q in self.walls else q
+
+    def _edge_open(self, pos: Pos, direction: str) -> Pos | None:
         q = _neighbour(self.level, pos, direction)
-        if not self.level.in_bounds(q) or q in self.walls:
+        if not self.level.in_bounds(q):
             return None
         key = edge_key(pos, direction)
         if key in self.level.walls:

@@ -17,7 +17,6 @@ and their figures compare directly (AI vs random, AI vs solver).
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import random
 import sys
@@ -29,7 +28,8 @@ from typing import Callable
 from game.core.errors import UserError
 
 MAX_DECISIONS_PER_GAME = 3000     # a guard against an engine loop; never reached in a sane game
-SOLVER_BUDGET_S = 1.0             # per deal; the solver is a reference, not the subject
+SOLVER_BUDGET_S = 2.0             # per deal; the solver is a reference, not the subject
+SOLVER_NODES = 4000
 AI_CHOICES = ("easy", "normal", "hard", "random")
 
 
@@ -42,6 +42,8 @@ class LevelReport:
     solver_available: bool = True
     decision_ms: list[float] = field(default_factory=list)
     losses: Counter = field(default_factory=Counter)
+    solver_winnable_games: int = 0        # deals the solver won ...
+    wins_on_solver_winnable: int = 0      # ... and of those, the ones the AI won too
 
     def to_json(self) -> dict:
         times = sorted(self.decision_ms)
@@ -56,14 +58,15 @@ class LevelReport:
             "decision_ms_mean": round(sum(times) / len(times), 3) if times else None,
             "decision_ms_p95": round(p95, 3) if p95 is not None else None,
             "top_loss_cause": top[0][0] if top else None,
+            "wins_on_solver_winnable": self.wins_on_solver_winnable if self.solver_available else None,
         }
 
 
 Chooser = Callable[[object, list, random.Random], object]
 
 
-def make_chooser(kind: str, level_name: str) -> Chooser:
-    """A function (view, choices, rng) -> choice for one seat."""
+def make_chooser(kind: str) -> Chooser:
+    """A function (view, choices, rng) -> choice for one seat (a fresh AI per seat and game)."""
     if kind == "random":
         return lambda view, choices, rng: rng.choice(choices)
     from game.roborun.ai import RoboRunAI
@@ -103,40 +106,31 @@ def solver_function():
     return solve_deal
 
 
-def solve_outcome(solve_deal, level, seed: int) -> bool | None:
+def solve_outcome(solve_deal, level, seed: int, seconds: float) -> bool | None:
     """True / False when the solver settled the deal within its budget, None otherwise.
 
-    The solver's own result object is read defensively (a bool, a dict or an object with
-    `winnable`/`won`/`solved` and `finished`/`complete`), because it is another module's API.
+    The solver answers "won" when it found a winning line, and "exhausted" when it searched
+    every line; a deal with neither within the budget is unsettled and left out.
     """
-    params = inspect.signature(solve_deal).parameters
-    kwargs = {}
-    for name in ("budget_s", "time_limit", "budget", "seconds", "timeout"):
-        if name in params:
-            kwargs[name] = SOLVER_BUDGET_S
-            break
-    result = solve_deal(level, seed, **kwargs)
-    if result is None or isinstance(result, bool):
-        return result
-    get = (lambda k: result.get(k)) if isinstance(result, dict) else (lambda k: getattr(result, k, None))
-    finished = next((get(k) for k in ("finished", "complete", "proven", "exhausted") if get(k) is not None), True)
-    winnable = next((get(k) for k in ("winnable", "won", "solved", "win") if get(k) is not None), None)
-    if winnable is True:
+    from game.roborun.solver import Budget
+
+    result = solve_deal(level, seed, Budget(nodes=SOLVER_NODES, seconds=seconds), count_first_moves=False)
+    if result.won:
         return True
-    if winnable is False and finished:
+    if result.exhausted:
         return False
     return None
 
 
 def simulate_level(level_id: str, level, games: int, seed: int, ai: str, partner: str,
-                   use_solver: bool = True) -> LevelReport:
+                   use_solver: bool = True, solver_seconds: float = SOLVER_BUDGET_S) -> LevelReport:
     report = LevelReport()
     solve_deal = solver_function() if use_solver else None
     report.solver_available = solve_deal is not None
     seat1 = "random" if partner == "random" else ai
     for i in range(games):
         deal = seed + i
-        choosers = (make_chooser(ai, level_id), make_chooser(seat1, level_id))
+        choosers = (make_chooser(ai), make_chooser(seat1))
         outcome, cause = play_game(level, deal, choosers, report)
         report.games += 1
         if outcome == "won":
@@ -144,10 +138,13 @@ def simulate_level(level_id: str, level, games: int, seed: int, ai: str, partner
         else:
             report.losses[_cause_family(cause)] += 1
         if solve_deal is not None:
-            solved = solve_outcome(solve_deal, level, deal)
+            solved = solve_outcome(solve_deal, level, deal, solver_seconds)
             if solved is not None:
                 report.solver_finished += 1
                 report.solver_wins += int(solved)
+                if solved:
+                    report.solver_winnable_games += 1
+                    report.wins_on_solver_winnable += int(outcome == "won")
     return report
 
 
@@ -178,6 +175,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--ai", choices=AI_CHOICES, default="hard", help="AI level of both seats")
     parser.add_argument("--partner", choices=("ai", "random"), default="ai", help="seat 1: the AI or random-legal")
     parser.add_argument("--no-solver", action="store_true", help="skip the solver comparison")
+    parser.add_argument("--solver-seconds", type=float, default=SOLVER_BUDGET_S,
+                        help=f"solver time budget per deal (default {SOLVER_BUDGET_S})")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     try:
         args = parser.parse_args(argv)
@@ -201,7 +200,7 @@ def main(argv: list[str]) -> int:
     out = {"levels": {}}
     for level_id, level in _levels(args):
         report = simulate_level(level_id, level, args.games, args.seed, args.ai, args.partner,
-                                use_solver=not args.no_solver)
+                                use_solver=not args.no_solver, solver_seconds=args.solver_seconds)
         out["levels"][level_id] = report.to_json()
         if not args.json:
             _print_row(level_id, out["levels"][level_id], args)

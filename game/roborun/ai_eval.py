@@ -1,0 +1,105 @@
+"""The AI's judgement of a position: one number, higher is better for the team.
+
+Robo Run is cooperative, so there is a single value for both seats. It is read at the end
+of a searched turn (see ai.py), so it has to estimate the future cheaply:
+
+* progress: the moves each good robot still needs to its exit (ai_board distances through
+  tunnels, lifts and pushers; via the lever while the exits are closed); an escaped robot
+  is worth more than any distance;
+* danger: how close each bad robot is to each good robot, on the bad robot's own board
+  graph (its colour decides which gates it passes). One space away is very dangerous: a
+  single card's bottom part or the Event can close it;
+* a bad robot parked on a good robot's only exit blocks it;
+* time: if the robots need more moves than the remaining cards can give, every missing
+  move costs extra;
+* resources: Energy, unlocked abilities and Equipment cards are worth a little, so the AI
+  collects tokens on the way but never trades progress or safety for them.
+
+The weights are plain constants below; docs/roborun-ai.md explains how they were chosen.
+"""
+from __future__ import annotations
+
+from game.roborun.ai_board import INF, board_graph, exit_distance, exits_for
+from game.roborun.state import GameState
+
+WIN = 100_000.0
+LOSS = -100_000.0
+ESCAPED = 400.0                 # per good robot already out (more than any remaining distance)
+DIST_W = 10.0                   # per move still needed
+UNREACHABLE = 30                # distance counted for a robot with no route (e.g. behind a Wall token)
+DANGER = {1: 45.0, 2: 12.0, 3: 3.0}   # bad robot this many moves from a good robot
+EXIT_BLOCKED = 35.0             # a bad robot sits on a good robot's only exit
+MOVES_PER_CARD = 1.2            # rough good-robot moves one Action card gives a robot
+LATE_W = 6.0                    # per move the remaining cards probably cannot give
+ENERGY_W = 2.0
+UNLOCK_W = 4.0
+EQUIP_W = 3.0
+KEY_W = 6.0                     # keys_open_exits: per space a Key still has to travel
+
+
+def cards_left(state: GameState) -> int:
+    """Action cards still to be played in this scenario (this round's stands + later rounds)."""
+    return len(state.stands[0]) + len(state.stands[1]) + 6 * max(0, 4 - state.round)
+
+
+def robot_distance(state: GameState, rid: int, walls: frozenset, lasers: frozenset) -> int:
+    d = exit_distance(state.level, state.colour[rid], state.pos[rid], state.exits_open, walls, lasers)
+    return UNREACHABLE if d >= INF else d
+
+
+def danger(state: GameState, pos, walls: frozenset, lasers: frozenset) -> float:
+    """Penalty for bad robots close to a good robot standing on `pos`."""
+    total = 0.0
+    for r in state.pos:
+        colour = state.colour[r]
+        if colour in ("green", "red"):
+            continue
+        d = board_graph(state.level, colour, walls, lasers).distances_from(state.pos[r]).get(pos, INF)
+        total += DANGER.get(d, 0.0)
+    return total
+
+
+def evaluate(state: GameState) -> float:
+    """The team's value of `state` (see the module docstring)."""
+    if state.outcome == "won":
+        return WIN - 100.0 * (state.won_round or 4)
+    if state.outcome == "lost":
+        return LOSS
+    walls = frozenset(state.wall_tokens)
+    lasers = frozenset(state.lasers)
+    value = ESCAPED * len(state.escaped)
+    needed = 0
+    bad_spots = {state.pos[r] for r in state.pos if state.colour[r] not in ("green", "red")}
+    for rid in state.pos:
+        colour = state.colour[rid]
+        if colour not in ("green", "red"):
+            continue
+        d = robot_distance(state, rid, walls, lasers)
+        needed += d
+        value -= DIST_W * d
+        value -= danger(state, state.pos[rid], walls, lasers)
+        exits = exits_for(state.level, colour)
+        if exits and all(e in bad_spots for e in exits):
+            value -= EXIT_BLOCKED
+        if "keys_open_exits" in state.rules and exits:
+            value -= KEY_W * key_gap(state, exits)
+    per_robot_moves = cards_left(state) * MOVES_PER_CARD
+    robots = max(1, sum(1 for r in state.pos if state.colour[r] in ("green", "red")))
+    shortfall = needed - per_robot_moves * robots
+    if shortfall > 0:
+        value -= LATE_W * shortfall
+    value += ENERGY_W * sum(state.energy)
+    value += UNLOCK_W * (len(state.unlocked[0]) + len(state.unlocked[1]) + state.chip[0] + state.chip[1])
+    value += EQUIP_W * (len(state.hands[0]) + len(state.hands[1]))
+    return value
+
+
+def key_gap(state: GameState, exits) -> int:
+    """keys_open_exits: spaces the nearest Key must still travel to lie next to an exit."""
+    if not state.keys:
+        return 10
+    best = 10
+    for ex, ey in exits:
+        for kx, ky in state.keys:
+            best = min(best, max(0, abs(kx - ex) + abs(ky - ey) - 1))
+    return best

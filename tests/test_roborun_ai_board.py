@@ -1,0 +1,79 @@
+"""Board distances used by the AI's heuristic (game/roborun/ai_board.py)."""
+from game.roborun.ai_board import INF, board_graph, exit_distance, exits_for
+from game.roborun.ascii_board import parse_board
+
+
+def test_open_floor_distance_is_manhattan():
+    level = parse_board("""
+    .+G . . .
+    . . . .
+    . . . Xg
+    """)
+    assert exit_distance(level, "green", (0, 0)) == 5
+    assert exit_distance(level, "green", (3, 2)) == 0
+
+
+def test_wall_and_gate_of_other_colour_force_a_detour():
+    level = parse_board("""
+    .+G Xg
+    . .
+    wall 0,0 E
+    gate 0,1 E red
+    """)
+    # Both direct edges are closed to green; no other path exists.
+    assert exit_distance(level, "green", (0, 0)) == INF
+    # The gate lets red through: red's route is down, right, up.
+    red = parse_board("""
+    .+R Xr
+    . .
+    wall 0,0 E
+    gate 0,1 E red
+    """)
+    assert exit_distance(red, "red", (0, 0)) == 3
+
+
+def test_tunnel_carries_the_robot_to_its_exit():
+    level = parse_board("""
+    .+G T1 . . .
+    . . . . .
+    . . . t1 Xg
+    """)
+    # Step into the tunnel (1) -> land on (3,2), step right (2).
+    assert exit_distance(level, "green", (0, 0)) == 2
+
+
+def test_lift_counts_one_move_and_pusher_slides():
+    lift = parse_board("""
+    .+G L1 # # L1 Xg
+    """)
+    assert exit_distance(lift, "green", (0, 0)) == 3   # step on, ride, step off
+    pusher = parse_board("""
+    .+G P> . . . Xg
+    """)
+    assert exit_distance(pusher, "green", (0, 0)) == 1  # the push ends on the exit
+
+
+def test_hazards_and_wall_tokens_are_avoided():
+    level = parse_board("""
+    .+G H Xg
+    . . .
+    """)
+    assert exit_distance(level, "green", (0, 0)) == 4   # around the shredder
+    walled = exit_distance(level, "green", (0, 0), walls=frozenset({(1, 1)}))
+    assert walled == INF
+
+
+def test_closed_exits_route_through_a_lever():
+    level = parse_board("""
+    V . .+G . Xg
+    rules exits_closed_until_lever
+    """)
+    assert exit_distance(level, "green", (2, 0), exits_open=True) == 2
+    assert exit_distance(level, "green", (2, 0), exits_open=False) == 2 + 4
+
+
+def test_graph_is_cached_per_level_colour_and_walls():
+    level = parse_board(". Xg\nXr .")
+    assert board_graph(level, "green") is board_graph(level, "green")
+    assert board_graph(level, "green") is not board_graph(level, "red")
+    assert exits_for(level, "red") == frozenset({(0, 1)})
