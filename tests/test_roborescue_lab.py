@@ -285,3 +285,32 @@ def test_skip_finishes_every_animation_at_once_and_the_picture_matches_the_engin
     model = scene.models[0]
     assert [tuple(a) for a in model.areas] == list(seen.lab.areas) and tuple(model.hand) == seen.hand
 
+
+
+def _must_decommission(scene: LabScene) -> bool:
+    if scene.state.phase != engine.PLACE or scene.choice is None or scene.queue.busy:
+        return False
+    options = scene._actions_for_card(scene._active_card())
+    return not options["place"] and bool(options["decommission"])
+
+
+def test_a_card_that_fits_nowhere_decommissions_the_area_the_player_picks(app):
+    for seed in range(1, 30):
+        scene = start(app, seed=seed)
+        try:
+            play_by_confirm(app, lambda: _must_decommission(scene), max_frames=1500)
+            break
+        except AssertionError:
+            app.stack.scenes.clear()
+    else:
+        pytest.skip("no seed reached a forced decommission")
+    marks = scene._marks()
+    assert marks.danger and marks.legal == {0, 1, 2, 3}
+    card = scene._active_card()
+    chosen = next(a for a in range(4) if ("area", a) != scene.choice.focus)
+    app.post(Action(inp.CLICK, "mouse", area_rect(chosen).center))
+    player = scene.state.players[0]
+    assert player.decommissioned == chosen and card in player.areas[chosen]
+    app.post(Action(inp.SKIP))
+    app.step(STEP)
+    assert scene.models[0].decommissioned == chosen   # drawn face down from now on
