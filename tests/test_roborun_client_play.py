@@ -229,3 +229,62 @@ def test_command_line_goes_straight_to_a_scenario(tmp_path):
     bad = subprocess.run([sys.executable, "main.py", "roborun", "--level", "9.9"], cwd=ROOT, capture_output=True,
                          text=True, timeout=60)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and "9.9" in bad.stderr
+
+
+def test_a_campaign_win_saves_the_boards_with_the_chosen_reward_and_opens_the_next_scenario(app):
+    _seen_tutorial()
+    from game.roborun.play_scene import campaign_setup
+
+    options = GameOptions(level_ref="1.1", partner="random", seed=4, campaign=True, choose_boards=True,
+                          boards=("strong_two", "weird_four"), first_skills=("ram", "chip"))
+    scene = start_game(app, options)
+    setup = scene.setup
+    assert setup.players[0].unlocked == ("ram",) and setup.players[1].chip_level == 2   # set-up step 7
+    app.step(1 / 60)
+    scene.state.outcome = "won"           # a finished scenario (how it was won is the engine's business)
+    scene.state.won_round = 3
+    scene.finished_for = 5.0
+    app.step(1 / 60)
+    results = app.stack.top
+    assert type(results).__name__ == "ResultsScene" and results.rewards
+    assert "chip" in results.rewards[0] and "ram" not in results.rewards[0]
+    results.menu.focus = 0                 # Green's reward: walk to "chip"
+    while results.picks[0] != "chip":
+        app.post(Action("right"))
+    next_index = next(i for i, item in enumerate(results.menu.items) if item.label == "Next scenario")
+    results.menu.focus = next_index
+    app.post(Action("confirm"))
+    saved = prog.load_progress()[0].campaign(1)
+    assert saved.completed == ["1.1"]
+    assert saved.players[0]["chip_level"] == 2 and saved.players[0]["unlocked"] == ["ram"]
+    nxt = app.stack.top
+    assert type(nxt).__name__ == "PlayScene" and nxt.level.level_id == "1.2"
+    assert nxt.setup.players[0].chip_level == 2          # the boards carried on into 1.2
+    assert campaign_setup(nxt.options).players[1].chip_level == setup.players[1].chip_level
+
+
+def test_single_scenario_mode_uses_the_chosen_robot_boards(app):
+    _seen_tutorial()
+    scene = start_game(app, GameOptions(level_ref="1.3", partner="random", seed=9, choose_boards=True,
+                                        boards=("smart_three", "strong_two")))
+    assert scene.state.robot_names == ("smart_three", "strong_two")
+    unlocks = [len(p.unlocked) + p.chip_level - 1 for p in scene.setup.players]
+    assert unlocks == [3, 3]                                # chapter 8: X.3 = 3 unlocks each
+
+
+def test_the_ai_teammate_plays_from_a_worker_thread_without_blocking_frames(app):
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="ai", seat=0, seed=2))
+    app.stack.push(scene)
+    saw_pending = False
+    for _ in range(40):
+        app.post(Action("skip"))
+        _step_until(app, scene, lambda: _ready_for_human(scene) or scene.state.outcome is not None)
+        if scene.state.outcome is not None:
+            break
+        app.post(Action("confirm"))
+        for _ in range(30):
+            saw_pending |= scene.future is not None
+            app.step(1 / 60)
+    assert saw_pending and 1 in scene.deciders
+    assert scene.partner_warning == ""

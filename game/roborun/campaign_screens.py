@@ -48,6 +48,7 @@ class EntryChoices:
     ai_level: str = "normal"
     seat: int = 0
     boards: tuple[str, str] = ("quick_one", "smart_three")
+    first_skills: tuple[str, str] = ("reverse_move", "back_up_plan")   # new campaign: set-up step 7
 
 
 class EntryScene(Scene):
@@ -139,9 +140,39 @@ class EntryScene(Scene):
                      on_change=lambda step: setattr(c, "seat", 1 - c.seat)),
             MenuItem("Green's board", value=lambda: prog.BOARD_TITLES[c.boards[0]], on_change=set_board(0)),
             MenuItem("Red's board", value=lambda: prog.BOARD_TITLES[c.boards[1]], on_change=set_board(1)),
+            MenuItem("Green's first skill", value=lambda: self._skill_label(0),
+                     on_change=lambda step: self._cycle_skill(0, step)),
+            MenuItem("Red's first skill", value=lambda: self._skill_label(1),
+                     on_change=lambda step: self._cycle_skill(1, step)),
             MenuItem("Start", self._start),
         ]
-        self.menu = Menu(items, center_x=theme.WIDTH // 2 + 150, top=112, width=780, row_height=58)
+        self.menu = Menu(items, center_x=theme.WIDTH // 2 + 170, top=92, width=760, row_height=53)
+
+    def _skill_options(self, seat: int) -> list[str]:
+        from game.roborun.cards import robot_boards
+        return list(robot_boards()[self.choices.boards[seat]].abilities) + ["chip"]
+
+    def _new_campaign(self) -> bool:
+        c = self.choices
+        return c.mode == "campaign" and not any(self.progress.campaign(c.campaign).players)
+
+    def _skill_label(self, seat: int) -> str:
+        """Set-up step 7 for a new campaign: each player's first unlock (ability or CHIP level)."""
+        if not self._new_campaign():
+            return "kept from the campaign" if self.choices.mode == "campaign" else "Chapter 8 table"
+        options = self._skill_options(seat)
+        pick = self.choices.first_skills[seat]
+        return reward_name(pick if pick in options else options[0])
+
+    def _cycle_skill(self, seat: int, step: int) -> None:
+        if not self._new_campaign():
+            self.app.audio.play("error")
+            return
+        options = self._skill_options(seat)
+        picks = list(self.choices.first_skills)
+        index = options.index(picks[seat]) if picks[seat] in options else 0
+        picks[seat] = options[(index + step) % len(options)]
+        self.choices.first_skills = (picks[0], picks[1])
 
     def _start(self) -> None:
         c = self.choices
@@ -157,11 +188,38 @@ class EntryScene(Scene):
             prog.save_progress(self.progress)
         self.app.audio.play("click")
         start_game(self.app, GameOptions(level_ref=ref, partner=c.partner, seat=c.seat, ai_level=c.ai_level,
-                                         campaign=c.mode == "campaign", boards=c.boards))
+                                         campaign=c.mode == "campaign", boards=c.boards, choose_boards=True,
+                                         first_skills=c.first_skills))
 
     def resume(self) -> None:
         self.progress, _ = prog.load_progress()
         self._sync_from_progress()
+
+    def _draw_scenario_list(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The chosen campaign's scenarios with a mark for each one won (and locks in a campaign)."""
+        panel(surface, rect)
+        c = self.choices
+        draw_text(surface, f"Campaign {c.campaign}", (rect.left + 16, rect.top + 12), "body", theme.ACCENT, bold=True)
+        titles = scenario_titles()
+        y = rect.top + 56
+        for number in range(1, 7):
+            ref = f"{c.campaign}.{number}"
+            won = self.progress.is_completed(ref) or (c.mode == "single" and ref in self.progress.single_wins)
+            open_ = self._scenario_unlocked(number) and ref in titles
+            colour = theme.ACCENT if number == c.scenario else theme.TEXT if open_ else theme.TEXT_DIM
+            box = pygame.Rect(rect.left + 16, y + 4, 22, 22)
+            pygame.draw.rect(surface, theme.GOOD if won else theme.BG_LIGHT, box, border_radius=5)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=5)
+            if won:    # a drawn check mark: the default font has no tick glyph
+                pygame.draw.lines(surface, theme.BG, False, [(box.left + 5, box.centery), (box.centerx - 1, box.bottom - 5),
+                                                             (box.right - 4, box.top + 5)], 3)
+            elif not open_:
+                pygame.draw.line(surface, theme.TEXT_DIM, (box.left + 6, box.centery), (box.right - 6, box.centery), 3)
+            label = f"{ref}  {titles.get(ref, 'not available')}"
+            draw_text(surface, label, (box.right + 12, box.centery), "small", colour, "midleft", bold=number == c.scenario)
+            y += 44
+        note = "Win a scenario to open the next." if c.mode == "campaign" else "Any scenario, boards from chapter 8."
+        draw_text(surface, note, (rect.left + 16, rect.bottom - 34), "tiny", theme.TEXT_DIM)
 
     def handle(self, action: inp.Action) -> None:
         if not self.menu.handle(action) and action.name == inp.BACK:
@@ -172,12 +230,11 @@ class EntryScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(theme.BG)
-        draw_text(surface, "Robo Run", (60, 40), "title", theme.ACCENT, bold=True)
+        draw_text(surface, "Robo Run", (40, 40), "title", theme.ACCENT, bold=True)
         draw_paragraph(surface, "Two good robots, one factory, no talking. Play cards to move every robot; "
-                       "get both good robots out before round 4 ends.", pygame.Rect(60, 130, 300, 200), "small",
+                       "get both good robots out before round 4 ends.", pygame.Rect(40, 130, 340, 110), "small",
                        theme.TEXT_DIM)
-        for k, colour in enumerate(("green", "red")):
-            draw_mascot(surface, (120 + k * 130, 470), theme.ROBOT[colour], 1.1, blink=(self.t + k) % 3 < 0.1)
+        self._draw_scenario_list(surface, pygame.Rect(40, 250, 360, 410))
         self.menu.draw(surface)
         draw_hints(surface, self.app.input, [(inp.UP, "Choose"), (inp.LEFT, "Change"), (inp.CONFIRM, "Select"),
                                              (inp.BACK, "Back")])
@@ -188,17 +245,45 @@ class ResultsScene(Scene):
     """Won or lost, why, what was earned; next / retry / menu."""
 
     def __init__(self, level_id: str, title: str, won: bool, cause: str | None, round_number: int,
-                 accomplishments: list[str], on_retry, on_next=None) -> None:
+                 accomplishments: list[str], on_retry, on_next=None, rewards: list[list[str]] | None = None,
+                 on_finish=None) -> None:
+        """rewards: per seat, the unlocks a campaign win lets that player choose (chapter 5);
+        on_finish(picks) saves the result once, before any way out of this screen."""
         super().__init__()
         self.level_id, self.title, self.won, self.cause = level_id, title, won, cause
         self.round_number, self.accomplishments = round_number, accomplishments
+        self.rewards = rewards
+        self.picks = [options[0] if options else None for options in (rewards or [[], []])]
+        self.on_finish = on_finish
+        self.finished = False
         items = []
+        for seat, options in enumerate(rewards or []):
+            if options:
+                items.append(MenuItem(f"{SEAT_COLOURS[seat].capitalize()}'s reward",
+                                      value=lambda seat=seat: reward_name(self.picks[seat]),
+                                      on_change=lambda step, seat=seat: self._cycle(seat, step)))
         if won and on_next is not None:
-            items.append(MenuItem("Next scenario", on_next))
-        items += [MenuItem("Play again" if won else "Try again", on_retry),
-                  MenuItem("Scenario select", self._to_select)]
-        self.menu = Menu(items, center_x=theme.WIDTH // 2, top=470, width=460)
+            items.append(MenuItem("Next scenario", self._leaving(on_next)))
+        items += [MenuItem("Play again" if won else "Try again", self._leaving(on_retry)),
+                  MenuItem("Scenario select", self._leaving(self._to_select))]
+        self.menu = Menu(items, center_x=theme.WIDTH // 2, top=404, width=620, row_height=56)
         self.t = 0.0
+
+    def _cycle(self, seat: int, step: int) -> None:
+        options = self.rewards[seat]
+        self.picks[seat] = options[(options.index(self.picks[seat]) + step) % len(options)]
+
+    def _leaving(self, then):
+        def go() -> None:
+            self.finish()
+            then()
+        return go
+
+    def finish(self) -> None:
+        """Save the result (with the chosen rewards) exactly once."""
+        if not self.finished and self.on_finish is not None:
+            self.finished = True
+            self.on_finish(tuple(self.picks))
 
     def enter(self) -> None:
         self.app.audio.play("win" if self.won else "lose")
@@ -222,21 +307,21 @@ class ResultsScene(Scene):
         headline = "Scenario complete!" if self.won else "Scenario failed"
         draw_text(surface, headline, (theme.WIDTH // 2, 90), "title", colour, "center", bold=True)
         draw_text(surface, f"{self.level_id} {self.title}", (theme.WIDTH // 2, 160), "large", theme.TEXT, "center")
-        box = pygame.Rect(0, 0, 760, 230)
-        box.midtop = (theme.WIDTH // 2, 210)
+        box = pygame.Rect(0, 0, 760, 180)
+        box.midtop = (theme.WIDTH // 2, 205)
         panel(surface, box)
         y = box.top + 20
         if self.won:
             draw_text(surface, f"Both robots escaped in round {self.round_number}.", (box.left + 30, y), "body")
         else:
             draw_text(surface, f"Why: {describe_cause(self.cause)}", (box.left + 30, y), "body")
-        y += 44
+        y += 40
         if self.accomplishments:
             draw_text(surface, "Accomplishments", (box.left + 30, y), "small", theme.TEXT_DIM)
-            y += 28
+            y += 26
             for line in self.accomplishments:
                 draw_text(surface, f"* {line}", (box.left + 40, y), "body", theme.ACCENT)
-                y += 34
+                y += 30
         elif not self.won:
             draw_paragraph(surface, "Progress gained in this scenario is reset; try again with what you had "
                            "at its start.", pygame.Rect(box.left + 30, y, box.width - 60, 100), "small",
@@ -246,6 +331,15 @@ class ResultsScene(Scene):
             draw_mascot(surface, (150 + k * 980, 330 - hop), theme.ROBOT[robot] if self.won else (110, 110, 120), 1.0)
         self.menu.draw(surface)
         draw_hints(surface, self.app.input, [(inp.UP, "Choose"), (inp.CONFIRM, "Select")])
+
+
+def reward_name(pick: str | None) -> str:
+    if pick is None:
+        return "-"
+    if pick == "chip":
+        return "Develop the CHIP"
+    from game.roborun.hud_render import ABILITY_NAMES
+    return ABILITY_NAMES.get(pick, pick)
 
 
 def describe_cause(cause: str | None) -> str:

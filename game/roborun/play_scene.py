@@ -93,6 +93,8 @@ class GameOptions:
     setup: object = None            # engine Setup; None: campaign progress or Single Scenario Mode
     spectate: bool = False          # both seats played by the partner (bench, attract mode)
     tutorial: bool = True
+    choose_boards: bool = False     # use `boards` (and campaign progress) instead of the engine's default
+    first_skills: tuple[str, str] | None = None   # a new campaign's set-up step 7 picks
 
 
 def load_level_spec(ref: str) -> LevelSpec:
@@ -350,11 +352,20 @@ class PlayScene(Scene):
                                          (done.won_before_round_4, "Won before round 4"),
                                          (done.won_before_round_4_clean, "...with every bad robot and Key gone"))
                  if flag]
-        record_result(self.options, self.setup, state)
         next_ref = next_level_ref(self.level.level_id) if state.outcome == "won" else None
+        rewards = None
+        if self.options.campaign and state.outcome == "won" and next_ref is not None:
+            view = self.reader.view
+            rewards = [self.engine.unlock_options(view.robots_boards[seat], view.unlocked[seat], view.chip[seat])
+                       for seat in (0, 1)]
+
+        def finish(picks) -> None:
+            record_result(self.options, self.setup, state, picks if rewards else (None, None))
 
         def retry() -> None:
-            start_game(self.app, self.options, replace_to=True)
+            start_game(self.app, GameOptions(**{**self.options.__dict__, "seed": None, "tutorial": False,
+                                                  "setup": None if self.options.campaign else self.options.setup}),
+                       replace_to=True)
 
         def play_next() -> None:
             start_game(self.app, GameOptions(**{**self.options.__dict__, "level_ref": next_ref, "level": None,
@@ -362,7 +373,7 @@ class PlayScene(Scene):
 
         self.app.stack.push(ResultsScene(self.level.level_id, self.level.title, state.outcome == "won",
                                          state.loss_cause, state.won_round or state.round, lines, retry,
-                                         play_next if next_ref else None))
+                                         play_next if next_ref else None, rewards, finish))
 
     # input -----------------------------------------------------------
     def handle(self, action: inp.Action) -> None:
@@ -748,19 +759,21 @@ def campaign_setup(options: GameOptions):
     saved = progress.campaign(int(options.level_ref.split(".")[0]))
     if all(saved.players):
         return Setup.from_json({"players": saved.players, "equipment_deck": saved.equipment_deck})
-    first = tuple(robot_boards()[b].abilities[0] for b in options.boards)
+    first = tuple(pick if pick in list(robot_boards()[board].abilities) + ["chip"] else robot_boards()[board].abilities[0]
+                  for pick, board in zip(options.first_skills or (None, None), options.boards))
     return campaign_start(options.boards, first)
 
 
-def record_result(options: GameOptions, setup, state) -> None:
-    """Save what the scenario earned: campaign boards carry on; a failure restores the start."""
+def record_result(options: GameOptions, setup, state, rewards=(None, None)) -> None:
+    """Save what the scenario earned: campaign boards carry on (with the chosen rewards); a
+    failure restores the boards the scenario started with (campaign.after_scenario)."""
     from game.roborun import progress as prog
     from game.roborun.campaign import after_scenario
 
     progress, _ = prog.load_progress()
     level_id = state.level.level_id
     if options.campaign and setup is not None and level_id:
-        carried = after_scenario(setup, state)
+        carried = after_scenario(setup, state, tuple(rewards))
         data = carried.to_json()
         campaign = progress.campaign(int(level_id.split(".")[0]))
         campaign.players = data["players"]
@@ -772,9 +785,33 @@ def record_result(options: GameOptions, setup, state) -> None:
     prog.save_progress(progress)
 
 
+def single_setup(number: int, boards: tuple[str, str], seed: int):
+    """Chapter 8 set-up with the robot boards the players picked (the engine's default draws them).
+
+    Adapter over game.roborun.campaign: same table, same random unlocks, chosen robots.
+    """
+    from game.roborun import campaign
+    from game.roborun.state import PlayerSetup, Setup
+
+    rng = random.Random(seed)
+    unlocks, energy = campaign.SINGLE_SCENARIO.get(number, campaign.SINGLE_SCENARIO[1])
+    bonus_seat = rng.randrange(2) if number == 4 else None
+    players = []
+    for seat, robot in enumerate(boards):
+        abilities, chip = campaign._random_unlocks(robot, unlocks + (1 if seat == bonus_seat else 0), rng)
+        players.append(PlayerSetup(robot, abilities, chip, energy, ()))
+    return Setup(tuple(players))
+
+
 def start_game(app, options: GameOptions, replace_to: bool = False) -> PlayScene:
-    if options.campaign and options.setup is None:
-        options = GameOptions(**{**options.__dict__, "setup": campaign_setup(options)})
+    if options.setup is None and options.choose_boards:
+        if options.campaign:
+            options = GameOptions(**{**options.__dict__, "setup": campaign_setup(options)})
+        else:
+            seed = options.seed if options.seed is not None else random.randrange(1_000_000)
+            number = int(options.level_ref.split(".")[-1]) if options.level_ref.split(".")[-1].isdigit() else 1
+            options = GameOptions(**{**options.__dict__, "seed": seed,
+                                     "setup": single_setup(number, options.boards, seed)})
     scene = PlayScene(options)
     if replace_to:
         while len(app.stack.scenes) > 1 and not _is_entry(app.stack.top):
@@ -819,7 +856,8 @@ def main(argv: list[str]) -> int:
 
     def first_scene(app) -> Scene:
         if options.campaign:
-            return PlayScene(GameOptions(**{**options.__dict__, "setup": campaign_setup(options)}))
+            return PlayScene(GameOptions(**{**options.__dict__, "setup": campaign_setup(options),
+                                            "choose_boards": True}))
         return PlayScene(options)
 
     return run_scene(first_scene, args)
