@@ -116,18 +116,44 @@ def _robot_figure(surface: pygame.Surface, area: pygame.Rect, lit: set[str], col
 
 
 # ----------------------------------------------------------------------------- cards
-class CardArt:
-    """Builds and caches card surfaces; `face(card)`, `back()`, `base(kind)`."""
+def _pattern(surface: pygame.Surface, area: pygame.Rect, colour_name: str, tone) -> None:
+    """A texture per card colour (colour-blind setting): stripes, dots, bars or checks."""
+    clip = surface.get_clip()
+    surface.set_clip(area)
+    if colour_name == "red":
+        for offset in range(-area.height, area.width, 10):
+            pygame.draw.line(surface, tone, (area.left + offset, area.bottom), (area.left + offset + area.height, area.top), 3)
+    elif colour_name == "blue":
+        for y in range(area.top + 5, area.bottom, 10):
+            for x in range(area.left + 5 + (y // 10 % 2) * 5, area.right, 10):
+                pygame.draw.circle(surface, tone, (x, y), 2)
+    elif colour_name == "green":
+        for y in range(area.top + 4, area.bottom, 9):
+            pygame.draw.line(surface, tone, (area.left, y), (area.right, y), 3)
+    else:
+        for y in range(area.top, area.bottom, 12):
+            for x in range(area.left + (y // 12 % 2) * 12, area.right, 24):
+                pygame.draw.rect(surface, tone, pygame.Rect(x, y, 12, 12))
+    surface.set_clip(clip)
 
-    def __init__(self) -> None:
+
+class CardArt:
+    """Builds and caches card surfaces; `face(card)`, `back()`, `base(kind)`.
+
+    `patterns` (the colour-blind setting) adds a texture per colour to card faces, on top
+    of the colour letter every card always shows.
+    """
+
+    def __init__(self, patterns: bool = False) -> None:
         self._cache: dict[tuple, pygame.Surface] = {}
+        self.patterns = patterns
 
     def _new_surface(self) -> pygame.Surface:
         surface = pygame.Surface((CARD_W, CARD_H), pygame.SRCALPHA)
         return surface.convert_alpha() if pygame.display.get_surface() else surface
 
     def face(self, card: Card) -> pygame.Surface:
-        key = ("face", card.kind, card.colour, card.icons)
+        key = ("face", card.kind, card.colour, card.icons, self.patterns)
         if key not in self._cache:
             self._cache[key] = self._draw_face(card)
         return self._cache[key]
@@ -168,6 +194,8 @@ class CardArt:
         # picture on the right (hidden when another card overlaps it)
         art = pygame.Rect(STRIP_W + 4, 8, CARD_W - STRIP_W - 10, CARD_H - 40)
         pygame.draw.rect(surface, _lighter(fill, 40), art, border_radius=8)
+        if self.patterns:
+            _pattern(surface, art.inflate(-4, -4), card.colour, _lighter(fill, 15))
         if card.is_part:
             _robot_figure(surface, art, set(card.types), INK)
         else:

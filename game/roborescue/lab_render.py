@@ -169,16 +169,17 @@ class LabRenderer:
 
     def __init__(self, art: CardArt) -> None:
         self.art = art
-        self._ghosts: dict[Card, pygame.Surface] = {}
+        self._ghosts: dict[tuple[Card, bool], pygame.Surface] = {}
         self._shades: dict[tuple[int, int], pygame.Surface] = {}
 
     def _ghost(self, card: Card) -> pygame.Surface:
         """A see-through copy of a card, previewing where it would go (made once per card)."""
-        if card not in self._ghosts:
+        key = (card, self.art.patterns)
+        if key not in self._ghosts:
             ghost = self.art.face(card).copy()
             ghost.set_alpha(210)
-            self._ghosts[card] = ghost
-        return self._ghosts[card]
+            self._ghosts[key] = ghost
+        return self._ghosts[key]
 
     def _shade(self, size: tuple[int, int]) -> pygame.Surface:
         if size not in self._shades:

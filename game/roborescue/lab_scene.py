@@ -573,6 +573,7 @@ class LabScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         """Blit the cached still picture (rebuilt only when something on it changed), then
         the animation in flight on top: one full-screen blit on most frames (Pi budget)."""
+        self.art.patterns = self.app.settings.colourblind_patterns
         marks = self._marks()
         key = self._frame_key(marks)
         if key != self._still_key or self._still is None:
@@ -591,7 +592,7 @@ class LabScene(Scene):
                      marks.ghost, marks.active_hand, marks.danger)
         return (labs, marks_key, self.viewed, self.viewer, self.shown_round, self.shown_turn, self.state.phase,
                 self.state.decision_seat, self._status(), tuple(text for text, _ in self.toasts[-1:]),
-                self.queue.busy, self.app.input.last_device, self.app.settings.show_hints)
+                self.queue.busy, self.app.input.last_device, self.app.settings.show_hints, self.art.patterns)
 
     def _draw_still(self, surface: pygame.Surface, marks: Marks) -> None:
         surface.blit(self.background, (0, 0))
