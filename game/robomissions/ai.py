@@ -203,23 +203,21 @@ def evaluate(state: engine.GameState, seat: int) -> float:
     if state.over:
         mine = [s for s in state.winners if state.players[s].team == team]
         return 1e6 * len(mine) / max(1, len(state.winners)) - 1e6 * (not mine)
+    worth = {p.seat: ALIVE + HAND_CARD * len(p.hand) for p in state.players if p.alive}
+    for r in state.robots.values():
+        if r.owner in worth:
+            worth[r.owner] += (25 + engine.robot_hp(state, r) - r.damage + 2 * engine.robot_ap(state, r)
+                               + 20 * (r.shield is not None) + 20 * (r.battery is not None))
     score = 0.0
-    focus_weight = {}
-    for p in state.players:
-        sign = 1 if p.team == team else -1
-        if not p.alive:
-            continue
-        value = ALIVE + HAND_CARD * len(p.hand)
-        for r in engine.robots_of(state, p.seat):
-            hp, ap = engine.robot_hp(state, r), engine.robot_ap(state, r)
-            value += 25 + (hp - r.damage) + 2 * ap + 20 * (r.shield is not None) + 20 * (r.battery is not None)
-        focus_weight[p.seat] = value
-        score += sign * value
+    foes = []
+    for seat, value in worth.items():
+        if state.players[seat].team == team:
+            score += value
+        else:
+            score -= value
+            foes.append(value)
     # Finishing a weak enemy is worth extra: it removes a whole seat of attacks.
-    foes = [s for s in focus_weight if state.players[s].team != team]
-    if foes:
-        score -= 0.2 * min(focus_weight[s] for s in foes)
-    return score
+    return score - 0.2 * min(foes) if foes else score
 
 
 class HardBot:

@@ -220,7 +220,8 @@ class GameState:
         self.mode = mode
         self.seed = seed
         self.cards = cards
-        self.rng = random.Random(seed)
+        self._rng = random.Random(seed)
+        self._rng_shared = False           # copies share one generator until one of them draws
         self.players = players
         self.deck: list[int] = []          # draw from the END of the list
         self.discard: list[int] = []
@@ -243,13 +244,25 @@ class GameState:
     def copy(self) -> GameState:
         s = GameState.__new__(GameState)
         s.__dict__.update(self.__dict__)
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        self._rng_shared = s._rng_shared = True   # cloned lazily: most copies never shuffle
         s.players = [p.copy() for p in self.players]
         s.deck, s.discard, s.used = self.deck[:], self.discard[:], self.used[:]
         s.robots = {k: r.copy() for k, r in self.robots.items()}
         s.attacked = set(self.attacked)
         return s
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's own generator (seeded by the game seed); copies get an independent one."""
+        if self._rng_shared:
+            own = random.Random.__new__(random.Random)
+            own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = own, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, generator: random.Random) -> None:
+        self._rng, self._rng_shared = generator, False
 
     @property
     def current_player(self) -> int:
@@ -276,16 +289,26 @@ def robots_of(state: GameState, seat: int) -> list[Robot]:
 
 def robot_hp(state: GameState, robot: Robot) -> int:
     """Printed HP of the robot; a headless Megabot counts each part at half (0 without HP)."""
+    cards = state.cards
     if robot.kind != "megabot":
-        return state.cards[robot.parts["core"]].hp or 0
-    hps = (state.cards[uid].hp or 0 for uid in robot.parts.values())
-    return sum(hps) if robot.headed else sum(hp // 2 for hp in hps)
+        return cards[robot.parts["core"]].hp or 0
+    total = 0
+    for uid in robot.parts.values():
+        total += cards[uid].hp or 0
+    if "head" in robot.parts:
+        return total
+    return sum((cards[uid].hp or 0) // 2 for uid in robot.parts.values())
 
 
 def robot_ap(state: GameState, robot: Robot) -> int:
-    if not robot.headed:
+    if robot.kind != "megabot":
+        return state.cards[robot.parts["core"]].ap
+    if "head" not in robot.parts:
         return 0
-    return sum(state.cards[uid].ap for uid in robot.parts.values())
+    total = 0
+    for uid in robot.parts.values():
+        total += state.cards[uid].ap
+    return total
 
 
 def ability(state: GameState, robot: Robot) -> str:
