@@ -151,6 +151,8 @@ class SeatPanel:
     numbers: list[int] = field(default_factory=list)
     escaped: bool = False
     active: bool = False
+    played_top: int | None = None   # the card on top of the played stack (face up: public)
+    message: str = ""               # the last Walkie-Talkie message this seat sent
 
 
 def stand_card_rects(area: pygame.Rect, count: int) -> list[pygame.Rect]:
@@ -182,11 +184,14 @@ def draw_seat_panel(surface: pygame.Surface, rect: pygame.Rect, seat: SeatPanel,
     x = rect.left + 12
     y = rect.top + 8
     pygame.draw.circle(surface, theme.ROBOT.get(seat.colour, theme.TEXT), (x + 9, y + 13), 9)
-    draw_text(surface, seat.title, (x + 26, y), "body", theme.ACCENT if seat.active else theme.TEXT, bold=True)
+    size = "body" if font("body", True).size(seat.title)[0] <= rect.width - 50 else "small"
+    draw_text(surface, seat.title, (x + 26, y + (0 if size == "body" else 3)), size,
+              theme.ACCENT if seat.active else theme.TEXT, bold=True)
     y += 30
     status = "escaped!" if seat.escaped else seat.board_name
     draw_text(surface, status, (x, y), "small", theme.GOOD if seat.escaped else theme.TEXT_DIM)
-    draw_text(surface, f"played {seat.played}", (rect.right - 12, y), "small", theme.TEXT_DIM, "topright")
+    played = f"played {seat.played}" + (f", top #{seat.played_top}" if seat.played_top else "")
+    draw_text(surface, played, (rect.right - 12, y + 3), "tiny", theme.TEXT_DIM, "topright")
     y += 26
     stand_area = pygame.Rect(rect.left + 8, y, rect.width - 16, 118)
     rects = stand_card_rects(stand_area, len(seat.stand))
@@ -222,6 +227,12 @@ def draw_seat_panel(surface: pygame.Surface, rect: pygame.Rect, seat: SeatPanel,
             y += 20
     if seat.numbers:
         draw_text(surface, "Numbers " + " ".join(str(n) for n in seat.numbers), (x, y), "small", theme.TEXT)
+        y += 24
+    if seat.message:
+        bubble = pygame.Rect(rect.left + 8, min(y + 4, rect.bottom - 34), rect.width - 16, 28)
+        pygame.draw.rect(surface, theme.ACCENT_2, bubble, border_radius=8)
+        draw_text(surface, fit_text(f"says: {seat.message}", bubble.width - 12, "tiny"), (bubble.left + 6,
+                  bubble.centery), "tiny", theme.BG, "midleft", bold=True)
     return rects
 
 

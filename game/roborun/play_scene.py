@@ -468,7 +468,9 @@ class PlayScene(Scene):
         self._part("header", self._header_key(reader), HEADER, lambda s: self._draw_header(s, reader))
         marks = self._card_marks(reader)
         for seat, column in ((self.viewer, RIGHT), (1 - self.viewer, LEFT)):
-            info = seat_panel(reader, seat, self.viewer, self.choosers[seat] is None)
+            usable = frozenset(o.choice.args[0] for o in self.options_list
+                               if o.choice.kind == "ability") if seat == self.viewer else frozenset()
+            info = seat_panel(reader, seat, self.viewer, self.choosers[seat] is None, usable)
             rect = pygame.Rect(column.left, column.top, column.width, PANEL_HEIGHT)
             region = pygame.Rect(rect.left - 4, rect.top - 3, rect.width + 8, rect.height + 9)
             rects = self._part(f"seat{seat}", repr((info, marks, rect)), region,
@@ -672,22 +674,31 @@ PROMPTS = {
 }
 
 
-def seat_panel(reader: ViewReader, seat: int, viewer: int, human: bool) -> hud_render.SeatPanel:
+def seat_panel(reader: ViewReader, seat: int, viewer: int, human: bool,
+               usable: frozenset = frozenset()) -> hud_render.SeatPanel:
+    """One seat's column; `usable` = abilities among the viewer's legal choices right now."""
     from game.roborun.cards import robot_boards
 
     board = robot_boards()[reader.robot_name(seat)]
     unlocked = reader.unlocked(seat)
-    usable = reader.energy(seat) > 0 and reader.active == seat
-    abilities = [(a, "usable" if a in unlocked and usable else "unlocked" if a in unlocked else "locked")
+    abilities = [(a, "usable" if a in usable else "unlocked" if a in unlocked else "locked")
                  for a in board.abilities]
-    who = "You" if seat == viewer else ("Teammate" if not human else "Player")
+    who = "You" if seat == viewer else "Teammate"
     colour = SEAT_COLOURS[seat]
+    played = reader.played(seat)
+    said = [text for sender, text in reader.messages() if sender == seat]
     return hud_render.SeatPanel(
         title=f"{who} - {colour.capitalize()}", colour=colour, board_name=board.name, stand=reader.stand(seat),
-        played=len(reader.played(seat)), energy=reader.energy(seat), abilities=abilities,
+        played=len(played), played_top=played[-1].card if played else None,
+        message=message_text(said[-1]) if said else "", energy=reader.energy(seat), abilities=abilities,
         chip_level=reader.chip(seat), chip_max=len(board.chip), equipment=reader.equipment(seat),
         numbers=reader.numbers(seat), escaped=reader.escaped(seat),
         active=reader.decision_seat == seat or (reader.decision_seat is None and reader.active == seat))
+
+
+def message_text(message_id: str) -> str:
+    from game.roborun.cards import messages
+    return messages().get(message_id, str(message_id))
 
 
 def describe_event(event, viewer: int, log: bool = False) -> str:
