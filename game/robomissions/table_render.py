@@ -267,18 +267,21 @@ def table_background(size: tuple[int, int] = theme.LOGICAL_SIZE) -> pygame.Surfa
     return surface
 
 
+def draw_turn_glow(surface: pygame.Surface, zone: Rect, now: float) -> None:
+    """The pulsing frame around the zone of the player whose turn it is (drawn every frame)."""
+    glow = 2 + int(2 * (1 + math.sin(now * 4)))
+    pygame.draw.rect(surface, theme.ACCENT, zone.inflate(glow * 2, glow * 2), 2, border_radius=14)
+
+
 def draw_zone(surface: pygame.Surface, view: SeatView, layout: Layout, seat: int, labels: dict[int, str],
-              now: float, hidden: set[int] | frozenset[int] = frozenset()) -> None:
-    """One player's area: header (name, team, hand size) and every robot."""
+              hidden: set[int] | frozenset[int] = frozenset()) -> None:
+    """One player's area: header (name, team, hand size) and every robot (static: cache it)."""
     zone = layout.zones[seat]
     colour = seat_colour(view, seat)
     alive = view.alive[seat]
     current = view.current == seat and not view.over
     fill = (34, 40, 56) if alive else (30, 30, 34)
     panel(surface, zone, fill=fill, edge=colour if alive else (70, 70, 76), radius=12, width=4 if current else 2)
-    if current:
-        glow = 2 + int(2 * (1 + math.sin(now * 4)))
-        pygame.draw.rect(surface, theme.ACCENT, zone.inflate(glow * 2, glow * 2), 2, border_radius=14)
     header = Rect(zone.left, zone.top, zone.width, ZONE_HEADER)
     pygame.draw.rect(surface, colour if alive else (70, 70, 76), header, border_top_left_radius=12,
                      border_top_right_radius=12)

@@ -51,6 +51,10 @@ class TableScene(Scene):
         self.timeline = anim.Timeline()
         self.log: list[tuple[str, tuple[int, int, int]]] = []
         self.log_scroll = 0
+        self.log_count = 0                    # lines ever logged (the board cache's key)
+        self._board_surface: pygame.Surface | None = None
+        self._board_key: tuple | None = None
+        self.board_version = 0                # bumped whenever the shown view or the layout changes
         self.options: list[Option] = []
         self.focus = 0
         self.hidden_cards: set[int] = set()
@@ -125,6 +129,7 @@ class TableScene(Scene):
 
     def _log(self, text: str, colour) -> None:
         self.log.append((text, colour))
+        self.log_count += 1
         del self.log[:-LOG_LINES]
         self.log_scroll = 0
 
@@ -137,6 +142,7 @@ class TableScene(Scene):
         self._refresh_options()
 
     def _refresh_options(self) -> None:
+        self.board_version += 1
         previous = self.options[self.focus].action if self.options and self.focus < len(self.options) else None
         if self.human_to_act:
             legal = engine.legal_actions(self.state)
@@ -363,25 +369,14 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         now = self.t
-        view_ = self.shown
         layout = self.layout
-        surface.blit(render.table_background(), (0, 0))
-        self._draw_status(surface)
+        surface.blit(self._board(), (0, 0))
+        if not self.shown.over and self.shown.current in layout.zones:
+            render.draw_turn_glow(surface, layout.zones[self.shown.current], now)
         options = self.options if self.human_to_act else []
         focused = options[self.focus] if options else None
-        for seat in layout.zones:
-            render.draw_zone(surface, view_, layout, seat, {s: self.seat_label(s) for s in layout.zones}, now,
-                             self.hidden_robots)
-        for seat, rect in layout.new_slots.items():
-            render.draw_slot(surface, rect, "New Megabot")
-        chain_end = len(view_.chains[self.viewer])
-        if (self.viewer, chain_end) in layout.chain_slots:
-            rect = layout.chain_slots[(self.viewer, chain_end)]
-            render.draw_slot(surface, rect.inflate(0, -int(render.STATUS_H * layout.scales[self.viewer])).move(
-                0, -int(render.STATUS_H * layout.scales[self.viewer]) // 2), "Chain +")
-        render.draw_piles(surface, view_, layout)
-        self._draw_sidebar(surface, focused)
-        pending = view_.pending if self.human_to_act else None
+        self._draw_info(surface, focused, options)
+        pending = self.shown.pending if self.human_to_act else None
         if pending is not None and pending.robot is not None and pending.robot in layout.robots:
             label = "ATTACKER" if pending.kind == "attack" else "CHOSEN"
             render.mark(surface, layout.robots[pending.robot], label, theme.ACCENT_2)
@@ -391,7 +386,7 @@ class TableScene(Scene):
         if self.marker is not None:
             rect, colour = self.marker
             pygame.draw.rect(surface, colour, rect.inflate(12, 12), 5, border_radius=12)
-        self._draw_hand(surface, focused, now)
+        self._draw_hand(surface, focused, options, now)
         if self.human_to_act:
             self._draw_prompt(surface, self.info[0])
         self.timeline.draw(surface)
@@ -400,6 +395,31 @@ class TableScene(Scene):
         dx, dy = self.timeline.offset()
         if dx or dy:
             surface.scroll(int(dx), int(dy))
+
+    def _board(self) -> pygame.Surface:
+        """Everything that only changes when the shown view, layout or log does, drawn once into a cache."""
+        key = (self.board_version, self.log_count, self.log_scroll, frozenset(self.hidden_robots))
+        if self._board_surface is None:
+            self._board_surface = pygame.Surface(theme.LOGICAL_SIZE).convert()
+        if key != self._board_key:
+            self._board_key = key
+            surface, view_, layout = self._board_surface, self.shown, self.layout
+            surface.blit(render.table_background(), (0, 0))
+            self._draw_status(surface)
+            labels = {s: self.seat_label(s) for s in layout.zones}
+            for seat in layout.zones:
+                render.draw_zone(surface, view_, layout, seat, labels, self.hidden_robots)
+            for rect in layout.new_slots.values():
+                render.draw_slot(surface, rect, "New Megabot")
+            chain_end = (self.viewer, len(view_.chains[self.viewer]))
+            if chain_end in layout.chain_slots:
+                status_h = int(render.STATUS_H * layout.scales[self.viewer])
+                rect = layout.chain_slots[chain_end]
+                render.draw_slot(surface, pygame.Rect(rect.left, rect.top, rect.width, rect.height - status_h),
+                                 "Chain +")
+            render.draw_piles(surface, view_, layout)
+            self._draw_log(surface)
+        return self._board_surface
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         v = self.shown
@@ -431,7 +451,8 @@ class TableScene(Scene):
         draw_text(surface, right, (bar.right - 12, bar.centery), "small", theme.BAD if v.endgame else theme.TEXT_DIM,
                   "midright", bold=v.endgame)
 
-    def _draw_sidebar(self, surface: pygame.Surface, focused: Option | None) -> None:
+    def _draw_info(self, surface: pygame.Surface, focused: Option | None, options: list[Option]) -> None:
+        """The description of the focused option (or what the pointer rests on) and the two buttons."""
         layout = self.layout
         info = layout.info_rect.inflate(-12, 0)
         panel(surface, info, fill=theme.PANEL, radius=10)
@@ -441,11 +462,14 @@ class TableScene(Scene):
         if detail:
             draw_paragraph(surface, detail, pygame.Rect(info.left + 10, y + 4, info.width - 20, info.bottom - y - 8),
                            "tiny", theme.TEXT)
-        legal = {type(o.action).__name__: o for o in (self.options if self.human_to_act else [])}
+        legal = {type(o.action).__name__: o for o in options}
         for key, text, action_type in (("end_turn", "End turn", "EndTurn"), ("cancel", "Cancel", "Cancel")):
             option = legal.get(action_type)
             render.draw_button(surface, layout.buttons[key], text, option is not None,
                                option is not None and option is focused)
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        layout = self.layout
         log = layout.log_rect.inflate(-12, -4)
         panel(surface, log, fill=(20, 24, 34), radius=10)
         line_h = 22
@@ -460,7 +484,7 @@ class TableScene(Scene):
         for i, (text, colour) in enumerate(rows[-room:]):
             surface.blit(render_text(text, "tiny", colour), (log.left + 8, log.top + 6 + i * line_h))
 
-    def _draw_hand(self, surface: pygame.Surface, focused: Option | None, now: float) -> None:
+    def _draw_hand(self, surface: pygame.Surface, focused: Option | None, options: list[Option], now: float) -> None:
         v = self.shown
         if not self.hand_visible:
             count = v.hand_counts[self.viewer]
@@ -468,7 +492,6 @@ class TableScene(Scene):
             render.draw_hidden_hand(surface, count, text)
             return
         focus_uid = focused.hand_card if focused else None
-        options = self.options if self.human_to_act else []
         playable = {o.hand_card for o in options if o.hand_card is not None}
         rects = self._hand_rects(focus_uid)
         for uid, rect in rects.items():
