@@ -50,6 +50,7 @@ class Board:
             self.lift_pair[a], self.lift_pair[b] = b, a
         self._graphs: dict[str | None, dict[Pos, tuple]] = {}
         self.has_buttons = "button" in self.kind.values()
+        self.bfs_cache: dict[tuple, tuple[dict, dict]] = {}
 
     def graph(self, colour: str | None) -> dict[Pos, tuple]:
         """Path-finding neighbours per space for a robot colour: (first step, landing space),
@@ -275,6 +276,8 @@ def _move_group(state: GameState, moves: dict[int, str], events: list[Event], ho
             events.append(Event("blocked", robot=rid, frm=p, detail=moves[rid]))
             continue
         targets[rid] = q
+    if len(targets) == 1 and not state.armed:
+        return _move_one(state, targets, events, how)
     changed = True
     while changed:
         changed = False
@@ -345,6 +348,26 @@ def _move_group(state: GameState, moves: dict[int, str], events: list[Event], ho
     return moved if state.outcome is None else []
 
 
+def _move_one(state: GameState, targets: dict[int, Pos], events: list[Event], how: str) -> list[tuple[int, Pos]]:
+    """The common case of _move_group: one robot, no protective ability declared."""
+    (rid, q), = targets.items()
+    pos, at, colour = state.pos, state.at, state.colour
+    frm = pos[rid]
+    occ = at.get(q)
+    if occ is not None:
+        if (colour[occ] in GOOD) == (colour[rid] in GOOD):
+            events.append(Event("blocked", robot=rid, frm=frm, detail="occupied"))
+            return []
+        destroy(state, rid if colour[rid] in GOOD else occ, "bad_robot", events)
+        return []
+    del at[frm]
+    state.deactivated.discard(frm)
+    pos[rid] = q
+    at[q] = rid
+    events.append(Event(how, robot=rid, frm=frm, to=q, colour=colour[rid]))
+    return [(rid, frm)]
+
+
 def _to_supply(state: GameState, rid: int, events: list[Event]) -> None:
     frm = state.pos.pop(rid)
     if state.at.get(frm) == rid:
@@ -353,7 +376,8 @@ def _to_supply(state: GameState, rid: int, events: list[Event]) -> None:
 
 
 def distances(state: GameState, start: Pos, colour: str | None) -> dict[Pos, int]:
-    """Path lengths over the board graph (tunnels and lifts included), ignoring robots."""
+    """Path lengths over the board graph (tunnels and lifts included), ignoring robots.
+    The dict is cached and shared: read it, never change it."""
     dist, _ = _bfs(state, start, colour)
     return dist
 
@@ -361,8 +385,15 @@ def distances(state: GameState, start: Pos, colour: str | None) -> dict[Pos, int
 def _bfs(state: GameState, start: Pos, colour: str | None):
     """BFS recording, for every reached space, the set of first steps on a shortest path.
     Robots are ignored (they move); Lasers and Wall tokens are avoided."""
-    graph = state.geo.graph(colour)
     blocked = state.lasers | state.wall_tokens if (state.lasers or state.wall_tokens) else ()
+    cache = state.geo.bfs_cache
+    key = (start, colour, frozenset(blocked))
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    if len(cache) > 50000:
+        cache.clear()
+    graph = state.geo.graph(colour)
     dist = {start: 0}
     first: dict[Pos, set] = {start: set()}
     frontier = deque([start])
@@ -379,6 +410,7 @@ def _bfs(state: GameState, start: Pos, colour: str | None):
                 frontier.append(v)
             elif dist[v] == du:
                 first[v] |= fd
+    cache[key] = (dist, first)        # read-only for callers: shared between games on this level
     return dist, first
 
 
