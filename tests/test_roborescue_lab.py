@@ -314,3 +314,30 @@ def test_a_card_that_fits_nowhere_decommissions_the_area_the_player_picks(app):
     app.post(Action(inp.SKIP))
     app.step(STEP)
     assert scene.models[0].decommissioned == chosen   # drawn face down from now on
+
+
+def test_refusal_reasons_match_the_rulebook_restriction_that_applies():
+    from game.roborescue.cards import default_deck
+    from game.roborescue.lab_choice_ui import placement_reason
+    from game.roborescue.lab_render import LabModel
+    from game.roborescue.scoring import can_place
+
+    deck = default_deck()
+    first = lambda test: next(c for c in deck if test(c))   # noqa: E731
+    engineer = first(lambda c: c.kind == "engineer")
+    head = first(lambda c: c.is_part and c.types == {"Head"})
+    other_head = first(lambda c: c.is_part and "Head" in c.types and c.index != head.index)
+    same_colour = first(lambda c: c.is_part and c.colour == head.colour and c.index != head.index)
+    no_chain = first(lambda c: c.is_part and "Head" not in c.types and c.colour != head.colour)
+    model = LabModel(0, areas=[[head.index], [], [head.index], []])
+    cases = [
+        (0, other_head, "already has a Head"),       # Workshop: one of each type
+        (3, engineer, "Only robot parts"),           # Storage: parts only
+        (2, same_colour, f"already has a {head.colour} card"),
+        (2, no_chain, "continue the chain"),
+    ]
+    for area, card, words in cases:
+        kind = "workshop" if area < 2 else "storage"
+        assert not can_place(kind, model.face_up_cards(deck, area), card)   # the engine refuses it too
+        assert words in placement_reason(model, deck, area, card.index, no_empty=False)
+    assert "Advanced Mode" in placement_reason(model, deck, 1, head.index, no_empty=True)
