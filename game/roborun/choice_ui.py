@@ -306,6 +306,14 @@ class ViewReader:
     def events_seen(self) -> list[str]:
         return [e.get("name", "?") for e in self.view.events_seen]
 
+    def last_event_text(self) -> str:
+        """The last Event card revealed, with what it does ("Hunt: blue 1 toward good robots")."""
+        if not self.view.events_seen:
+            return ""
+        e = self.view.events_seen[-1]
+        target = "good robots" if e.get("target") == "good" else "exits"
+        return f"{e.get('name', '?')}: {'/'.join(e.get('colours', ()))} {e.get('steps', 1)} toward {target}"
+
     def support(self) -> list[str]:
         return list(self.view.support)
 

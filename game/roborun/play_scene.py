@@ -387,6 +387,10 @@ class PlayScene(Scene):
         if name == inp.UNDO:
             self.take_back()
             return
+        if name == inp.INFO:
+            from game.roborun.campaign_screens import TutorialOverlay
+            self.app.stack.push(TutorialOverlay())
+            return
         if self.animator.busy or not self._human_turn() or not self.options_list:
             return
         count = len(self.options_list)
@@ -544,12 +548,13 @@ class PlayScene(Scene):
                                           else pass_state == "available")
         beep_ok = None if beep == "disabled" else beep == "available"
         rect = hud_render.draw_token_chip(surface, (rect.right + 8, 8), "BEEP", beep_ok)
-        seen = reader.events_seen()
-        if seen:
-            draw_text(surface, f"Event: {seen[-1]}", (rect.right + 12, HEADER.centery), "small", theme.ACCENT,
-                      "midleft")
         support = reader.support()
         x = HEADER.right - 14 - 22 * len(support)
+        event = reader.last_event_text()
+        if event:
+            room = x - 70 - (rect.right + 12)
+            draw_text(surface, hud_render.fit_text(event, room, "tiny"), (rect.right + 12, HEADER.centery), "tiny",
+                      theme.ACCENT, "midleft")
         if support:
             draw_text(surface, "Support", (x - 8, HEADER.centery), "tiny", theme.TEXT_DIM, "midright")
         for k, colour in enumerate(support):
@@ -655,7 +660,7 @@ class PlayScene(Scene):
 
     def hints(self) -> list[tuple[str, str]]:
         hints = [(inp.CONFIRM, "Choose"), (inp.NEXT, "Next option"), (inp.UNDO, "Undo"), (inp.SKIP, "Skip anim"),
-                 (inp.MENU, "Pause")]
+                 (inp.INFO, "Help"), (inp.MENU, "Pause")]
         return hints
 
 
