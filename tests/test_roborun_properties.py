@@ -117,3 +117,22 @@ def test_copy_is_independent():
         assert twin.summary() == before
         apply(twin, c)
         assert twin.summary() == state.summary()
+
+
+def test_every_emitted_event_kind_is_documented_and_serialisable():
+    import json
+    from game.roborun.events import EVENT_KINDS
+    seen = set()
+    for g in range(150):
+        _, _, events = play(BOARDS[g % len(BOARDS)], 500 + g, g)
+        for e in events:
+            seen.add(e.kind)
+            json.dumps(e.to_json())
+    assert seen <= set(EVENT_KINDS), seen - set(EVENT_KINDS)
+    assert {"moved", "card_played", "destroyed", "event_revealed", "scenario_lost"} <= seen
+
+
+def test_same_seed_same_deal_and_decks():
+    a, b, c = new_game(BOARDS[0], 11), new_game(BOARDS[0], 11), new_game(BOARDS[0], 12)
+    assert (a.stands, a.event_deck, a.equip_deck) == (b.stands, b.event_deck, b.equip_deck)
+    assert (a.stands, a.event_deck, a.equip_deck) != (c.stands, c.event_deck, c.equip_deck)
