@@ -341,3 +341,17 @@ def test_refusal_reasons_match_the_rulebook_restriction_that_applies():
         assert not can_place(kind, model.face_up_cards(deck, area), card)   # the engine refuses it too
         assert words in placement_reason(model, deck, area, card.index, no_empty=False)
     assert "Advanced Mode" in placement_reason(model, deck, 1, head.index, no_empty=True)
+
+
+def test_the_game_select_screen_opens_the_set_up_menu(app):
+    from game.client.menus import GameSelectScene
+    from game.client.registry import GAMES
+
+    select = GameSelectScene()
+    app.stack.push(select)
+    select.focus = next(i for i, entry in enumerate(GAMES) if entry.id == "roborescue")
+    app.post(Action(inp.CONFIRM))
+    assert isinstance(app.stack.top, SetupScene)
+    app.post(Action(inp.CONFIRM))              # focus starts on "Start game": a solo table
+    lab = app.stack.top
+    assert isinstance(lab, LabScene) and lab.config.n_players == 1 and lab.config.is_human(0)
