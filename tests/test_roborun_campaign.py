@@ -78,3 +78,22 @@ def test_accomplishments():
     s = finished("won", round_=4)
     assert accomplishments(s).won and not accomplishments(s).won_before_round_4
     assert not accomplishments(finished("lost")).won
+
+
+def test_bad_card_data_is_a_user_error_naming_file_and_entry(tmp_path, monkeypatch):
+    import json
+    from game.roborun import cards
+    (tmp_path / "action_cards.json").write_text(json.dumps({"cards": [
+        {"id": 1, "yellow": {"top": ["U"], "bottom": {"colours": ["green"], "actions": ["D"]}},
+         "blue": {"middle": ["L"]}}]}))
+    monkeypatch.setattr(cards, "DATA", tmp_path)
+    cards.action_cards.cache_clear()
+    try:
+        with pytest.raises(UserError, match=r"action_cards.json card 1 yellow: bottom colours"):
+            cards.action_cards()
+        (tmp_path / "action_cards.json").write_text(json.dumps({"cards": [
+            {"id": 1, "yellow": {"top": ["sideways"]}, "blue": {"middle": ["L"]}}]}))
+        with pytest.raises(UserError, match=r"card 1 yellow top\[0\]: bad action 'sideways'"):
+            cards.action_cards()
+    finally:
+        cards.action_cards.cache_clear()

@@ -309,3 +309,17 @@ def test_number_tokens_can_be_given_to_an_adjacent_teammate():
     run_steps(s, ("card_choice",))
     apply(s, Choice("give_number", (4,)))
     assert s.numbers == [[], [4]]
+
+
+def test_event_paths_count_lifts():
+    s = game_from_ascii("""
+    L1+b  #  #  #  L1  .+G
+    .     #  #  #  .   .
+    .     .  .  .  .   .
+    """)
+    b = s.at[(0, 0)]
+    from game.roborun import movement
+    dist = movement.distances(s, (0, 0), "blue")
+    assert dist[(4, 0)] == 1 and dist[(5, 0)] == 2      # the lift ride is one step on the path
+    run_steps(s, ("event_move", b, 1, "good"))
+    assert s.pos[b] == (0, 0)                            # an Event step never rides the lift itself
