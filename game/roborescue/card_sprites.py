@@ -131,9 +131,9 @@ def _pattern(surface: pygame.Surface, area: pygame.Rect, colour_name: str, tone)
         for y in range(area.top + 4, area.bottom, 9):
             pygame.draw.line(surface, tone, (area.left, y), (area.right, y), 3)
     else:
-        for y in range(area.top, area.bottom, 12):
-            for x in range(area.left + (y // 12 % 2) * 12, area.right, 24):
-                pygame.draw.rect(surface, tone, pygame.Rect(x, y, 12, 12))
+        for y in range(area.top + 4, area.bottom, 12):
+            for x in range(area.left + 4 + (y // 12 % 2) * 6, area.right, 12):
+                pygame.draw.rect(surface, tone, pygame.Rect(x, y, 4, 4))
     surface.set_clip(clip)
 
 
@@ -195,7 +195,7 @@ class CardArt:
         art = pygame.Rect(STRIP_W + 4, 8, CARD_W - STRIP_W - 10, CARD_H - 40)
         pygame.draw.rect(surface, _lighter(fill, 40), art, border_radius=8)
         if self.patterns:
-            _pattern(surface, art.inflate(-4, -4), card.colour, _lighter(fill, 15))
+            _pattern(surface, art.inflate(-4, -4), card.colour, _lighter(fill, 22))
         if card.is_part:
             _robot_figure(surface, art, set(card.types), INK)
         else:

@@ -302,9 +302,9 @@ class LabScene(LabChoices, Scene):
             stage, allows = "Round end", "score two areas"
         left = draw_text(surface, f"Round {self.shown_round} of {rounds}  -  {stage}",
                          (16, 22), "body", theme.TEXT, "midleft", bold=True)
-        draw_text(surface, f"({allows})", (left.right + 12, 22), "small", theme.TEXT_DIM, "midleft")
+        allowed = draw_text(surface, f"({allows})", (left.right + 12, 22), "small", theme.TEXT_DIM, "midleft")
         if self.config.advanced:
-            draw_text(surface, "ADVANCED", (left.right + 12 + 330, 22), "small", theme.BAD, "midleft", bold=True)
+            draw_text(surface, "ADVANCED", (allowed.right + 16, 22), "small", theme.BAD, "midleft", bold=True)
         seat = self.state.decision_seat
         if seat is None:
             who = "Game over"
