@@ -168,6 +168,7 @@ def _decide(state: GameState, kind: str, seat: int, options: list[Choice], ctx: 
 
 
 def _run(state: GameState, events: list[Event]) -> None:
+    queue, steps = state.queue, STEPS
     while state.outcome is None:
         dec = state.pending
         if dec is not None:
@@ -175,14 +176,14 @@ def _run(state: GameState, events: list[Event]) -> None:
                 return
             state.pending = None
             _resolve(state, dec, dec.options[0], events)
-            _flush_later(state)
-            continue
-        if not state.queue:
+        elif queue:
+            step = queue.pop()
+            steps[step[0]](state, step, events)
+        else:
             return
-        step = state.queue.pop()
-        state.later = []
-        STEPS[step[0]](state, step, events)
-        _flush_later(state)
+        if state.later:                   # effects deferred by this step run next
+            queue.extend(reversed(state.later))
+            state.later = []
 
 
 def _resolve(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
