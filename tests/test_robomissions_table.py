@@ -15,7 +15,7 @@ from game.client.app import App
 from game.client.input import Action
 from game.client.menus import PauseScene
 from game.core.errors import UserError
-from game.robomissions import engine
+from game.robomissions import anim, engine
 from game.robomissions import table_render as render
 from game.robomissions.engine import Cancel, Play
 from game.robomissions.scene import SetupScene, TableConfig, main, make_config, make_entry_scene
@@ -178,6 +178,10 @@ def test_no_face_of_a_hidden_card_is_ever_drawn(app, monkeypatch):
         elif table.timeline.busy:
             app.post(Action("skip"))
         elif table.human_to_act:
+            if frames % 7 == 0:                      # read the focused card large now and then
+                app.post(Action("info"))
+                app.step(1 / 60)
+                app.post(Action("info"))
             app.post(Action("confirm"))
         app.step(1 / 60)
         frames += 1
@@ -222,3 +226,51 @@ def test_command_line_checks_options_and_saves_a_screenshot(app, tmp_path):
     path = tmp_path / "cli.png"
     assert main(["--mode", "2v1", "--seed", "2", "--frames", "3", "--screenshot", str(path)]) == 0
     assert path.exists()
+
+
+def test_info_shows_the_pointed_robot_cards_large_and_closes_again(app, monkeypatch):
+    table = start(app, make_config("ffa", 2, humans=1, ai="random", seed=2))
+    wait_for_human(app, table)
+    robot = next(r for r in table.shown.robots if r.owner == 1)
+    shown: list[int] = []
+    real_face = render.face
+    monkeypatch.setattr(render, "face", lambda card, size=render.sprites.HAND_SIZE, uid=None:
+                        shown.append(uid) or real_face(card, size, uid))
+    app.post(Action("point", "mouse", table.layout.robots[robot.rid].center))
+    app.post(Action("info"))
+    app.step(1 / 60)
+    assert table.zoom and set(uid for _, uid in robot.parts) <= set(shown)
+    app.post(Action("back"))
+    assert not table.zoom and table.played == []      # closing the zoom plays nothing
+
+
+def test_timeline_plays_steps_in_order_and_skip_finishes_them_all():
+    started: list[str] = []
+    sounds: list[str] = []
+    timeline = anim.Timeline(play_sound=sounds.append)
+    timeline.add(anim.Step([anim.Pause(0.5)], "zap", on_start=lambda: started.append("first")))
+    timeline.add(anim.Step([anim.Pause(0.5)], "boom", shake=8, on_start=lambda: started.append("second")))
+    timeline.update(0.25)
+    assert started == ["first"] and sounds == ["zap"] and timeline.busy
+    timeline.update(0.3)             # the first step ends, the second begins with its shake
+    assert started == ["first", "second"] and timeline.offset() != (0.0, 0.0)
+    timeline.skip()
+    assert not timeline.busy and timeline.offset() == (0.0, 0.0)
+    timeline.add(anim.Step([anim.Pause(1.0)], on_start=lambda: started.append("third")))
+    timeline.skip()
+    assert started[-1] == "third" and not timeline.busy
+
+
+def test_animation_speed_setting_scales_the_table_animations(app):
+    def frames_to_finish_the_deal(speed: float) -> int:
+        app.settings.animation_speed = speed
+        table = start(app, make_config("ffa", 2, humans=1, ai="random", seed=1))
+        frames = 0
+        while table.timeline.busy:     # no skipping: let the opening deal play out
+            app.step(1 / 60)
+            frames += 1
+        app.stack.pop()
+        return frames
+
+    fast, slow = frames_to_finish_the_deal(4.0), frames_to_finish_the_deal(1.0)
+    assert fast > 0 and fast * 3 <= slow

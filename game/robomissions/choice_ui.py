@@ -41,6 +41,12 @@ def robot_name(view: SeatView, robot: RobotView) -> str:
     return view.cards[parts["core"]].name
 
 
+def robot_cards(robot: RobotView) -> tuple[int, ...]:
+    """The cards a robot is made of, head first (all public: they are on the table)."""
+    order = {"head": 0, "arm0": 1, "body": 2, "arm1": 3, "legs": 4, "core": 0}
+    return tuple(uid for _, uid in sorted(robot.parts, key=lambda part: order.get(part[0], 9)))
+
+
 def robot_summary(view: SeatView, robot: RobotView) -> str:
     left = robot.hp - robot.damage
     bits = [f"{seat_name(robot.owner)}'s {robot_name(view, robot)}: HP {left}/{robot.hp}, AP {robot.ap}."]

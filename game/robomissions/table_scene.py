@@ -26,8 +26,8 @@ from game.robomissions import anim, engine
 from game.robomissions import table_render as render
 from game.robomissions.ai import make_bot
 from game.robomissions import card_sprites as sprites
-from game.robomissions.choice_ui import (Option, build_options, move_focus, option_at, prompt, robot_name,
-                                         robot_summary)
+from game.robomissions.choice_ui import (Option, build_options, move_focus, option_at, prompt, robot_cards,
+                                         robot_name, robot_summary)
 from game.robomissions.engine import Action, Cancel, Pick, Play
 from game.robomissions.event_anim import FLY_SIZE, Scenes, build_steps, log_line, name_of
 from game.robomissions.events import Event, redact
@@ -62,6 +62,8 @@ class TableScene(Scene):
         self.marker: tuple[pygame.Rect, tuple[int, int, int]] | None = None
         self.info: tuple[str, str] = ("", "")
         self.hover: tuple[str, str] | None = None    # what the mouse pointer rests on
+        self.hover_cards: tuple[int, ...] = ()       # the cards of what the pointer rests on (for INFO)
+        self.zoom = False                            # INFO: show the focused card(s) large
         self.executor: ThreadPoolExecutor | None = None
         self.future: Future | None = None
         self.dirty = False
@@ -275,11 +277,18 @@ class TableScene(Scene):
         if name == inp.MENU:
             self.app.stack.push(PauseScene())
             return
+        if name == inp.INFO:
+            self.zoom = not self.zoom
+            return
+        if self.zoom and name in (inp.BACK, inp.CONFIRM, inp.CLICK):
+            self.zoom = False
+            return
         if name == inp.POINT and action.pos:
             over_option = self.human_to_act and self._option_under(action.pos) is not None
             self.hover = None if over_option else self._info_at(action.pos)
+            self.hover_cards = () if over_option else self._cards_at(action.pos)
         elif name in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT, inp.NEXT, inp.PREV):
-            self.hover = None
+            self.hover, self.hover_cards = None, ()
         if name == inp.SCROLL and action.pos and self.layout.log_rect.collidepoint(action.pos):
             self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + action.amount))
             return
@@ -306,6 +315,8 @@ class TableScene(Scene):
             if hit is not None:
                 self.focus = hit
                 self._choose(self.options[hit])
+            elif self._cards_at(action.pos):
+                self.app.audio.play("error")     # a card or robot that is not a legal choice now
         elif name == inp.CONFIRM:
             self._choose(self.options[self.focus])
         elif name in (inp.BACK, inp.UNDO):
@@ -325,6 +336,48 @@ class TableScene(Scene):
                 robot = self.shown.robot(rid)
                 return robot_name(self.shown, robot), robot_summary(self.shown, robot)
         return None
+
+    def _cards_at(self, pos: tuple[int, int]) -> tuple[int, ...]:
+        """Card uids under the pointer: a visible hand card, or every card of a robot."""
+        if self.hand_visible:
+            uid = self._hand_card_at(pos)
+            if uid is not None:
+                return (uid,)
+        for rid, rect in self.layout.robots.items():
+            if rect.collidepoint(pos) and rid not in self.hidden_robots:
+                return robot_cards(self.shown.robot(rid))
+        return ()
+
+    def _zoom_cards(self, focused: Option | None) -> tuple[int, ...]:
+        if self.hover_cards:
+            return self.hover_cards
+        if focused is None:
+            return ()
+        if focused.hand_card is not None:
+            return (focused.hand_card,)
+        ref = getattr(focused.action, "robot", None)
+        if isinstance(focused.action, Pick) and focused.action.kind == "robot":
+            ref = focused.action.ref
+        if ref is not None and any(r.rid == ref for r in self.shown.robots):
+            return robot_cards(self.shown.robot(ref))
+        return ()
+
+    def _draw_zoom(self, surface: pygame.Surface, focused: Option | None) -> None:
+        """INFO: the cards of the focused thing at full size, for reading from the sofa."""
+        cards = self._zoom_cards(focused)
+        shade = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, (0, 0))
+        if not cards:
+            draw_text(surface, "Point at a card or robot to read it", (500, 330), "large", theme.TEXT, "center")
+            return
+        size = sprites.BIG_SIZE if len(cards) <= 4 else sprites.HAND_SIZE
+        gap = 16
+        total = len(cards) * size[0] + (len(cards) - 1) * gap
+        left = max(10, 500 - total // 2)
+        for i, uid in enumerate(cards):
+            rect = pygame.Rect(left + i * (size[0] + gap), 330 - size[1] // 2, *size)
+            surface.blit(render.face(self.shown.cards[uid], size, uid), rect)
 
     def _option_under(self, pos: tuple[int, int]) -> int | None:
         """The option under the pointer; a hand card only if it is the card drawn on top there."""
@@ -357,14 +410,16 @@ class TableScene(Scene):
         self._apply(self.viewer, option.action)
 
     def hints(self) -> list[tuple[str, str]]:
+        if self.zoom:
+            return [(inp.INFO, "Close")]
         if self.timeline.busy:
             return [(inp.SKIP, "Skip animation"), (inp.MENU, "Pause")]
         if not self.human_to_act:
-            return [(inp.MENU, "Pause")]
+            return [(inp.INFO, "Read card"), (inp.MENU, "Pause")]
         hints = [(inp.CONFIRM, "Choose"), (inp.LEFT, "Move"), (inp.NEXT, "Next option")]
         if any(isinstance(o.action, Cancel) for o in self.options):
             hints.append((inp.BACK, "Back out"))
-        return hints + [(inp.MENU, "Pause")]
+        return hints + [(inp.INFO, "Read card"), (inp.MENU, "Pause")]
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -390,6 +445,8 @@ class TableScene(Scene):
         if self.human_to_act:
             self._draw_prompt(surface, self.info[0])
         self.timeline.draw(surface)
+        if self.zoom:
+            self._draw_zoom(surface, focused)
         if self.app.settings.show_hints:
             draw_hints(surface, self.app.input, self.hints())
         dx, dy = self.timeline.offset()
