@@ -163,3 +163,50 @@ def test_unknown_art_falls_back_instead_of_crashing(screen):
     stage.sync([("1", "green", (0, 0))], [("wall", (1, 1), None, None), ("mystery", (2, 2), None, None)])
     board.draw_static(screen)
     draw_stage(screen, board, stage)
+
+
+def test_colour_blind_patterns_mark_bad_robots_and_gates_beyond_colour(screen):
+    from game.roborun.board_render import BoardRenderer, robot_image
+
+    for colour in ("white", "purple", "blue"):
+        plain = robot_image(colour, 60, False)
+        marked = robot_image(colour, 60, True)
+        assert pygame.image.tobytes(plain, "RGBA") != pygame.image.tobytes(marked, "RGBA")
+    assert pygame.image.tobytes(robot_image("green", 60, False), "RGBA") == \
+        pygame.image.tobytes(robot_image("green", 60, True), "RGBA")      # good robots need no badge
+    level = blank_level(3, 3)
+    level.gates[((0, 0), "E")] = frozenset({"blue"})
+    with_symbols = BoardRenderer(level, pygame.Rect(0, 0, 192, 192), patterns=True)._gate_bar(frozenset({"blue"}))
+    bare = BoardRenderer(level, pygame.Rect(0, 0, 192, 192), patterns=False)._gate_bar(frozenset({"blue"}))
+    assert pygame.image.tobytes(with_symbols, "RGBA") != pygame.image.tobytes(bare, "RGBA")
+
+
+def test_the_speed_setting_scales_animation_time():
+    def frames_to_finish(speed):
+        stage = _stage()
+        animator = Animator()
+        for step in EventAnimations(stage).steps_for([Event("slid", robot=1, frm=(0, 0), to=(4, 0),
+                                                            path=((1, 0), (2, 0), (3, 0), (4, 0)))]):
+            animator.push(step)
+        frames = 0
+        while animator.busy:
+            animator.update(1 / 60 * speed)
+            frames += 1
+        return frames
+
+    assert frames_to_finish(2.0) * 2 == pytest.approx(frames_to_finish(1.0), abs=2)
+
+
+def test_bench_render_prints_one_json_object_with_the_frame_figures():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    result = subprocess.run([sys.executable, "main.py", "bench", "render", "--frames", "40"], cwd=root,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    for key in ("median_frame_ms", "p99_frame_ms", "max_frame_ms", "baseline_frame_ms", "ratio"):
+        assert isinstance(report[key], (int, float)) and report[key] > 0
+    assert report["frames"] == 40

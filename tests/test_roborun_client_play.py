@@ -130,33 +130,84 @@ def test_a_whole_scenario_played_through_the_ui_sends_exactly_the_chosen_moves(a
         shutil.copy(results, os.path.join(SHOTS, f"results{int(use_mouse)}.png"))
 
 
-def test_undo_takes_back_choices_of_the_current_turn_only(app):
-    _seen_tutorial()
-    scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=3))
-    app.stack.push(scene)
-    rng = random.Random(2)
-    for _ in range(60):
+def _to_my_card_choice(app, scene):
+    for _ in range(80):
         app.post(Action("skip"))
         _step_until(app, scene, lambda: _ready_for_human(scene))
-        kinds = [o.choice.kind for o in scene.options_list]
-        if "play" in kinds:
-            break
+        if scene.reader.decision_kind == "card":
+            return
         app.post(Action("confirm"))
-    before = scene.state.summary()
-    history = list(scene.history)
-    play = next(i for i, o in enumerate(scene.options_list) if o.choice.kind == "play")
-    for _ in range(play):
-        app.post(Action("next"))
-    app.post(Action("confirm"))
-    app.post(Action("skip"))
-    app.step(1 / 60)
-    if scene.state.decision_seat == 0:        # still my turn: the card can be taken back
-        app.post(Action("undo"))
-        assert scene.history == history
-        assert scene.state.summary() == before
-    else:                                      # the turn passed: nothing to undo
-        app.post(Action("undo"))
-        assert len(scene.history) > len(history)
+    raise AssertionError("never reached a card choice")
+
+
+@pytest.mark.parametrize("device", ["keyboard", "gamepad"])
+def test_undo_takes_back_choices_until_the_turn_passes(app, device):
+    _seen_tutorial()
+    for seed in range(1, 40):             # find a card that asks me something more after it is played
+        scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=seed))
+        app.stack.clear_to(scene)
+        _to_my_card_choice(app, scene)
+        before, history = scene.state.summary(), list(scene.history)
+        plays = [i for i, o in enumerate(scene.options_list) if o.choice.kind == "play"]
+        for index in plays:
+            trial = scene.state.copy()
+            apply(trial, scene.options_list[index].choice)
+            if trial.decision_seat == 0 and trial.pending.kind in ("dir", "chip", "window"):
+                break
+        else:
+            continue
+        for _ in range(index):
+            app.post(Action("next"))
+        app.post(Action("confirm"))
+        app.post(Action("skip"))
+        app.step(1 / 60)
+        assert scene.state.decision_seat == 0 and scene.undo.can_undo
+        app.post(Action("undo") if device == "keyboard" else Action("back", "gamepad"))
+        assert scene.history == history and scene.state.summary() == before
+        assert type(app.stack.top).__name__ == "PlayScene"
+        # once the turn has passed to the teammate, nothing can be taken back
+        while scene.state.decision_seat == 0:
+            app.post(Action("skip"))
+            _step_until(app, scene, lambda: _ready_for_human(scene) or scene.state.decision_seat != 0)
+            if scene.state.decision_seat == 0:
+                app.post(Action("confirm"))
+        assert not scene.undo.can_undo
+        return
+    pytest.fail("no seed gave a card with a follow-up decision")
+
+
+def test_arrow_keys_pick_the_map_direction_as_seen_on_screen(app):
+    _seen_tutorial()
+    for seat in (0, 1):
+        for seed in range(1, 60):
+            scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=seat, seed=seed))
+            app.stack.clear_to(scene)
+            for _ in range(30):
+                app.post(Action("skip"))
+                _step_until(app, scene, lambda: _ready_for_human(scene) or scene.state.outcome is not None)
+                if scene.state.outcome is not None or any(o.arrows for o in scene.options_list):
+                    break
+                app.post(Action("confirm"))
+            mapped = [o for o in scene.options_list if o.arrows]
+            if not mapped or scene.state.outcome is not None:
+                continue
+            option = mapped[0]
+            pos, direction = option.arrows[0]
+            screen_dir = scene.board.screen_direction(direction)
+            key = {"N": "up", "S": "down", "W": "left", "E": "right"}.get(screen_dir)
+            if key is None:
+                continue                   # a diagonal: reached with Tab instead
+            app.post(Action(key))
+            focused = scene.options_list[scene.focus]
+            assert focused.arrows[0][1] == direction
+            start = pygame.Vector2(scene.board.centre(*pos))
+            end = pygame.Vector2(scene.board.centre(*option.cells[0]))
+            delta = end - start
+            on_screen = {"up": delta.y < 0, "down": delta.y > 0, "left": delta.x < 0, "right": delta.x > 0}[key]
+            assert on_screen                 # the arrow key points the way the robot will go on screen
+            break
+        else:
+            pytest.fail(f"seat {seat}: no straight map choice found")
 
 
 def test_the_screen_only_shows_the_faces_the_viewer_sees(app):

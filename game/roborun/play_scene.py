@@ -265,8 +265,10 @@ class PlayScene(Scene):
         self.history.pop()
         self.deciders.pop()
         self.animator.skip()
+        self.stage_stale = False
         self._sync_stage()
         self.decision_token = None
+        self._refresh_options()            # never leave the old decision's options clickable
         self._say(f"Undone: {undone.label}")
         self.app.audio.play("click")
 
@@ -378,6 +380,8 @@ class PlayScene(Scene):
     # input -----------------------------------------------------------
     def handle(self, action: inp.Action) -> None:
         name = action.name
+        if name == inp.BACK and action.device != "keyboard" and self.undo.can_undo and self._human_turn():
+            name = inp.UNDO            # pad B / right-click take back a choice (pads have no undo button)
         if name == inp.MENU or (name == inp.BACK and action.device != "mouse"):
             self.app.stack.push(PauseScene([MenuItem("Restart scenario", self._restart)]))
             return
