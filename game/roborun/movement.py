@@ -116,6 +116,8 @@ _BOARDS: dict[int, Board] = {}
 def board(level: LevelSpec) -> Board:
     entry = _BOARDS.get(id(level))
     if entry is None or entry.level is not level:
+        if len(_BOARDS) > 64:             # keep the cache small in long sessions
+            _BOARDS.clear()
         entry = _BOARDS[id(level)] = Board(level)
     return entry
 
@@ -299,8 +301,6 @@ def _move_group(state: GameState, moves: dict[int, str], events: list[Event], ho
                 del targets[rid]
                 events.append(Event("blocked", robot=rid, frm=pos[rid], detail=reason))
                 changed = True
-        if changed:
-            continue
     if not targets:
         return []
     reserved = set(targets.values())
