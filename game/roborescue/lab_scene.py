@@ -29,7 +29,7 @@ from game.client.scene import Scene
 from game.client.widgets import MenuItem, draw_hints, draw_text, panel, vertical_gradient
 from game.roborescue import ai, engine
 from game.roborescue.anim import AnimQueue
-from game.roborescue.card_sprites import CardArt
+from game.roborescue.card_sprites import BACK_EDGE, BACK_FILL, CardArt
 from game.roborescue.events import Event
 from game.roborescue.lab_choice_ui import Choice, LabChoices, direction_pick
 from game.roborescue.lab_event_anim import EventAnimator
@@ -50,11 +50,12 @@ class GameConfig:
     def is_human(self, seat: int) -> bool:
         return self.seats[seat] == HUMAN
 
-    def seat_name(self, seat: int) -> str:
+    def seat_name(self, seat: int, short: bool = False) -> str:
+        """'You' (the only human), 'Player 2', or 'Robot 3 (hard)' ('Robot 3' when short)."""
         humans = [s for s in range(self.n_players) if self.is_human(s)]
         if self.is_human(seat):
             return "You" if len(humans) == 1 else f"Player {seat + 1}"
-        return f"Robot {seat + 1} ({self.seats[seat]})"
+        return f"Robot {seat + 1}" if short else f"Robot {seat + 1} ({self.seats[seat]})"
 
 
 
@@ -341,10 +342,14 @@ class LabScene(LabChoices, Scene):
                 pygame.draw.rect(surface, theme.BG_LIGHT, row, border_radius=6)
             model = self.models[seat]
             marker = ">" if seat == self.state.decision_seat else " "
-            draw_text(surface, f"{marker} {self.config.seat_name(seat)}", (row.left + 4, row.centery), "small",
+            draw_text(surface, f"{marker} {self.config.seat_name(seat, short=True)}", (row.left + 4, row.centery), "small",
                       theme.ACCENT if seat == self.state.decision_seat else theme.TEXT, "midleft", bold=True)
-            rounds = " ".join(str(points) for points in model.round_scores) or "-"
-            draw_text(surface, rounds, (row.right - 92, row.centery), "small", theme.TEXT_DIM, "midright")
+            rounds = "  ".join(str(points) for points in model.round_scores) or "-"
+            draw_text(surface, rounds, (row.right - 150, row.centery), "small", theme.TEXT_DIM, "midright")
+            for pile in range(model.vp_count):   # the VP pile: one small face-down card per point
+                card = pygame.Rect(row.right - 140 + pile * 10, row.top + 4, 14, 22)
+                pygame.draw.rect(surface, BACK_FILL, card, border_radius=3)
+                pygame.draw.rect(surface, BACK_EDGE, card, 2, border_radius=3)
             draw_text(surface, f"VP {model.vp_count}", (row.right - 6, row.centery), "small", theme.ACCENT,
                       "midright", bold=True)
 
