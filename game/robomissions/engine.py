@@ -161,7 +161,7 @@ def action_from_json(data: dict) -> Action:
 
 
 # ----------------------------------------------------------------------------- state
-@dataclass
+@dataclass(slots=True)
 class Robot:
     """A robot on the table. Megabot parts are keyed by slot; other robots use slot 'core'."""
 
@@ -182,7 +182,7 @@ class Robot:
         return self.kind != "megabot" or "head" in self.parts
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
     seat: int
     team: int
