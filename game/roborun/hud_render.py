@@ -23,6 +23,7 @@ YELLOW_FACE = (250, 204, 64)
 BLUE_FACE = (86, 150, 240)
 INK = (22, 24, 30)
 PART_LABELS = ("YOU", "MATE", "BAD")
+STAND_HEIGHT = 150              # card height on the stands: big enough to read the arrows on a TV
 REL_VECTORS = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0),
                "UL": (-0.75, -0.75), "UR": (0.75, -0.75), "DL": (-0.75, 0.75), "DR": (0.75, 0.75)}
 ABILITY_NAMES = {
@@ -102,12 +103,13 @@ def card_face(face, size: tuple[int, int], mark: str = "") -> pygame.Surface:
         top = 16 + index * row_h
         band = pygame.Rect(3, int(top), w - 6, int(row_h) - 2)
         pygame.draw.rect(surface, (255, 255, 255) if index < 2 else (225, 225, 232), band, border_radius=5)
-        if index == 2 and face.bottom_colours:
-            dot = max(3, int(row_h * 0.12))
+        if index == 2 and face.bottom_colours:    # which bad robots: a column of dots at the left edge
+            dot = max(3, min(6, int((band.height - 4) / (2 * len(face.bottom_colours)) - 1)))
             for k, colour in enumerate(face.bottom_colours):
-                centre = (band.left + dot + 2 + k * (dot * 2 + 2), band.top + dot + 2)
+                centre = (band.left + dot + 2, band.top + dot + 2 + k * (dot * 2 + 1))
                 pygame.draw.circle(surface, theme.ROBOT[colour], centre, dot)
                 pygame.draw.circle(surface, INK, centre, dot, 1)
+            band = pygame.Rect(band.left + dot * 2 + 3, band.top, band.width - dot * 2 - 3, band.height)
         if not part:
             pygame.draw.line(surface, (190, 190, 200), (band.left + 8, band.centery), (band.right - 8, band.centery), 2)
             continue
@@ -155,6 +157,9 @@ class SeatPanel:
     message: str = ""               # the last Walkie-Talkie message this seat sent
 
 
+ENERGY_ROW = 8 + 30 + 24 + STAND_HEIGHT + 8     # offset of the Energy track inside a seat panel
+
+
 def stand_card_rects(area: pygame.Rect, count: int) -> list[pygame.Rect]:
     """Where the cards of a stand sit inside `area` (up to 4, side by side)."""
     if count <= 0:
@@ -192,30 +197,31 @@ def draw_seat_panel(surface: pygame.Surface, rect: pygame.Rect, seat: SeatPanel,
     draw_text(surface, status, (x, y), "small", theme.GOOD if seat.escaped else theme.TEXT_DIM)
     played = f"played {seat.played}" + (f", top #{seat.played_top}" if seat.played_top else "")
     draw_text(surface, played, (rect.right - 12, y + 3), "tiny", theme.TEXT_DIM, "topright")
-    y += 26
-    stand_area = pygame.Rect(rect.left + 8, y, rect.width - 16, 118)
+    y += 24
+    stand_area = pygame.Rect(rect.left + 8, y, rect.width - 16, STAND_HEIGHT)
     rects = stand_card_rects(stand_area, len(seat.stand))
     marks = card_marks or {}
     for card_rect, face in zip(rects, seat.stand):
         surface.blit(card_face(face, card_rect.size, marks.get(face.card, "")), card_rect)
     if not seat.stand:
         draw_text(surface, "stand empty", stand_area.center, "small", theme.TEXT_DIM, "center")
-    y = stand_area.bottom + 10
+    y = stand_area.bottom + 8
     draw_energy(surface, (x, y), seat.energy, seat.colour)
-    y += 30
-    draw_text(surface, "Abilities", (x, y), "small", theme.TEXT_DIM)
-    y += 24
-    for ability, state in seat.abilities:
-        colour = {"usable": theme.GOOD, "unlocked": theme.TEXT}.get(state, (96, 104, 128))
-        mark = {"usable": ">", "unlocked": "+"}.get(state, "-")
-        draw_text(surface, f"{mark} {ABILITY_NAMES.get(ability, ability)}", (x + 6, y), "small", colour)
-        y += 22
-    y += 6
+    y += 28
     draw_text(surface, "CHIP", (x, y), "small", theme.TEXT_DIM)
     for k in range(seat.chip_max):
-        box = pygame.Rect(x + 56 + k * 24, y + 2, 18, 16)
+        box = pygame.Rect(x + 74 + k * 26, y + 2, 20, 16)
         pygame.draw.rect(surface, theme.ACCENT_2 if k < seat.chip_level else (60, 66, 84), box, border_radius=3)
-    y += 28
+    y += 26
+    for ability, state in seat.abilities:        # filled box: unlocked; green: usable right now
+        colour = {"usable": theme.GOOD, "unlocked": theme.TEXT}.get(state, (96, 104, 128))
+        dot = pygame.Rect(x, y + 4, 12, 12)
+        pygame.draw.rect(surface, colour, dot, 2 if state == "locked" else 0, border_radius=3)
+        label = ABILITY_NAMES.get(ability, ability) + (" (now)" if state == "usable" else "")
+        draw_text(surface, fit_text(label, rect.width - 44, "tiny"), (x + 18, y + 10), "tiny", colour, "midleft",
+                  bold=state == "usable")
+        y += 21
+    y += 4
     if seat.equipment:
         draw_text(surface, "Equipment", (x, y), "small", theme.TEXT_DIM)
         y += 22

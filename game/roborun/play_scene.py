@@ -202,7 +202,7 @@ class PlayScene(Scene):
 
     def _energy_target(self, seat) -> tuple[float, float]:
         column = RIGHT if seat == self.viewer else LEFT
-        return self.board.to_board((column.left + 100, column.top + 190))
+        return self.board.to_board((column.left + 130, column.top + hud_render.ENERGY_ROW + 10))
 
     def _describe(self, event) -> str:
         return describe_event(event, self.viewer)
