@@ -17,6 +17,7 @@ screen hides the lab whenever the decision passes to a different person.
 from __future__ import annotations
 
 import random
+import traceback
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -168,8 +169,13 @@ class LabScene(LabChoices, Scene):
             self.future = self.executor.submit(ai.choose, seat_view, actions, rng, level)
             return
         if self.future.done():
-            action = self.future.result()
-            self.future = None
+            future, self.future = self.future, None
+            try:
+                action = future.result()
+            except Exception:   # an AI bug must not end the player's game: report it, play on
+                traceback.print_exc()
+                action = engine.legal_actions(self.state)[0]
+                self.toasts.append((f"{self.config.seat_name(seat)} had a problem and made a default move", 0.0))
             self._apply(action, seat)
 
     def _hand_over(self, seat: int) -> None:
