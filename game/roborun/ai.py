@@ -33,7 +33,7 @@ import random
 import time
 from typing import Iterable
 
-from game.roborun.ai_board import INF, board_graph
+from game.roborun.ai_board import INF, board_graph, level_facts
 from game.roborun.ai_eval import LOSS, evaluate
 from game.roborun.ai_view import ROOTABLE, same_board, state_from_view
 from game.roborun.cards import to_abs
@@ -145,11 +145,7 @@ def _abs_move_value(state: GameState, rid: int, d: str) -> float:
 def _key_value(state: GameState, to) -> float:
     """Keys: next to an exit when keys open exits; otherwise away from good robots' paths."""
     if "keys_open_exits" in state.rules:
-        best = INF
-        for y, row in enumerate(state.level.spaces):
-            for x, sp in enumerate(row):
-                if sp.kind == "exit":
-                    best = min(best, abs(x - to[0]) + abs(y - to[1]))
+        best = min((abs(x - to[0]) + abs(y - to[1]) for x, y in level_facts(state.level).all_exits), default=INF)
         return -abs(best - 1)
     return 0.0
 
@@ -189,6 +185,21 @@ def inner_choice(state: GameState) -> Choice:
     if kind == "beep":
         return next(c for c in options if c.kind == "no_beep")
     return options[0]
+
+
+def _resync_hands(state: GameState, view: SeatView) -> None:
+    """An Equipment card drawn in the look-ahead was not the real one: take the real hands.
+
+    The drawn card changes the window's options, so they are listed again (engine.free_actions)."""
+    from game.roborun.engine import free_actions
+
+    state.hands = [list(h) for h in view.equipment]
+    held = {c for h in state.hands for c in h}
+    state.equip_deck = [c for c in state.equip_deck if c not in held]
+    dec = state.pending
+    if dec.kind == "window" and len(dec.ctx) > 1:
+        options = (Choice("continue"),) + tuple(free_actions(state, dec.ctx[1], dec.ctx))
+        state.pending = type(dec)(dec.kind, dec.seat, options, dec.ctx)
 
 
 def complete(state: GameState) -> GameState:
@@ -231,6 +242,7 @@ class RoboRunAI:
         self.messages_seen = 0
         self.warned: dict[int, int] = {}          # card -> round the teammate warned about it
         self.last_error: Exception | None = None  # why the last search fell back to static rules
+        self.fallbacks = 0                        # decisions taken by static rules (no engine context)
 
     # ----- entry point ---------------------------------------------------------------
     def choose(self, view: SeatView, choices: list[Choice], rng: random.Random | None = None,
@@ -247,6 +259,7 @@ class RoboRunAI:
         root = self._root(view, choices, rng)
         if root is None:
             self.shadow = None
+            self.fallbacks += 1
             return self._fallback(view, choices, rng)
         kind = root.pending.kind
         try:
@@ -263,6 +276,7 @@ class RoboRunAI:
             # e.g. in the middle of a Fuel Boost turn). Never crash the client: decide statically.
             self.last_error = exc
             self.shadow = None
+            self.fallbacks += 1
             return self._fallback(view, choices, rng)
         self.shadow = after if after.pending is not None and after.pending.seat == view.seat else None
         return choice
@@ -273,12 +287,13 @@ class RoboRunAI:
             state = state_from_view(view, rng)
             return state if state.pending is not None and list(state.pending.options) == choices else None
         shadow = self.shadow
-        if (shadow is not None and shadow.pending is not None and shadow.pending.kind == view.decision_kind
-                and list(shadow.pending.options) == choices and same_board(shadow, view)):
-            root = shadow.copy()
-            root.hands = [list(h) for h in view.equipment]
-            return root
-        return None
+        if (shadow is None or shadow.pending is None or shadow.pending.kind != view.decision_kind
+                or not same_board(shadow, view)):
+            return None
+        root = shadow.copy()
+        if list(root.pending.options) != choices:
+            _resync_hands(root, view)
+        return root if list(root.pending.options) == choices else None
 
     def _advance_shadow(self, view: SeatView, choice: Choice) -> None:
         shadow = self.shadow
@@ -309,8 +324,11 @@ class RoboRunAI:
         decks = [root.event_deck]
         if ends_round and self.level != "easy" and len(root.event_deck) > 1:
             decks = [[e] + [x for x in root.event_deck if x != e] for e in root.event_deck]
-        total = 0.0
+        total, count = 0.0, 0
         for deck in decks:
+            if count and clock.out():
+                break
+            count += 1
             state = root.copy()
             state.event_deck = list(deck)
             apply(state, choice)
@@ -319,7 +337,7 @@ class RoboRunAI:
                 total += self._reply_value(state, clock)
             else:
                 total += evaluate(state)
-        return total / len(decks)
+        return total / count
 
     def _reply_value(self, state: GameState, clock: _Clock) -> float:
         """The next player's best card from here (cooperative look-ahead), or the value now."""
@@ -399,7 +417,10 @@ class RoboRunAI:
         options = list(root.pending.options)
         kind = root.pending.kind
         avoid = _beeped_cards(view, self._warned_now(view)) if kind == "card" else set()
-        main = [c for c in options if c.kind not in ("ability", "equip", "give_number")] if kind == "card" else options
+        if kind == "card":
+            main = [c for c in options if c.kind not in ("ability", "equip", "give_number")]
+        else:
+            main = [c for c in options if not _is_message(c)] or options
         main = self._ordered(root, main)
         scores = self._score(root, main, clock, reply=self.level == "hard")
         for c in scores:
@@ -428,7 +449,7 @@ class RoboRunAI:
     def _free_action(self, root: GameState, options: list[Choice], best: Choice, best_value: float,
                      clock: _Clock) -> Choice:
         """Use an ability or Equipment card at the card choice when it gains more than it costs."""
-        free = [c for c in options if c.kind == "ability" or (c.kind == "equip" and not _is_message(c))]
+        free = [c for c in options if c.kind in ("ability", "give_number") or (c.kind == "equip" and not _is_message(c))]
         if not free or clock.out():
             return best
         here = evaluate(root)

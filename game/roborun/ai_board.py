@@ -195,15 +195,46 @@ def board_graph(level: LevelSpec, colour: str, walls: frozenset[Pos] = frozenset
     _LEVELS[id(level)] = level
     if len(_LEVELS) > 64:     # levels are few; forget old ones so ids cannot be reused stale
         _LEVELS.clear()
+        _FACTS.clear()
         _LEVELS[id(level)] = level
         _cached_graph.cache_clear()
     return _cached_graph(id(level), colour, walls, lasers)
 
 
+class LevelFacts:
+    """Facts about a level's special spaces that the heuristic reads on every evaluation."""
+
+    def __init__(self, level: LevelSpec):
+        self.exits: dict[str, frozenset[Pos]] = {}
+        self.plain_exit: dict[str, bool] = {}           # colour has an ordinary Map Exit
+        self.hidden_values: dict[str, frozenset[int]] = {}
+        all_exits = []
+        for y, row in enumerate(level.spaces):
+            for x, sp in enumerate(row):
+                if sp.kind in ("exit", "hidden_exit") and sp.colour:
+                    self.exits[sp.colour] = self.exits.get(sp.colour, frozenset()) | {(x, y)}
+                    all_exits.append((x, y))
+                    if sp.kind == "exit":
+                        self.plain_exit[sp.colour] = True
+                    elif sp.value is not None:
+                        self.hidden_values[sp.colour] = self.hidden_values.get(sp.colour, frozenset()) | {sp.value}
+        self.all_exits: tuple[Pos, ...] = tuple(all_exits)
+
+
+_FACTS: dict[int, LevelFacts] = {}
+
+
+def level_facts(level: LevelSpec) -> LevelFacts:
+    facts = _FACTS.get(id(level))
+    if facts is None or _LEVELS.get(id(level)) is not level:
+        _LEVELS[id(level)] = level
+        facts = _FACTS[id(level)] = LevelFacts(level)
+    return facts
+
+
 def exits_for(level: LevelSpec, colour: str) -> frozenset[Pos]:
     """Map Exits (and Hidden Exit Points) of a good robot colour."""
-    return frozenset((x, y) for y in range(level.height) for x in range(level.width)
-                     if level.spaces[y][x].kind in ("exit", "hidden_exit") and level.spaces[y][x].colour == colour)
+    return level_facts(level).exits.get(colour, frozenset())
 
 
 def levers_of(level: LevelSpec, rule: str | None = None) -> frozenset[Pos]:

@@ -19,8 +19,8 @@ The weights are plain constants below; docs/roborun-ai.md explains how they were
 """
 from __future__ import annotations
 
-from game.roborun.ai_board import INF, board_graph, exit_distance, exits_for
-from game.roborun.state import GameState
+from game.roborun.ai_board import INF, board_graph, exit_distance, exits_for, level_facts
+from game.roborun.state import GOOD, GameState
 
 WIN = 100_000.0
 LOSS = -100_000.0
@@ -31,7 +31,7 @@ DANGER = {1: 45.0, 2: 12.0, 3: 3.0}   # bad robot this many moves from a good ro
 EXIT_BLOCKED = 35.0             # a bad robot sits on a good robot's only exit
 MOVES_PER_CARD = 1.2            # rough good-robot moves one Action card gives a robot
 LATE_W = 6.0                    # per move the remaining cards probably cannot give
-ENERGY_W = 2.0
+ENERGY_W = 3.5                  # Energy pays for protective abilities later: not spent for small gains
 UNLOCK_W = 4.0
 EQUIP_W = 3.0
 KEY_W = 6.0                     # keys_open_exits: per space a Key still has to travel
@@ -47,15 +47,18 @@ def robot_distance(state: GameState, rid: int, walls: frozenset, lasers: frozens
     return UNREACHABLE if d >= INF else d
 
 
-def danger(state: GameState, pos, walls: frozenset, lasers: frozenset) -> float:
+def danger(state: GameState, pos, walls: frozenset, lasers: frozenset, graphs: dict | None = None) -> float:
     """Penalty for bad robots close to a good robot standing on `pos`."""
+    graphs = {} if graphs is None else graphs
     total = 0.0
-    for r in state.pos:
+    for r, q in state.pos.items():
         colour = state.colour[r]
-        if colour in ("green", "red"):
+        if colour in GOOD:
             continue
-        d = board_graph(state.level, colour, walls, lasers).distances_from(state.pos[r]).get(pos, INF)
-        total += DANGER.get(d, 0.0)
+        graph = graphs.get(colour)
+        if graph is None:
+            graph = graphs[colour] = board_graph(state.level, colour, walls, lasers)
+        total += DANGER.get(graph.distances_from(q).get(pos, INF), 0.0)
     return total
 
 
@@ -67,31 +70,65 @@ def evaluate(state: GameState) -> float:
         return LOSS
     walls = frozenset(state.wall_tokens)
     lasers = frozenset(state.lasers)
+    graphs: dict = {}
     value = ESCAPED * len(state.escaped)
     needed = 0
-    bad_spots = {state.pos[r] for r in state.pos if state.colour[r] not in ("green", "red")}
-    for rid in state.pos:
-        colour = state.colour[rid]
-        if colour not in ("green", "red"):
+    robots = 0
+    colours = state.colour
+    bad_spots = {p for r, p in state.pos.items() if colours[r] not in GOOD}
+    keys_rule = "keys_open_exits" in state.rules
+    for rid, pos in state.pos.items():
+        colour = colours[rid]
+        if colour not in GOOD:
             continue
+        robots += 1
         d = robot_distance(state, rid, walls, lasers)
         needed += d
         value -= DIST_W * d
-        value -= danger(state, state.pos[rid], walls, lasers)
+        value -= danger(state, pos, walls, lasers, graphs)
         exits = exits_for(state.level, colour)
-        if exits and all(e in bad_spots for e in exits):
+        if exits and exits <= bad_spots:
             value -= EXIT_BLOCKED
-        if "keys_open_exits" in state.rules and exits:
+        if keys_rule and exits:
             value -= KEY_W * key_gap(state, exits)
-    per_robot_moves = cards_left(state) * MOVES_PER_CARD
-    robots = max(1, sum(1 for r in state.pos if state.colour[r] in ("green", "red")))
-    shortfall = needed - per_robot_moves * robots
+        value -= DIST_W * number_gap(state, rid, walls, lasers)
+    shortfall = needed - cards_left(state) * MOVES_PER_CARD * max(1, robots)
     if shortfall > 0:
         value -= LATE_W * shortfall
-    value += ENERGY_W * sum(state.energy)
+    value += ENERGY_W * (state.energy[0] + state.energy[1])
     value += UNLOCK_W * (len(state.unlocked[0]) + len(state.unlocked[1]) + state.chip[0] + state.chip[1])
     value += EQUIP_W * (len(state.hands[0]) + len(state.hands[1]))
     return value
+
+
+def number_gap(state: GameState, rid: int, walls: frozenset, lasers: frozenset) -> int:
+    """Hidden Exit Points: moves before the teammate holds the Number token this robot's exit needs.
+
+    0 when the robot has an ordinary exit or the teammate already holds a needed value; else
+    the teammate's robot's distance to the nearest such token on the map, or, when the robot's
+    own owner holds it, a hand-over (the robots must meet: half their distance)."""
+    level = state.level
+    colour = state.colour[rid]
+    facts = level_facts(level)
+    values = facts.hidden_values.get(colour)
+    if not values or facts.plain_exit.get(colour):
+        return 0
+    owner = state.owner.get(rid, 0)
+    mate = 1 - owner
+    if values & set(state.numbers[mate]):
+        return 0
+    mates = [r for r in state.pos if state.owner.get(r) == mate and state.colour[r] in ("green", "red")]
+    if values & set(state.numbers[owner]):
+        if not mates:
+            return UNREACHABLE
+        here, there = state.pos[rid], state.pos[mates[0]]
+        return max(0, (abs(here[0] - there[0]) + abs(here[1] - there[1]) - 1) // 2)
+    spots = frozenset(p for p, (kind, v) in state.items.items() if kind == "number" and v in values)
+    if not spots or not mates:
+        return UNREACHABLE
+    graph = board_graph(level, state.colour[mates[0]], walls, lasers)
+    d = graph.distance(state.pos[mates[0]], spots)
+    return UNREACHABLE if d >= INF else d
 
 
 def key_gap(state: GameState, exits) -> int:
