@@ -339,3 +339,40 @@ def test_the_ai_teammate_plays_from_a_worker_thread_without_blocking_frames(app)
             app.step(1 / 60)
     assert saw_pending and 1 in scene.deciders
     assert scene.partner_warning == ""
+
+
+def test_a_broken_ai_never_ends_the_game_a_random_legal_move_is_played_instead(app, monkeypatch):
+    _seen_tutorial()
+    from game.roborun import play_scene
+
+    def broken(view, choices, rng):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(play_scene, "make_partner", lambda kind, level: (broken, ""))
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="ai", seat=0, seed=6))
+    app.stack.push(scene)
+    for _ in range(10):
+        app.post(Action("skip"))
+        _step_until(app, scene, lambda: _ready_for_human(scene) or scene.state.outcome is not None)
+        if 1 in scene.deciders:
+            break
+        app.post(Action("confirm"))
+    assert 1 in scene.deciders
+    assert any("AI problem" in line for line in scene.log)
+
+
+def test_the_scenario_select_starts_a_campaign_game_with_keys_only(app):
+    _seen_tutorial()
+    from game.roborun.play_scene import make_entry_scene
+
+    app.stack.push(make_entry_scene(app))
+    app.step(1 / 60)
+    entry = app.stack.top
+    for _ in range(len(entry.menu.items) - 1):
+        app.post(Action("down"))
+    assert entry.menu.items[entry.menu.focus].label == "Start"
+    app.post(Action("confirm"))
+    app.step(1 / 60)
+    scene = app.stack.top
+    assert type(scene).__name__ == "PlayScene" and scene.options.campaign and scene.level.level_id == "1.1"
+    assert prog.load_progress()[0].campaign(1).boards == list(entry.choices.boards)

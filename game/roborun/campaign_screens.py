@@ -15,6 +15,7 @@ from game.client import theme
 from game.client.menus import NoticeScene, draw_mascot
 from game.client.scene import Scene
 from game.client.widgets import Menu, MenuItem, draw_hints, draw_paragraph, draw_text, panel
+from game.core.errors import UserError
 from game.roborun import progress as prog
 
 PARTNERS = ("ai", "random", "human")
@@ -27,7 +28,6 @@ SEAT_COLOURS = ("green", "red")
 @lru_cache(maxsize=1)
 def scenario_titles() -> dict[str, str]:
     """level id -> title for every shipped map (read once; a broken map shows as unavailable)."""
-    from game.core.errors import UserError
     from game.roborun.tmx_loader import list_levels, load_level
 
     titles = {}
@@ -181,12 +181,20 @@ class EntryScene(Scene):
             self.app.audio.play("error")
             self.app.stack.push(NoticeScene(f"Scenario {ref} is not available yet: win the one before it first."))
             return
-        from game.roborun.play_scene import GameOptions, start_game
-
         if c.mode == "campaign":
             self.progress.campaign(c.campaign).boards = list(c.boards)
             prog.save_progress(self.progress)
         self.app.audio.play("click")
+        try:
+            self._launch(ref)
+        except UserError as exc:          # a broken map or save: say so, stay on this screen
+            self.app.audio.play("error")
+            self.app.stack.push(NoticeScene(str(exc), "Cannot start the scenario"))
+
+    def _launch(self, ref: str) -> None:
+        from game.roborun.play_scene import GameOptions, start_game
+
+        c = self.choices
         start_game(self.app, GameOptions(level_ref=ref, partner=c.partner, seat=c.seat, ai_level=c.ai_level,
                                          campaign=c.mode == "campaign", boards=c.boards, choose_boards=True,
                                          first_skills=c.first_skills))

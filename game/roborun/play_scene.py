@@ -291,9 +291,16 @@ class PlayScene(Scene):
             return
         future, self.future = self.future, None
         self.ai_wait = 0.0
-        choice = future.result()
-        if choice not in self.engine.legal_choices(self.state):
-            raise UserError("AI teammate", f"chose an illegal move {choice!r}")
+        legal = self.engine.legal_choices(self.state)
+        try:
+            choice = future.result()
+        except Exception as exc:  # noqa: BLE001 - a broken AI must not end the player's game
+            choice, problem = None, f"{exc.__class__.__name__}: {exc}"
+        else:
+            problem = None if choice in legal else f"illegal choice {choice!r}"
+        if problem is not None:
+            self._say(f"AI problem ({problem}); a random legal move instead")
+            choice = self.rng.choice(legal)
         self.choose(choice)
 
     # per frame -------------------------------------------------------
