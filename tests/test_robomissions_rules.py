@@ -184,7 +184,7 @@ def test_cancel_returns_the_card_without_spending_an_action():
 def test_actions_round_trip_through_json():
     for action in (Draw(), Play(3), Pick("robot", 4), Pick("new", -1), RepairChain(1), UseBattery(9),
                    SelfCharge(2), Cancel(), EndTurn(), Discard(5)):
-        assert action_from_json(action.to_json()) == action
+        assert action_from_json(action.to_json()) == action == type(action).from_json(action.to_json())
         assert action.label
     with pytest.raises(UserError):
         action_from_json({"type": "Teleport"})

@@ -1,7 +1,9 @@
 """ROBOMissions bots. Every bot sees only `view(state, seat)` and the legal actions.
 
     bot = make_bot("random" | "easy" | "normal" | "hard")
-    action = bot.choose(view, legal_actions, rng)
+    action = bot.choose(view, legal_actions, rng)      # or: choose(view, legal_actions, rng, level)
+
+Bots keep no memory between decisions, so one bot may serve any seat and any game.
 
 * random  - any legal action.
 * easy    - the normal bot, but half of its decisions are random.
@@ -305,3 +307,8 @@ def make_bot(level: str) -> Bot:
     if level not in BOTS:
         raise ValueError(f"unknown AI level '{level}' (choose from: {', '.join(LEVELS)})")
     return BOTS[level]()
+
+
+def choose(view: SeatView, legal: list[Action], rng: random.Random, level: str = "normal") -> Action:
+    """One decision by a bot of `level` (bots keep no memory, so a fresh one is as good)."""
+    return make_bot(level).choose(view, legal, rng)

@@ -28,7 +28,8 @@ A turn is a series of SMALL decisions so a screen can highlight what is clickabl
     At the end of a turn with too many cards, state.phase == "discard" and the player picks
     Discard(card) until the hand fits (the player chooses the discards).
 
-Actions are frozen dataclasses with `.label` and `.to_json()`; `action_from_json(d)` reverses it.
+Actions are frozen dataclasses with `.label` and `.to_json()`; `action_from_json(d)` (also
+reachable as `Play.from_json(d)` etc.) reverses it.
 An action costs one of the turn's actions when it COMMITS (the card leaves the hand, or the
 attack happens), so a cancelled choice costs nothing. When the actions run out the turn ends
 by itself.
@@ -72,6 +73,10 @@ class IllegalAction(ValueError):
 class _Action:
     def to_json(self) -> dict:
         return {"type": type(self).__name__, **asdict(self)}  # type: ignore[call-overload]
+
+    @staticmethod
+    def from_json(data: dict) -> Action:
+        return action_from_json(data)
 
 
 @dataclass(frozen=True)
