@@ -266,12 +266,22 @@ def part_chip(card: CardDef, size: tuple[int, int]) -> pygame.Surface:
         pygame.draw.rect(surface, colour, (0, 0, w, band_h), border_top_left_radius=radius,
                          border_top_right_radius=radius)
         name_px = max(11, min(20, h // 3))
-        name = render_text(_short_name(card, w - 6, name_px), name_px, CARD_INK, True)
         stats_px = max(10, min(17, h // 4))
+        if h >= 70 and font(name_px, True).size(card.name)[0] > w - 6:
+            words = card.name.split()   # tall chips have room for two lines: "Chain" / "Tank"
+            lines = [" ".join(words[:1]), " ".join(words[1:])] if len(words) > 1 else [card.name]
+            while name_px > 12 and max(font(name_px, True).size(line)[0] for line in lines) > w - 6:
+                name_px -= 1
+        else:
+            lines = [_short_name(card, w - 6, name_px)]
+        y = band_h + 2
+        for line in lines:
+            image = render_text(_fit(line, w - 6, name_px), name_px, CARD_INK, True)
+            surface.blit(image, image.get_rect(midtop=(w // 2, y)))
+            y += image.get_height() - 2
         if h >= 70:
-            icon_h = h - band_h - name.get_height() - 10
-            draw_robot_icon(surface, card, pygame.Rect(w // 4, band_h + name.get_height() + 4, w // 2, icon_h))
-        surface.blit(name, name.get_rect(midtop=(w // 2, band_h + 2)))
+            icon_h = h - y - 8
+            draw_robot_icon(surface, card, pygame.Rect(w // 4, y + 2, w // 2, icon_h))
         if card.kind in ("head", "part"):   # a Megabot's parts add up; the robot's own bar shows the total
             hp = "-" if card.hp is None else str(card.hp)
             for text in (f"HP{hp} AP{card.ap}", f"{hp}/{card.ap}"):
@@ -281,6 +291,15 @@ def part_chip(card: CardDef, size: tuple[int, int]) -> pygame.Surface:
                     break
     pygame.draw.rect(surface, darker(colour, 30), surface.get_rect(), 2, border_radius=radius)
     return surface
+
+
+def _fit(text: str, width: int, px: int) -> str:
+    """`text`, clipped with a dot if it is wider than `width`."""
+    if font(px, True).size(text)[0] <= width:
+        return text
+    while len(text) > 2 and font(px, True).size(text + ".")[0] > width:
+        text = text[:-1]
+    return text + "."
 
 
 def _short_name(card: CardDef, width: int, px: int) -> str:

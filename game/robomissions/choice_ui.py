@@ -80,8 +80,8 @@ PROMPTS = {
     "side": "Choose which side the Arm goes on",
     "slot": "Choose a place in your Robot Chain",
     "robot": "Choose a robot",
-    "source": "Choose your robot to take damage off",
-    "counter": "Place a 10-damage counter on an enemy robot",
+    "source": "Choose your robot to take damage from",
+    "counter": "Put 10 damage on an enemy robot",
     "part": "Choose the part to chop off",
     "player": "Choose the player to sabotage",
 }

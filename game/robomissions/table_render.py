@@ -349,15 +349,36 @@ def draw_robot(surface: pygame.Surface, view: SeatView, robot: RobotView, layout
         _tag(surface, "FORCE FIELD", (body.centerx, body.bottom - 2), SHIELD_COLOUR, scale)
     if robot.battery is not None:
         ready = view.turns_taken[robot.owner] > robot.battery_turn
-        _tag(surface, "|| READY" if ready else "|| NEXT TURN", (body.centerx, body.top + int(14 * scale)),
-             sprites.KIND_COLOURS["battery"], scale)
+        if robot.kind == "megabot":   # left of the head, mirroring the damage counter on the right
+            head = layout.parts[(robot.rid, "head")]
+            center = (head.left - int(16 * scale), head.top + int(20 * scale))
+        else:
+            center = (body.left + int(16 * scale), body.bottom - int(24 * scale))
+        _battery_badge(surface, center, ready, scale)
     if robot.rid in view.attacked:
         _tag(surface, "ATTACKED", (body.centerx, body.centery), theme.TEXT_DIM, scale)
     _draw_status(surface, robot, Rect(rect.left, body.bottom + 2, rect.width, int(STATUS_H * scale) - 2), scale)
     if robot.damage:
         radius = max(11, int(16 * scale))
-        corner = layout.parts[(robot.rid, "head")].topright if robot.kind == "megabot" else body.topright
-        _damage_badge(surface, robot.damage, (corner[0] - radius // 3, corner[1] + radius // 3), radius)
+        if robot.kind == "megabot":   # beside the head, where no part ever goes
+            head = layout.parts[(robot.rid, "head")]
+            center = (head.right + radius - 2, head.top + radius)
+        else:                          # over the bottom corner of the picture, clear of the name
+            center = (body.right - radius + 3, body.bottom - radius - 3)
+        _damage_badge(surface, robot.damage, center, radius)
+
+
+def _battery_badge(surface: pygame.Surface, center: tuple[int, int], ready: bool, scale: float) -> None:
+    """An attached Parallel Pack: two cells, and whether its second attack is NOW or NEXT turn."""
+    colour = sprites.KIND_COLOURS["battery"] if ready else (150, 130, 60)
+    w, h = max(8, int(10 * scale)), max(14, int(22 * scale))
+    for dx in (-w // 2 - 1, w // 2 + 1):
+        cell = Rect(0, 0, w, h)
+        cell.center = (center[0] + dx, center[1] - 6)
+        pygame.draw.rect(surface, theme.SHADOW, cell.move(1, 2), border_radius=3)
+        pygame.draw.rect(surface, colour, cell, border_radius=3)
+        pygame.draw.rect(surface, theme.SHADOW, (cell.centerx - 2, cell.top - 3, 4, 3))
+    _tag(surface, "NOW" if ready else "NEXT", (center[0], center[1] + h // 2), colour, scale * 0.8)
 
 
 def _tag(surface: pygame.Surface, text: str, center: tuple[int, int], colour, scale: float) -> None:

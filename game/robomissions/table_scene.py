@@ -20,7 +20,7 @@ from game.client import input as inp
 from game.client import theme
 from game.client.menus import PauseScene, TitleScene
 from game.client.scene import Scene
-from game.client.widgets import (Menu, MenuItem, draw_hints, draw_paragraph, draw_text, panel, render_text,
+from game.client.widgets import (Menu, MenuItem, draw_hints, draw_paragraph, draw_text, font, panel, render_text,
                                   wrap_text)
 from game.robomissions import anim, engine
 from game.robomissions import table_render as render
@@ -571,7 +571,9 @@ class TableScene(Scene):
     def _draw_prompt(self, surface: pygame.Surface, text: str) -> None:
         if not text:
             return
-        image = render_text(text, "body", theme.SHADOW, True)
+        room = render.OWN_ZONE.width - 220
+        size = next((px for px in ("body", "small", "tiny") if font(px, True).size(text)[0] <= room), "tiny")
+        image = render_text(text, size, theme.SHADOW, True)
         pill = image.get_rect(midright=(render.OWN_ZONE.right - 24, render.OWN_ZONE.top)).inflate(28, 10)
         pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=pill.height // 2)
         surface.blit(image, image.get_rect(center=pill.center))
