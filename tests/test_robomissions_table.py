@@ -274,3 +274,14 @@ def test_animation_speed_setting_scales_the_table_animations(app):
 
     fast, slow = frames_to_finish_the_deal(4.0), frames_to_finish_the_deal(1.0)
     assert fast > 0 and fast * 3 <= slow
+
+
+def test_the_game_select_screen_opens_the_setup_menu(app):
+    from game.client.menus import GameSelectScene
+    from game.client.registry import GAMES
+
+    select = GameSelectScene()
+    app.stack.push(select)
+    select.focus = next(i for i, entry in enumerate(GAMES) if entry.id == "robomissions")
+    app.post(Action("confirm"))
+    assert isinstance(app.stack.top, SetupScene)

@@ -12,6 +12,7 @@ import math
 import random
 from collections import deque
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable
 
 import pygame
@@ -194,13 +195,18 @@ class Banner(Anim):
         height = int(80 * max(0.0, min(1.0, slide)))
         if height <= 2:
             return
-        strip = pygame.Surface((theme.WIDTH, height), pygame.SRCALPHA)
-        strip.fill((*theme.SHADOW, 210))
-        surface.blit(strip, (0, self.y - height // 2))
+        surface.blit(_strip(height), (0, self.y - height // 2))
         pygame.draw.line(surface, self.colour, (0, self.y - height // 2), (theme.WIDTH, self.y - height // 2), 3)
         pygame.draw.line(surface, self.colour, (0, self.y + height // 2), (theme.WIDTH, self.y + height // 2), 3)
         if height > 50:
             draw_text(surface, self.text, (theme.WIDTH // 2, self.y), "large", self.colour, "center", bold=True)
+
+
+@lru_cache(maxsize=128)
+def _strip(height: int) -> pygame.Surface:
+    strip = pygame.Surface((theme.WIDTH, height), pygame.SRCALPHA)
+    strip.fill((*theme.SHADOW, 210))
+    return strip
 
 
 @dataclass

@@ -465,6 +465,14 @@ def _shade(size: tuple[int, int]) -> pygame.Surface:
     return shade
 
 
+@lru_cache(maxsize=4)
+def screen_shade(alpha: int) -> pygame.Surface:
+    """A full-screen translucent black layer for overlays (built once, not every frame)."""
+    shade = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    return shade
+
+
 def draw_hidden_hand(surface: pygame.Surface, count: int, text: str) -> None:
     """A hand this screen may not show (another human's, or an all-AI table): backs only."""
     for rect in hand_positions(count):

@@ -11,6 +11,7 @@ for its owner's turn.
 from __future__ import annotations
 
 import random
+import traceback
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
 
@@ -28,7 +29,8 @@ from game.robomissions.ai import make_bot
 from game.robomissions import card_sprites as sprites
 from game.robomissions.choice_ui import (Option, build_options, move_focus, option_at, prompt, robot_cards,
                                          robot_name, robot_summary)
-from game.robomissions.engine import Action, Cancel, Pick, Play
+from game.robomissions.engine import (Action, Cancel, Discard, Draw, EndTurn, Pick, Play, RepairChain, SelfCharge,
+                                      UseBattery)
 from game.robomissions.event_anim import FLY_SIZE, Scenes, build_steps, log_line, name_of
 from game.robomissions.events import Event, redact
 from game.robomissions.scene import MODE_NAMES, TableConfig
@@ -199,7 +201,12 @@ class TableScene(Scene):
         if self.future is None or not self.future.done() or self.timeline.busy or self.dirty:
             return
         future, self.future = self.future, None
-        action = future.result()
+        try:
+            action = future.result()
+        except Exception:  # noqa: BLE001 - a bot bug must not end the players' game
+            traceback.print_exc()
+            action = engine.legal_actions(self.state)[-1]     # EndTurn, or the last legal pick
+            self._log(f"{render.seat_name(self.state.current)}'s AI failed; it plays safe", theme.BAD)
         self._apply(self.state.current, action)
 
     def hand_over_done(self, seat: int) -> None:
@@ -246,14 +253,20 @@ class TableScene(Scene):
         played = next((e for e in events if e.kind == "card_played"), None)
         if played is not None:
             return f"plays {self.shown.cards[played.card].name}"
-        if isinstance(action, Play):
-            return "picks a card..."
-        if isinstance(action, Pick) and action.kind == "robot":
-            robot = next((r for r in self.shown.robots if r.rid == action.ref), None)
-            return f"chooses {robot_name(self.shown, robot)}" if robot else "chooses a robot"
-        if isinstance(action, Cancel):
-            return "changes their mind"
-        return action.label.lower() if isinstance(action.label, str) else "acts"
+        cards = self.shown.cards
+        if isinstance(action, Pick):
+            if action.kind == "robot":
+                robot = next((r for r in self.shown.robots if r.rid == action.ref), None)
+                return f"chooses {robot_name(self.shown, robot)}" if robot else "chooses a robot"
+            return {"new": "starts a new Megabot", "side": "picks an arm side", "slot": "picks a chain place",
+                    "part": f"chops off {cards[action.ref].name}" if action.kind == "part" else "",
+                    "player": f"targets {render.seat_name(action.ref)}"}.get(action.kind, "chooses")
+        texts = {Play: "picks a card...", Draw: "draws a card", EndTurn: "ends the turn", Cancel: "changes their mind",
+                 RepairChain: "repairs the chain", UseBattery: "uses the Parallel Pack again",
+                 SelfCharge: "self-charges an attack"}
+        if isinstance(action, Discard):
+            return f"discards {cards[action.card].name}"
+        return texts.get(type(action), "acts")
 
     def _marker_for(self, action: Action, seat: int) -> pygame.Rect | None:
         if isinstance(action, Pick) and action.kind == "robot":
@@ -365,9 +378,7 @@ class TableScene(Scene):
     def _draw_zoom(self, surface: pygame.Surface, focused: Option | None) -> None:
         """INFO: the cards of the focused thing at full size, for reading from the sofa."""
         cards = self._zoom_cards(focused)
-        shade = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surface.blit(shade, (0, 0))
+        surface.blit(render.screen_shade(170), (0, 0))
         if not cards:
             draw_text(surface, "Point at a card or robot to read it", (500, 330), "large", theme.TEXT, "center")
             return
@@ -658,9 +669,7 @@ class ResultsScene(Scene):
         self.menu.handle(action)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        shade = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surface.blit(shade, (0, 0))
+        surface.blit(render.screen_shade(170), (0, 0))
         box = pygame.Rect(0, 0, 760, 560)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 10)
         panel(surface, box)
