@@ -276,3 +276,22 @@ def test_energy_track_is_capped_at_five():
              energy=4, hand=(1,))
     apply(s, Choice("equip", (1,)))
     assert s.energy[0] == 5
+
+
+def test_double_metal_lets_the_active_player_clear_an_occupied_start_first():
+    s = game("weird_four", ["double_metal"], card=4)       # top U,U; middle R
+    green, red = s.at[(2, 4)], s.at[(0, 0)]
+    for rid, p in ((green, (2, 2)), (red, (2, 4))):        # red now stands on green's start
+        s.at.pop(s.pos[rid])
+    for rid, p in ((green, (2, 2)), (red, (2, 4))):
+        s.pos[rid] = p
+        s.at[p] = rid
+    s.lasers.add((2, 1))
+    apply(s, Choice("play", (4,)))
+    apply(s, use("double_metal"))              # before the first 'up', into the laser
+    assert s.pending.kind == "rescue" and s.decision_seat == 0
+    assert green not in s.pos and green in s.turn["limbo"]
+    assert {c.args[0] for c in legal_choices(s)} == {(1, 4), (3, 4), (2, 3)}
+    apply(s, Choice("rescue", ((3, 4),)))
+    finish_card(s)
+    assert s.outcome is None and s.pos[green] == (2, 3) and s.pos[red] == (4, 4)

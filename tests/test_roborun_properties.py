@@ -48,7 +48,8 @@ def check(state, start_items, start_keys, history):
     assert all(0 <= e <= 5 for e in state.energy)
     assert 1 <= state.round <= 4
     gone = history["robot_gone"]
-    assert len(pos) + len(state.escaped) + gone == len(state.colour), "robots unaccounted for"
+    limbo = len(state.turn.get("limbo", ()))          # Double Metal rescue waiting for a choice
+    assert len(pos) + len(state.escaped) + gone + limbo == len(state.colour), "robots unaccounted for"
     assert len(state.items) + history["collected"] == start_items, "tokens unaccounted for"
     assert len(state.keys) + history["key_destroyed"] == start_keys, "keys unaccounted for"
     assert (state.outcome is None) == (state.decision_seat is not None)

@@ -524,6 +524,56 @@ def _resolve_unlock(state: GameState, dec: Decision, choice: Choice, events: lis
     events.append(Event("unlocked", seat=seat, detail=what, value=state.chip[seat]))
 
 
+def _rescue(state: GameState, step: tuple, events: list[Event]) -> None:
+    """Double Metal, second half: clear the starting space (a choice), then land the robot."""
+    _, rid, start = step
+    occ = state.at.get(start)
+    if occ is not None and state.colour[occ] not in GOOD:
+        _leave_limbo(state, rid)
+        events.append(Event("destroyed", robot=rid, at=start, colour=state.colour[rid], detail="bad_robot"))
+        lose(state, "destroyed:bad_robot", events)
+        return
+    if occ is None and start not in state.keys:
+        _land(state, rid, start, events)
+        return
+    if occ is not None:
+        spots = [q for d in "NESW" if (q := state.geo.target(start, d, state.colour[occ])) is not None
+                 and q not in state.at and q not in state.wall_tokens]
+    else:
+        spots = movement.key_options(state, start)
+    if not spots:
+        _leave_limbo(state, rid)
+        events.append(Event("destroyed", robot=rid, at=start, colour=state.colour[rid], detail="no_room"))
+        lose(state, "destroyed:no_room", events)
+        return
+    _decide(state, "rescue", state.active, [Choice("rescue", (q,)) for q in spots], step)
+
+
+def _resolve_rescue(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
+    _, rid, start = dec.ctx
+    to = choice.args[0]
+    occ = state.at.get(start)
+    if occ is not None:
+        movement.remove_robot(state, occ)
+        movement.place_robot(state, occ, to)
+        events.append(Event("displaced", robot=occ, frm=start, to=to))
+        arrive(state, occ, start, events)
+    else:
+        movement.move_key(state, start, to, events)
+    if state.outcome is None:
+        state.queue.append(dec.ctx)              # land (or ask again if something else arrived)
+
+
+def _leave_limbo(state: GameState, rid: int) -> None:
+    state.turn["limbo"] = tuple(r for r in state.turn.get("limbo", ()) if r != rid)
+
+
+def _land(state: GameState, rid: int, start, events: list[Event]) -> None:
+    _leave_limbo(state, rid)
+    movement.place_robot(state, rid, start)
+    events.append(Event("displaced", robot=rid, to=start, detail="double_metal"))
+
+
 def _push(state: GameState, step: tuple, events: list[Event]) -> None:
     if step[1] in state.pos:
         movement.push_slide(state, step[1], step[2], events)
@@ -639,11 +689,12 @@ STEPS = {
     "round_start": _round_start, "turn": _turn, "beep_window": _beep_window, "card_choice": _card_choice,
     "card_body": _card_body, "part": _part, "window": _window, "act": _act, "slide": _slide,
     "after_card": _after_card, "end_card": _end_card, "key_push": _key_push, "displace": _displace,
-    "unlock": _unlock, "push": _push, "bad_dir": _bad_dir, "phase_end": _phase_end, "cleanup": _cleanup,
+    "unlock": _unlock, "push": _push, "rescue": _rescue, "bad_dir": _bad_dir, "phase_end": _phase_end, "cleanup": _cleanup,
     "event_phase": _event_phase, "event_move": _event_move, "new_robot": _new_robot, "next_round": _next_round,
 }
 RESOLVE = {
     "start": _resolve_start, "beep": _resolve_beep, "card": _resolve_card, "window": _resolve_window,
     "dir": _resolve_dir, "chip": _resolve_chip, "key": _resolve_key, "displace": _resolve_displace,
     "unlock": _resolve_unlock, "bad_dir": _resolve_bad_dir, "target": _resolve_target,
+    "rescue": _resolve_rescue,
 }

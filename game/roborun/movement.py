@@ -168,9 +168,11 @@ def destroy(state: GameState, rid: int, cause: str, events: list[Event]) -> bool
 
 
 def _closest_start(state: GameState, rid: int, good: bool) -> Pos | None:
-    """The nearest (by board path, ties in reading order) starting space of the robot's side."""
+    """The nearest (by board path, ties in reading order) starting space: for a good robot one
+    printed for its colour, for a bad robot any bad robot's starting space."""
     level = state.level
-    starts = [s for s in state.start_positions if (s[1] in GOOD) == good]
+    colour = state.colour[rid]
+    starts = [s for s in state.start_positions if (s[1] == colour if good else s[1] not in GOOD)]
     here = state.pos[rid]
     spots = {pos for pos, _ in starts if level.space(pos).kind not in ("exit", "hidden_exit") and pos != here}
     if not spots:
@@ -182,34 +184,27 @@ def _closest_start(state: GameState, rid: int, good: bool) -> Pos | None:
 
 
 def _double_metal(state: GameState, rid: int, events: list[Event]) -> bool:
-    """Double Metal: move the good robot to its closest starting space instead of destroying it."""
+    """Double Metal: the good robot goes to its closest starting space instead of being destroyed.
+
+    If a good robot or a Key is on that space, the active player first moves it to an
+    adjacent space: the rescued robot waits off the board (state.turn["limbo"]) until the
+    engine's `rescue` step has asked where. A bad robot there means no rescue."""
     start = _closest_start(state, rid, True)
     if start is None:
         return False
     occ = state.at.get(start)
-    if occ is not None and occ != rid:
-        if not is_good(state, occ):
-            return False                      # our reading: a bad robot there means no rescue
-        spot = next((q for d in "NESW" if (q := state.geo.target(start, d, state.colour[occ])) is not None
-                     and q not in state.at and q not in state.wall_tokens), None)
-        if spot is None:
-            return False
-        frm = state.pos[occ]
-        remove_robot(state, occ)
-        place_robot(state, occ, spot)
-        events.append(Event("displaced", robot=occ, frm=frm, to=spot))
-    if start in state.keys:
-        spot = next((q for d in "NESW" if (q := state.geo.target(start, d, None)) is not None
-                     and key_can_enter(state, q)), None)
-        if spot is not None:
-            state.keys.discard(start)
-            state.keys.add(spot)
-            events.append(Event("key_moved", frm=start, to=spot))
+    if occ is not None and not is_good(state, occ):
+        return False
     frm = state.pos[rid]
     remove_robot(state, rid)
-    place_robot(state, rid, start)
     state.armed.discard("double_metal")
     events.append(Event("ability_used", seat=state.active, detail="double_metal", robot=rid, frm=frm, to=start))
+    if occ is None and start not in state.keys:
+        place_robot(state, rid, start)
+        events.append(Event("displaced", robot=rid, frm=frm, to=start, detail="double_metal"))
+    else:
+        state.turn["limbo"] = state.turn.get("limbo", ()) + (rid,)
+        state.later.append(("rescue", rid, start))
     return True
 
 
@@ -564,9 +559,9 @@ def enter_tunnel(state: GameState, rid: int, tunnel: Pos, events: list[Event]) -
         teleport(state, rid, exit_pos, events)
     elif (state.colour[occ] in GOOD) != (state.colour[rid] in GOOD):
         good = occ if state.colour[occ] in GOOD else rid
-        if destroy(state, good, "bad_robot", events) or good == occ:
-            if state.outcome is None and exit_pos not in state.at:
-                teleport(state, rid, exit_pos, events)
+        destroy(state, good, "bad_robot", events)
+        if good == occ and state.outcome is None and exit_pos not in state.at:
+            teleport(state, rid, exit_pos, events)      # Double Metal saved the robot on the exit
     else:
         state.later.append(("displace", exit_pos, rid))
 

@@ -63,6 +63,7 @@ class SeatView:
     exits_open: bool
     lines_on: bool
     last_player: int
+    rescuing: tuple[int, ...]            # robots Double Metal is moving to a start space right now
 
 
 def seat_view(state: GameState, seat: int) -> SeatView:
@@ -94,5 +95,5 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         events_seen=tuple(vars(event_cards()[e]) for e in state.events_seen),
         event_deck_size=len(state.event_deck), equipment_deck_size=len(state.equip_deck),
         support=tuple(state.support), messages=tuple(state.messages), exits_open=state.exits_open,
-        lines_on=state.lines_on, last_player=state.last_player,
+        lines_on=state.lines_on, last_player=state.last_player, rescuing=tuple(state.turn.get("limbo", ())),
     )
