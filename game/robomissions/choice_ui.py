@@ -59,20 +59,6 @@ def robot_summary(view: SeatView, robot: RobotView) -> str:
     return " ".join(bits)
 
 
-def segment(view: SeatView, robot: RobotView) -> list[int]:
-    """The gap-free run of Chainbots a Chainbot belongs to (they attack together)."""
-    chain = list(view.chains[robot.owner])
-    if robot.rid not in chain:
-        return [robot.rid]
-    i = chain.index(robot.rid)
-    lo, hi = i, i
-    while lo > 0 and chain[lo - 1] is not None:
-        lo -= 1
-    while hi + 1 < len(chain) and chain[hi + 1] is not None:
-        hi += 1
-    return [r for r in chain[lo:hi + 1] if r is not None]
-
-
 PROMPTS = {
     "attacker": "Choose the robot that attacks",
     "target": "Choose an enemy robot to zap",
@@ -105,14 +91,19 @@ def prompt(view: SeatView, hand_limit: int) -> str:
 # ------------------------------------------------------------------------ options
 
 
-def build_options(view: SeatView, layout: Layout, legal: list[Action], hand_limit: int) -> list[Option]:
-    """One Option per legal action that has a place on screen (all of them, by design)."""
+def build_options(view: SeatView, layout: Layout, legal: list[Action], hand_limit: int,
+                  segments: dict[int, tuple[int, ...]] | None = None) -> list[Option]:
+    """One Option per legal action that has a place on screen (all of them, by design).
+
+    `segments` maps each Chainbot to the gap-free run it attacks with (the engine's
+    `chain_segment`), so an attacker option can say how many robots will fire.
+    """
     seat = view.seat
     robots = {r.rid: r for r in view.robots}
     pend = view.pending
     options: list[Option] = []
     for action in legal:
-        option = _option(view, layout, action, robots, pend, seat, hand_limit)
+        option = _option(view, layout, action, robots, pend, seat, hand_limit, segments or {})
         if option is not None:
             options.append(option)
     return options
@@ -124,7 +115,7 @@ def _robot_option(view, layout, action, robot: RobotView, title: str, detail: st
 
 
 def _option(view: SeatView, layout: Layout, action: Action, robots: dict[int, RobotView], pend, seat: int,
-            hand_limit: int) -> Option | None:
+            hand_limit: int, segments: dict[int, tuple[int, ...]]) -> Option | None:
     cards = view.cards
     if isinstance(action, Draw):
         return Option(action, layout.piles["draw"], "Draw a card",
@@ -161,11 +152,12 @@ def _option(view: SeatView, layout: Layout, action: Action, robots: dict[int, Ro
         return _robot_option(view, layout, action, robot, f"{robot_name(view, robot)} self-charges",
                              f"Attack without a battery for 1 action (AP {robot.ap}).") if robot else None
     if isinstance(action, Pick):
-        return _pick_option(view, layout, action, robots, pend, seat)
+        return _pick_option(view, layout, action, robots, pend, seat, segments)
     return None
 
 
-def _pick_option(view: SeatView, layout: Layout, pick: Pick, robots: dict[int, RobotView], pend, seat: int) -> Option | None:
+def _pick_option(view: SeatView, layout: Layout, pick: Pick, robots: dict[int, RobotView], pend, seat: int,
+                 segments: dict[int, tuple[int, ...]]) -> Option | None:
     cards = view.cards
     step = pend.step if pend else ""
     if pick.kind == "new":
@@ -206,13 +198,9 @@ def _pick_option(view: SeatView, layout: Layout, pick: Pick, robots: dict[int, R
     name = robot_name(view, robot)
     summary = robot_summary(view, robot)
     if step == "attacker":
-        mates = segment(view, robot) if robot.kind == "chainbot" else [robot.rid]
-        ready = [r for r in mates if r not in view.attacked]
-        power = sum(robots[r].ap for r in ready if r in robots)
-        if pend.power == "series":
-            power *= 2
-        extra = f" The whole chain ({len(ready)} bots) attacks together." if len(ready) > 1 else ""
-        return _robot_option(view, layout, pick, robot, f"Attack with {name} ({power} AP)", summary + extra)
+        ready = [r for r in segments.get(robot.rid, (robot.rid,)) if r not in view.attacked]
+        extra = f" Its chain ({len(ready)} Chainbots) attacks together." if len(ready) > 1 else ""
+        return _robot_option(view, layout, pick, robot, f"Attack with {name}", summary + extra)
     titles = {"target": f"Zap {name}", "megabot": f"Attach to {name}", "source": f"Take damage off {name}",
               "counter": f"Put 10 damage on {name}"}
     title = titles.get(step)

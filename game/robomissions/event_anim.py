@@ -10,13 +10,13 @@ card back here.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from game.client import theme
 from game.robomissions import anim
 from game.robomissions import card_sprites as sprites
-from game.robomissions.choice_ui import robot_name, segment
+from game.robomissions.choice_ui import robot_name
 from game.robomissions.events import Event
 from game.robomissions import table_render as render
 from game.robomissions.table_render import Layout, seat_colour, seat_name
@@ -36,6 +36,7 @@ class Scenes:
     after_layout: Layout
     viewer: int
     hand_visible: bool           # the viewer's hand is face up on this screen
+    segments: dict[int, tuple[int, ...]] = field(default_factory=dict)   # Chainbot -> its run, before
 
 
 def name_of(seat: int, viewer: int, humans: frozenset[int]) -> str:
@@ -166,9 +167,7 @@ def build_steps(events: list[Event], sc: Scenes, humans: frozenset[int],
             steps.append(anim.Step([anim.FlyingCard(image, start, lay.piles["used"].center, duration=0.3,
                                                     end_scale=0.6)]))
         elif kind == "attacked":
-            _, attacker = _robot(before, sc.after, event.robot)
-            shooters = segment(before, attacker) if attacker and attacker.kind == "chainbot" else [event.robot]
-            shooters = [r for r in shooters if r not in before.attacked] or [event.robot]
+            shooters = [r for r in sc.segments.get(event.robot, ()) if r not in before.attacked] or [event.robot]
             target = lay.robot_center(event.target, lay.zone_center(seat))
             colour = seat_colour(before, seat)
             beams = [anim.Beam(lay.robot_center(r, lay.zone_center(seat)), target, colour) for r in shooters]

@@ -145,6 +145,11 @@ class TableScene(Scene):
         self.dirty = False
         self._refresh_options()
 
+    def _segments(self) -> dict[int, tuple[int, ...]]:
+        """Each Chainbot's gap-free run, as the engine counts it (public: chains are on the table)."""
+        return {rid: tuple(engine.chain_segment(self.state, robot)) for rid, robot in self.state.robots.items()
+                if robot.kind == "chainbot"}
+
     def _refresh_options(self) -> None:
         self.board_version += 1
         previous = self.options[self.focus].action if self.options and self.focus < len(self.options) else None
@@ -157,7 +162,7 @@ class TableScene(Scene):
                 else frozenset()
             self.layout = render.build_layout(self.shown, self.viewer, reserve_new, reserve_end)
             limit = engine.hand_limit(self.state, self.viewer)
-            self.options = build_options(self.shown, self.layout, legal, limit)
+            self.options = build_options(self.shown, self.layout, legal, limit, self._segments())
             actions = [o.action for o in self.options]
             self.focus = actions.index(previous) if previous in actions else 0
             self.info = (prompt(self.shown, limit), "")
@@ -221,6 +226,7 @@ class TableScene(Scene):
             raise engine.IllegalAction(f"{action!r} is not among the legal actions")
         before, before_layout = self.shown, self.layout
         marker = self._marker_for(action, seat) if seat not in self.humans else None
+        segments = self._segments()
         events = engine.apply(self.state, action)
         self.played.append((seat, action))
         if seat not in self.humans:
@@ -236,7 +242,7 @@ class TableScene(Scene):
         self.dirty = True
         after = view(self.state, self.viewer)
         scenes = Scenes(before, before_layout, after, render.build_layout(after, self.viewer), self.viewer,
-                        self.hand_visible)
+                        self.hand_visible, segments)
         shown_events = redact(events, self.viewer if self.hand_visible else -1)
         for event in shown_events:
             line = log_line(event, scenes, self.humans)
