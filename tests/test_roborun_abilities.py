@@ -17,7 +17,8 @@ CONT = Choice("continue")
 
 def game(robot, abilities=(), board=BOARD, card=4, face="yellow", energy=1, chip=1, hand=(), extra_cards=()):
     setup = Setup((PlayerSetup(robot, tuple(abilities), chip, energy, tuple(hand)),
-                   PlayerSetup("smart_three", (), 1, 0)), equipment_deck=tuple(c for c in range(1, 11) if c not in hand))
+                   PlayerSetup("smart_three", (), 1, 0)),
+                  equipment_deck=tuple(c for c in range(1, 11) if c not in hand))
     mine = [(card, face)] + [(c, "yellow") for c in extra_cards]
     others = [(c, "blue") for c in range(1, 7) if c != card and c not in extra_cards][:3]
     return game_from_ascii(board, setup=setup, first=0, stands=[mine, others])

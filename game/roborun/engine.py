@@ -689,7 +689,8 @@ STEPS = {
     "round_start": _round_start, "turn": _turn, "beep_window": _beep_window, "card_choice": _card_choice,
     "card_body": _card_body, "part": _part, "window": _window, "act": _act, "slide": _slide,
     "after_card": _after_card, "end_card": _end_card, "key_push": _key_push, "displace": _displace,
-    "unlock": _unlock, "push": _push, "rescue": _rescue, "bad_dir": _bad_dir, "phase_end": _phase_end, "cleanup": _cleanup,
+    "unlock": _unlock, "push": _push, "rescue": _rescue, "bad_dir": _bad_dir, "phase_end": _phase_end,
+    "cleanup": _cleanup,
     "event_phase": _event_phase, "event_move": _event_move, "new_robot": _new_robot, "next_round": _next_round,
 }
 RESOLVE = {

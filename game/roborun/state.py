@@ -117,7 +117,8 @@ class GameState:
         new.level, new._geo, new.seed, new.round, new.phase = self.level, self.geo, self.seed, self.round, self.phase
         new.active, new.last_player, new.outcome = self.active, self.last_player, self.outcome
         new.loss_cause, new.won_round, new.next_robot_id = self.loss_cause, self.won_round, self.next_robot_id
-        new.robot_names, new.pass_state, new.beep, new.pending = self.robot_names, self.pass_state, self.beep, self.pending
+        new.robot_names, new.pass_state, new.beep = self.robot_names, self.pass_state, self.beep
+        new.pending = self.pending
         new.exits_open, new.lines_on, new.start_positions = self.exits_open, self.lines_on, self.start_positions
         new.rules, new.lost_tokens = self.rules, self.lost_tokens
         new.pos, new.at, new.colour, new.owner = self.pos.copy(), self.at.copy(), self.colour.copy(), self.owner
