@@ -42,7 +42,7 @@ from game.roborun.state import GOOD, Choice, GameState
 from game.roborun.view import SeatView
 
 LEVELS = ("easy", "normal", "hard")
-BUDGET_MS = {"easy": 8.0, "normal": 20.0, "hard": 35.0}
+BUDGET_MS = {"easy": 6.0, "normal": 15.0, "hard": 28.0}     # CPU ms per decision (see cpu_now)
 EASY_NOISE = 0.3                 # easy: share of decisions taken at random among non-losing options
 BEEP_PENALTY = 2000.0            # a card the teammate BEEPed (or messaged about): avoided unless all else loses
 FREE_MARGIN = 3.0                # a free action (ability, Equipment) must gain this much to be used
@@ -54,12 +54,18 @@ UNLOCK_PREFERENCE = ("abs", "double_metal", "ram", "short_deactivation", "distra
                      "hacking_probe", "back_up_plan", "secret_pocket", "404", "chip")
 
 
+def cpu_now() -> float:
+    """CPU seconds used by this thread: the budget is CPU time on one core, so a machine busy
+    with other work does not make the AI weaker or its choices depend on the load."""
+    return time.thread_time()
+
+
 class _Clock:
     def __init__(self, budget_ms: float):
-        self.deadline = time.perf_counter() + budget_ms / 1000.0
+        self.deadline = cpu_now() + budget_ms / 1000.0
 
     def out(self) -> bool:
-        return time.perf_counter() >= self.deadline
+        return cpu_now() >= self.deadline
 
 
 # ---------------------------------------------------------------- static scoring of moves
@@ -433,7 +439,7 @@ class RoboRunAI:
                 best = rng.choice(safe)
         if kind != "card":
             return best
-        warning = self._warning(root, view, best, options)
+        warning = self._warning(root, view, best, options, clock)
         if warning is not None:
             return warning
         return self._free_action(root, options, best, scores[best], clock)
@@ -469,7 +475,8 @@ class RoboRunAI:
                 best_gain, pick = gain, option
         return pick or best
 
-    def _warning(self, root: GameState, view: SeatView, best: Choice, options: list[Choice]) -> Choice | None:
+    def _warning(self, root: GameState, view: SeatView, best: Choice, options: list[Choice],
+                 clock: _Clock) -> Choice | None:
         """Holding the Walkie-Talkie: tell the teammate not to play a card that would lose next turn."""
         messages = [c for c in options if _is_message(c)]
         if not messages or best.kind != "play":
@@ -487,7 +494,7 @@ class RoboRunAI:
         already = {m for s, m in view.messages if s == view.seat}
         values = {}
         for option in dec.options:
-            if option.kind == "play":
+            if option.kind == "play" and not clock.out():
                 trial = after.copy()
                 apply(trial, option)
                 complete(trial)

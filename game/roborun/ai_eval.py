@@ -35,6 +35,8 @@ ENERGY_W = 3.5                  # Energy pays for protective abilities later: no
 UNLOCK_W = 4.0
 EQUIP_W = 3.0
 KEY_W = 6.0                     # keys_open_exits: per space a Key still has to travel
+SPAWN_SOON = 90.0               # a good robot on this round's new-robot space near the round's end
+SPAWN_LATER = 10.0              # ... earlier in the round
 
 
 def cards_left(state: GameState) -> int:
@@ -77,6 +79,7 @@ def evaluate(state: GameState) -> float:
     colours = state.colour
     bad_spots = {p for r, p in state.pos.items() if colours[r] not in GOOD}
     keys_rule = "keys_open_exits" in state.rules
+    spawn = state.level.spawns.get(state.round) if state.support and state.round < 4 else None
     for rid, pos in state.pos.items():
         colour = colours[rid]
         if colour not in GOOD:
@@ -92,6 +95,8 @@ def evaluate(state: GameState) -> float:
         if keys_rule and exits:
             value -= KEY_W * key_gap(state, exits)
         value -= DIST_W * number_gap(state, rid, walls, lasers)
+        if pos == spawn:
+            value -= SPAWN_SOON if len(state.stands[0]) + len(state.stands[1]) <= 2 else SPAWN_LATER
     shortfall = needed - cards_left(state) * MOVES_PER_CARD * max(1, robots)
     if shortfall > 0:
         value -= LATE_W * shortfall

@@ -40,14 +40,16 @@ class LevelReport:
     solver_wins: int = 0
     solver_finished: int = 0
     solver_available: bool = True
-    decision_ms: list[float] = field(default_factory=list)
+    decision_ms: list[float] = field(default_factory=list)        # CPU time of the deciding thread
+    decision_wall_ms: list[float] = field(default_factory=list)   # wall clock (includes other load)
     losses: Counter = field(default_factory=Counter)
     solver_winnable_games: int = 0        # deals the solver won ...
     wins_on_solver_winnable: int = 0      # ... and of those, the ones the AI won too
 
     def to_json(self) -> dict:
         times = sorted(self.decision_ms)
-        p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else None
+        p95 = _percentile(times, 0.95)
+        wall = sorted(self.decision_wall_ms)
         top = self.losses.most_common(1)
         return {
             "games": self.games,
@@ -59,7 +61,19 @@ class LevelReport:
             "decision_ms_p95": round(p95, 3) if p95 is not None else None,
             "top_loss_cause": top[0][0] if top else None,
             "wins_on_solver_winnable": self.wins_on_solver_winnable if self.solver_available else None,
+            "decision_wall_ms_mean": round(sum(wall) / len(wall), 3) if wall else None,
+            "decision_wall_ms_p95": _round(_percentile(wall, 0.95)),
         }
+
+
+def _percentile(sorted_values: list[float], q: float) -> float | None:
+    if not sorted_values:
+        return None
+    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
 
 
 Chooser = Callable[[object, list, random.Random], object]
@@ -88,9 +102,10 @@ def play_game(level, seed: int, choosers: tuple[Chooser, Chooser], report: Level
             break
         choices = legal_choices(state)
         view = seat_view(state, seat)
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.thread_time()
         choice = choosers[seat](view, choices, rng)
-        report.decision_ms.append((time.perf_counter() - start) * 1000.0)
+        report.decision_ms.append((time.thread_time() - cpu_start) * 1000.0)
+        report.decision_wall_ms.append((time.perf_counter() - start) * 1000.0)
         apply(state, choice)
     else:
         return "lost", "stuck:decision_limit"
