@@ -296,3 +296,27 @@ def test_double_metal_lets_the_active_player_clear_an_occupied_start_first():
     apply(s, Choice("rescue", ((3, 4),)))
     finish_card(s)
     assert s.outcome is None and s.pos[green] == (2, 3) and s.pos[red] == (4, 4)
+
+
+def test_ram_sends_the_bad_robot_to_the_supply_when_its_start_is_taken():
+    board = """
+    .+R   .     .     .+b   .
+    .     .     .     .     .
+    .     .     .+G   .     .
+    .     .     .     .     .
+    .     .     .     .     .
+    """
+    s = game("strong_two", ["ram"], board=board, card=4)
+    b, green = s.at[(3, 0)], s.at[(2, 2)]
+    s.at.pop((3, 0))
+    s.pos[b] = (2, 1)
+    s.at[(2, 1)] = b
+    s.items.pop((3, 0), None)
+    s.pos[99], s.colour[99] = (3, 0), "white"          # another bad robot now stands on b's start
+    s.at[(3, 0)] = 99
+    apply(s, Choice("play", (4,)))
+    ev = []
+    ev += apply(s, use("ram"))
+    finish_card(s)
+    assert b not in s.pos and any(e.kind == "returned" and e.robot == b for e in ev)
+    assert s.pos[green] == (2, 0) and s.outcome is None

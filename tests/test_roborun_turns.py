@@ -323,3 +323,10 @@ def test_event_paths_count_lifts():
     assert dist[(4, 0)] == 1 and dist[(5, 0)] == 2      # the lift ride is one step on the path
     run_steps(s, ("event_move", b, 1, "good"))
     assert s.pos[b] == (0, 0)                            # an Event step never rides the lift itself
+
+
+def test_event_exit_target_ignores_exits_no_robot_needs():
+    s = game_from_ascii("Xg  .  .+b  .  .  Xr\n.  .  .  .  .+R  .")
+    b = s.at[(2, 0)]
+    run_steps(s, ("event_move", b, 1, "exit"))
+    assert s.pos[b] == (3, 0)             # the green exit is not active: no green robot is left
