@@ -188,8 +188,7 @@ class LabRenderer:
             self._shades[size] = shade
         return self._shades[size]
 
-    def draw_lab(self, surface: pygame.Surface, model: LabModel, cards: tuple[Card, ...], marks: Marks,
-                 own: bool) -> None:
+    def draw_lab(self, surface: pygame.Surface, model: LabModel, cards: tuple[Card, ...], marks: Marks) -> None:
         scores = model.scores(cards)
         best, _ = best_pair(scores)
         for kind in (STORAGE, WORKSHOP):
@@ -249,9 +248,8 @@ class LabRenderer:
                 surface.blit(self.art.back(), pile.move(depth * 3, depth * 3))
         else:
             pygame.draw.rect(surface, theme.PANEL_EDGE, pile, 2, border_radius=9)
-        count = draw_text(surface, str(model.pile_count), (pile.centerx, pile.bottom - 6), "large", theme.TEXT,
-                          "midbottom", bold=True, shadow=True)
-        del count
+        draw_text(surface, str(model.pile_count), (pile.centerx, pile.bottom - 6), "large", theme.TEXT,
+                  "midbottom", bold=True, shadow=True)
         if marks.focus == ("pile",):
             pygame.draw.rect(surface, theme.ACCENT, pile.inflate(10, 10), 5, border_radius=12)
         draw_text(surface, "Display", (DISPLAY_X[0], pile.top - 4), "small", theme.TEXT_DIM, "bottomleft")

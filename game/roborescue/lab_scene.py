@@ -289,7 +289,7 @@ class LabScene(LabChoices, Scene):
         surface.blit(self.background, (0, 0))
         model = self.models[self.viewed]
         self._draw_top_bar(surface)
-        self.renderer.draw_lab(surface, model, self.cards, marks, own=self.viewed == self.viewer)
+        self.renderer.draw_lab(surface, model, self.cards, marks)
         self.renderer.draw_supply(surface, model, self.cards, marks, show_hand=self.viewed == self.viewer)
         if self.state.phase == engine.SCORE and marks.focus is not None:
             self.renderer.draw_score_button(surface, marks.focus == ("score",), True)
