@@ -322,8 +322,9 @@ class TableScene(Scene):
         if name in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT):
             self.focus = move_focus(self.options, self.focus, name)
             self.app.audio.play("move")
-        elif name in (inp.NEXT, inp.PREV):
-            self.focus = (self.focus + (1 if name == inp.NEXT else -1)) % len(self.options)
+        elif name in (inp.NEXT, inp.PREV, inp.SCROLL):
+            step = (1 if name == inp.NEXT else -1) if name != inp.SCROLL else (-1 if action.amount > 0 else 1)
+            self.focus = (self.focus + step) % len(self.options)
             self.app.audio.play("move")
         elif name == inp.POINT and action.pos:
             hit = self._option_under(action.pos)
