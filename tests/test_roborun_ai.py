@@ -196,3 +196,39 @@ def test_no_beep_when_every_card_is_safe():
     state = game_from_ascii(board, stands=[[(2, "yellow"), (5, "blue")], [(3, "yellow")]], beep=True)
     choice = RoboRunAI("normal").choose(seat_view(state, 1), legal_choices(state), random.Random(0), BIG)
     assert choice == Choice("no_beep")
+
+
+def test_warns_with_the_walkie_talkie_about_the_teammates_losing_card():
+    # Seat 0 holds the Walkie-Talkie (Equipment 2). Card 2 is deadly for both: seat 0 sees
+    # its blue side (top L: green into the shredder west of it), seat 1 its yellow side (top
+    # U, which is south for seat 1: red into the shredder below it). Seat 0 does not play it,
+    # so before its card it tells seat 1 "Don't play card 2".
+    from game.roborun.state import PlayerSetup, Setup
+
+    board = """
+    .   .   .   .   .
+    H   .+G .   .   .
+    .   .   .   .   .
+    .   .+R .   .   .
+    .   H   .   .   .
+    Xr  .   .   .   Xg
+    """
+    setup = Setup((PlayerSetup("quick_one", (), 1, 0, (2,)), PlayerSetup("smart_three", (), 1, 0)),
+                  equipment_deck=tuple(range(1, 11)))
+    state = game_from_ascii(board, setup=setup,
+                            stands=[[(5, "blue"), (3, "yellow")], [(2, "yellow"), (6, "blue")]])
+    assert Choice("equip", (2, "dont_play_2")) in legal_choices(state)
+    choice = RoboRunAI("normal").choose(seat_view(state, 0), legal_choices(state), random.Random(0), BIG)
+    assert choice == Choice("equip", (2, "dont_play_2"))
+    apply(state, choice)
+    assert state.messages == [(0, "dont_play_2")]
+    # The teammate's AI reads the message and keeps away from card 2 this round.
+    players = (RoboRunAI("normal"), RoboRunAI("normal"))
+    reader = players[1]
+    while state.outcome is None and not (state.decision_seat == 1 and state.pending.kind == "card"):
+        seat = state.decision_seat
+        apply(state, players[seat].choose(seat_view(state, seat), legal_choices(state), random.Random(0), BIG))
+    assert state.outcome is None and Choice("play", (2,)) in legal_choices(state)
+    pick = reader.choose(seat_view(state, 1), legal_choices(state), random.Random(0), BIG)
+    assert reader.warned_cards(seat_view(state, 1)) == {2}
+    assert pick != Choice("play", (2,))

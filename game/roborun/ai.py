@@ -317,7 +317,8 @@ class RoboRunAI:
                 self.warned[card] = view.round
         self.messages_seen = len(view.messages)
 
-    def _warned_now(self, view: SeatView) -> set[int]:
+    def warned_cards(self, view: SeatView) -> set[int]:
+        """Cards the teammate asked (by Walkie-Talkie) not to play in the current round."""
         return {c for c, rnd in self.warned.items() if rnd == view.round}
 
     # ----- option values -------------------------------------------------------------
@@ -422,7 +423,7 @@ class RoboRunAI:
     def _choose_own(self, root: GameState, view: SeatView, clock: _Clock, rng: random.Random) -> Choice:
         options = list(root.pending.options)
         kind = root.pending.kind
-        avoid = _beeped_cards(view, self._warned_now(view)) if kind == "card" else set()
+        avoid = _beeped_cards(view, self.warned_cards(view)) if kind == "card" else set()
         if kind == "card":
             main = [c for c in options if c.kind not in ("ability", "equip", "give_number")]
         else:
