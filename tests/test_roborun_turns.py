@@ -230,7 +230,8 @@ def test_illegal_choice_raises_value_error():
 
 def test_choice_json_round_trip():
     c = Choice("key", ((1, 2),))
-    assert Choice.from_json(c.to_json()) == c and c.label == "key (1, 2)"
+    assert Choice.from_json(c.to_json()) == c and c.label == "Key to 1,2"
+    assert Choice("dir", ("green", "UL")).label == "green up-left" and Choice("play", (3,)).label == "play card 3"
 
 
 def finish(state):

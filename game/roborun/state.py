@@ -21,6 +21,36 @@ def _tupled(value: Any) -> Any:
     return value
 
 
+_WORDS = {"U": "up", "D": "down", "L": "left", "R": "right", "UL": "up-left", "UR": "up-right",
+          "DL": "down-left", "DR": "down-right", "skip": "skip", "stay": "stays"}
+
+
+def _xy(p) -> str:
+    return f"{p[0]},{p[1]}"
+
+
+_LABELS = {
+    "start": lambda a: f"seat {a[0]} starts",
+    "play": lambda a: f"play card {a[0]}",
+    "pass": lambda a: "use PASS",
+    "beep": lambda a: f"BEEP card {a[0]}",
+    "no_beep": lambda a: "no BEEP",
+    "continue": lambda a: "continue",
+    "dir": lambda a: f"{a[0]} {_WORDS[a[1]]}",
+    "chip": lambda a: f"CHIP level {a[0]}",
+    "key": lambda a: f"Key to {_xy(a[0])}",
+    "displace": lambda a: f"move robot off the Tunnel Exit to {_xy(a[0])}",
+    "rescue": lambda a: f"clear the start space to {_xy(a[0])}",
+    "unlock": lambda a: "unlock next CHIP level" if a[0] == "chip" else f"unlock {a[0].replace('_', ' ')}",
+    "ability": lambda a: " ".join([a[0].replace("_", " ")]
+                                  + [f"{'card' if a[0] == 'back_up_plan' else 'robot'} {x}" for x in a[1:]]),
+    "equip": lambda a: " ".join([f"Equipment card {a[0]}"] + [str(_WORDS.get(x, x)) for x in a[1:]]),
+    "give_number": lambda a: f"give Number {a[0]}",
+    "target": lambda a: f"robot {a[0]} goes {a[1]}",
+    "bad_dir": lambda a: f"robot {a[0]} {_WORDS.get(a[1], a[1])}",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One legal option at a decision point: a kind plus positional arguments.
@@ -33,7 +63,15 @@ class Choice:
 
     @property
     def label(self) -> str:
-        return self.kind if not self.args else f"{self.kind} {' '.join(map(str, self.args))}"
+        """Short human text, e.g. 'play card 3', 'green up-left', 'Key to 2,1'."""
+        a = self.args
+        maker = _LABELS.get(self.kind)
+        if maker is not None:
+            try:
+                return maker(a)
+            except (IndexError, TypeError, KeyError):
+                pass
+        return self.kind if not a else f"{self.kind} {' '.join(map(str, a))}"
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "args": [list(a) if isinstance(a, tuple) else a for a in self.args]}
