@@ -357,13 +357,16 @@ def test_the_game_select_screen_opens_the_set_up_menu(app):
     assert isinstance(lab, LabScene) and lab.config.n_players == 1 and lab.config.is_human(0)
 
 
-def test_a_failing_ai_does_not_end_the_game(app, monkeypatch, capsys):
+@pytest.mark.parametrize("bug", ["raises", "illegal"])
+def test_a_failing_ai_does_not_end_the_game(app, monkeypatch, capsys, bug):
     from game.roborescue import lab_scene
 
     def broken(view, legal, rng, level):
+        if bug == "illegal":
+            return engine.KeepVP(card=-1)
         raise RuntimeError("AI bug")
 
     monkeypatch.setattr(lab_scene.ai, "choose", broken)
     scene = start(app, n_players=2, seats=(HUMAN, "normal"), seed=3)
     play_by_confirm(app, lambda: scene.state.round == 2, max_frames=3000)
-    assert "AI bug" in capsys.readouterr().err
+    assert ("AI bug" if bug == "raises" else "illegal action") in capsys.readouterr().err

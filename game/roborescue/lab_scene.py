@@ -170,11 +170,14 @@ class LabScene(LabChoices, Scene):
             return
         if self.future.done():
             future, self.future = self.future, None
+            legal = engine.legal_actions(self.state)
             try:
                 action = future.result()
+                if action not in legal:
+                    raise ValueError(f"AI chose an illegal action {action!r}")
             except Exception:   # an AI bug must not end the player's game: report it, play on
                 traceback.print_exc()
-                action = engine.legal_actions(self.state)[0]
+                action = legal[0]
                 self.toasts.append((f"{self.config.seat_name(seat)} had a problem and made a default move", 0.0))
             self._apply(action, seat)
 
