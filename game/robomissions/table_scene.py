@@ -19,7 +19,7 @@ import pygame
 
 from game.client import input as inp
 from game.client import theme
-from game.client.menus import PauseScene, TitleScene
+from game.client.menus import PauseScene, TitleScene, draw_mascot
 from game.client.scene import Scene
 from game.client.widgets import (Menu, MenuItem, draw_hints, draw_paragraph, draw_text, font, panel, render_text,
                                   wrap_text)
@@ -561,6 +561,11 @@ class TableScene(Scene):
 
     def _draw_hand(self, surface: pygame.Surface, focused: Option | None, options: list[Option], now: float) -> None:
         v = self.shown
+        if self.viewer in self.humans and not v.alive[self.viewer] and not v.over:
+            who = "You are" if len(self.humans) == 1 else f"{render.seat_name(self.viewer)} is"
+            draw_text(surface, f"{who} out: watch the robots fight ({self.app.input.hint(inp.SKIP)} skips)",
+                      (500, render.HAND_TOP + 50), "body", theme.TEXT_DIM, "center", bold=True)
+            return
         if not self.hand_visible:
             count = v.hand_counts[self.viewer]
             text = "" if self.viewer not in self.humans else f"{render.seat_name(self.viewer)}'s hand is hidden"
@@ -620,6 +625,7 @@ class HandOverScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(theme.BG)
         colour = render.seat_colour(self.table.shown, self.seat)
+        draw_mascot(surface, (theme.WIDTH // 2, 150), colour, 1.1)
         draw_text(surface, f"Pass to {render.seat_name(self.seat)}", (theme.WIDTH // 2, 260), "title", colour,
                   "center", bold=True)
         draw_text(surface, "Everyone else, look away: your hands stay secret.", (theme.WIDTH // 2, 350), "body",
