@@ -320,3 +320,41 @@ def test_ram_sends_the_bad_robot_to_the_supply_when_its_start_is_taken():
     finish_card(s)
     assert b not in s.pos and any(e.kind == "returned" and e.robot == b for e in ev)
     assert s.pos[green] == (2, 0) and s.outcome is None
+
+
+def test_emp_pulse_moves_one_bad_robot():
+    board = BOARD.replace(".     .     .     .     .\n.     .     .+G", ".+b   .     .     .     .\n.     .     .+G")
+    s = game("smart_three", [], board=board, hand=(6,))
+    b = s.at[(0, 3)]
+    apply(s, Choice("equip", (6, b, "U")))
+    assert s.pos[b] == (0, 2) and 6 not in s.hands[0] and s.equip_deck[-1] == 6
+
+
+def test_second_wind_turns_pass_back():
+    s = game("smart_three", [], hand=(7,))
+    assert not [c for c in legal_choices(s) if c.kind == "equip"]      # PASS is still available
+    s.pass_state = "used"
+    from game.roborun import engine
+    s.pending, s.queue[:] = None, []
+    engine._schedule(s, ("card_choice",))
+    engine._run(s, [])
+    apply(s, Choice("equip", (7,)))
+    assert s.pass_state == "available"
+
+
+def test_jammer_skips_the_bottom_part_and_brake_stops_lines_and_lifts():
+    board = """
+    .+R   .     .     .     .
+    .     .     .     .     .
+    .     .     .     .     .
+    .+w   .     .     .     .
+    =>    =>    .+G   .     .
+    """
+    s = game("smart_three", [], board=board, card=3, hand=(9, 10))   # 3 yellow: white/purple D then L
+    w = s.at[(0, 3)]
+    apply(s, Choice("equip", (9,)))
+    apply(s, Choice("equip", (10,)))
+    apply(s, Choice("play", (3,)))
+    apply(s, Choice("dir", ("green", "L")))                           # green steps onto the line
+    finish_card(s)
+    assert s.pos[w] == (0, 3) and s.pos[s.at[(1, 4)]] == (1, 4)
