@@ -82,7 +82,7 @@ class EndScene(Scene):
         else:
             self._draw_multi(surface)
         self.menu.draw(surface)
-        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP, "Up/Down: move"),
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP, "Move"),
                                              (inp.SKIP, "Skip")])
 
     def _draw_solo(self, surface: pygame.Surface) -> None:
@@ -95,7 +95,8 @@ class EndScene(Scene):
         if self.t >= 2.0:
             draw_text(surface, self.rating, (box.centerx, box.top + 220), "small", theme.TEXT, "center", bold=True)
             if self.rank is not None:
-                draw_text(surface, f"New high score: #{self.rank}!", (box.centerx, box.top + 264), "body",
+                praise = "New high score!" if self.rank == 1 else f"Number {self.rank} in your high scores!"
+                draw_text(surface, praise, (box.centerx, box.top + 264), "body",
                           theme.GOOD, "center", bold=True)
         draw_score_table(surface, pygame.Rect(720, 130, 500, 320), self.table, self.rank)
         if self.warning:
