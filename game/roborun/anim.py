@@ -320,7 +320,13 @@ class EventAnimations:
                 stage.burst(actor.x + 0.5, actor.y + 0.5, _burst_colour(actor.colour))
             return Step([Tween(0.5, _vanish(actor, spin=True), boom, actors=(actor.key,))], kind)
         if kind in ("escaped", "returned") and actor is not None:
-            return Step([Tween(0.5, _vanish(actor, spin=False), lambda: self.sound("collect"), actors=(actor.key,))], kind)
+            text = self.describe(event) if kind == "escaped" else ""
+
+            def leave() -> None:
+                self.sound("collect")
+                if text:
+                    stage.captions.append(Caption(text, (94, 214, 120)))
+            return Step([Tween(0.5, _vanish(actor, spin=False), leave, actors=(actor.key,))], kind)
         if kind == "spawned":
             rid, pos = event_field(event, "robot"), end or as_pos(event_field(event, "pos"))
             if rid is None or pos is None:

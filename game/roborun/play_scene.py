@@ -747,12 +747,23 @@ def describe_event(event, viewer: int, log: bool = False) -> str:
     if kind == "ability_used":
         return f"{who(event.seat)} used {hud_render.ABILITY_NAMES.get(event.detail, event.detail)}"
     if kind == "equipment_used":
-        return f"{who(event.seat)} used Equipment"
+        from game.roborun.cards import equipment_cards
+        card = equipment_cards().get(event.card)
+        return f"{who(event.seat)} used {card.name if card else 'Equipment'}"
     if kind == "message":
         from game.roborun.cards import messages
         return f"Message from {who(event.seat).lower()}: {messages().get(event.detail, event.detail)}"
     if kind == "event_revealed":
-        return f"Event: {event.detail}"
+        from game.roborun.cards import event_cards
+        card = event_cards().get(event.card)
+        if card is None:
+            return f"Event: {event.detail}"
+        target = "good robots" if card.target == "good" else "the exits"
+        return f"Event {card.name}: {'/'.join(card.colours)} move {card.steps} toward {target}"
+    if kind == "escaped":
+        return f"{'Your' if event.seat == viewer else 'Teammate'}'s robot escaped!"
+    if kind == "lever":
+        return f"Lever: {str(event.detail).replace('_', ' ')}"
     if kind == "round_started":
         return f"Round {event.value}: {who(event.seat).lower()} start{'s' if event.seat != viewer else ''}"
     if kind == "scenario_won":
@@ -767,8 +778,12 @@ def describe_event(event, viewer: int, log: bool = False) -> str:
         return f"{event.token} collected"
     if kind == "destroyed":
         return f"a robot was destroyed ({event.detail})"
-    if kind == "escaped":
-        return "a good robot escaped!"
+    if kind == "equipment_drawn":
+        from game.roborun.cards import equipment_cards
+        card = equipment_cards().get(event.card)
+        return f"{who(event.seat)} drew {card.name if card else 'an Equipment card'}"
+    if kind == "rule":
+        return str(event.detail).replace("_", " ")
     if kind == "spawned":
         return f"a {event.colour} robot arrived"
     if kind == "upgraded":
