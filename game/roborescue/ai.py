@@ -50,6 +50,7 @@ EASY_RANDOM_SHARE = 0.35
 HARD_SAMPLES = 12          # sampled futures per decision
 HARD_MAX_CANDIDATES = 6    # candidates (best by the heuristic) given the full look-ahead
 GROWTH_CREDIT = 0.6        # heuristic points per card that could still join an area
+SOURCE_SAMPLE = 16         # unseen cards the normal player weighs against the display
 
 _PART_BITS = tuple(TYPE_BIT[p] for p in PART_TYPES)
 _COLOUR_BIT = {c: 1 << i for i, c in enumerate(COLOURS)}
@@ -85,7 +86,7 @@ def _fast_cards(cards: tuple[Card, ...]) -> list[_FastCard]:
 class _Area:
     """Running totals of one area: enough to test placement and score in O(1)."""
 
-    __slots__ = ("storage", "n", "mask", "base", "colours", "sums")
+    __slots__ = ("storage", "n", "mask", "base", "colours", "sums", "_cached_left", "_cached_worth")
 
     def __init__(self, storage: bool):
         self.storage = storage
@@ -94,12 +95,15 @@ class _Area:
         self.base = 0              # workshop: sum of icon values
         self.colours = 0           # bit set of colours present
         self.sums = [0, 0, 0, 0]   # storage: per part type, sum of its values over the cards
+        self._cached_left = -1     # `worth` is asked again and again between changes: cache it
+        self._cached_worth = 0.0
 
     def copy(self) -> "_Area":
         other = _Area.__new__(_Area)
         other.storage, other.n, other.mask, other.base, other.colours = (
             self.storage, self.n, self.mask, self.base, self.colours)
         other.sums = self.sums[:]
+        other._cached_left, other._cached_worth = self._cached_left, self._cached_worth
         return other
 
     def fits(self, card: _FastCard) -> bool:
@@ -119,6 +123,7 @@ class _Area:
             self.base += card.value
         self.colours |= card.colour
         self.n += 1
+        self._cached_left = -1
 
     def score(self) -> int:
         """The area's score as if it were scored now (eligibility is the caller's concern)."""
@@ -127,7 +132,10 @@ class _Area:
     def worth(self, cards_left: int) -> float:
         """Heuristic worth: score plus credit for room to grow; exact score at round end
         (-1 when the area could not be scored)."""
-        return self._worth(self.n, self.mask, self.colours, self.base, self.sums, None, cards_left)
+        if cards_left != self._cached_left:
+            self._cached_worth = self._worth(self.n, self.mask, self.colours, self.base, self.sums, None, cards_left)
+            self._cached_left = cards_left
+        return self._cached_worth
 
     def worth_with(self, card: _FastCard, cards_left: int) -> float:
         """`worth` after adding `card`, without changing the area."""
@@ -370,7 +378,8 @@ def _greedy_source(view: PlayerView, legal: Sequence[Action], fast: list[_FastCa
             _place_greedy(trial, c, left - 1, no_empty)
         return trial.value(left - 2)
 
-    unseen = [fast[c] for c in view.unseen]
+    step = max(1, len(view.unseen) // SOURCE_SAMPLE)
+    unseen = [fast[c] for c in view.unseen[::step]]  # an even spread of the unseen cards
     pile_worth = sum(worth(c) for c in unseen) / len(unseen) if unseen else -1.0
     best, best_value = None, pile_worth
     for action in legal:

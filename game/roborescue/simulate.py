@@ -11,10 +11,11 @@ so a run is reproducible. With --json it prints ONE object:
                         multiplayer: one such dict per seat (of that seat's summed score, for
                         comparison only: ratings are a solo idea)
     wins_by_seat        games won per seat (shared victories count for every sharer)
-    decision_ms_p95     95th-percentile AI decision time in ms, per seat
+    decision_ms_p95     95th-percentile AI decision time in ms, per seat (CPU time of this
+                        process, so other programs on a busy machine do not inflate it)
     share_above_180_by_seat  fraction of games with a legendary score, per seat
 
-Timing uses the wall clock, which is fine here: it is measured, never fed into a decision.
+Timing reads the process clock, which is fine here: it is measured, never fed into a decision.
 """
 from __future__ import annotations
 
@@ -60,10 +61,10 @@ def play_game(levels: list[str], seed: int, advanced: bool = False, timings: lis
     while state.decision_seat is not None:
         seat = state.decision_seat
         actions = legal_actions(state)
-        started = time.perf_counter()
+        started = time.process_time()
         action = ai.choose(view(state, seat), actions, rngs[seat], levels[seat])
         if timings is not None:
-            timings[seat].append((time.perf_counter() - started) * 1000.0)
+            timings[seat].append((time.process_time() - started) * 1000.0)
         apply(state, action)
     return state
 
