@@ -42,7 +42,6 @@ DAMAGE_COLOUR = theme.BAD
 # Item sizes at scale 1.0; zones scale them down until everything fits.
 CHIP_W, HEAD_H, BODY_H, LEGS_H, ARM_W, GAP = 80, 48, 52, 36, 30, 4
 STATUS_H = 26
-MEGABOT_SIZE = (ARM_W * 2 + CHIP_W + GAP * 2, HEAD_H + BODY_H + LEGS_H + GAP * 2 + STATUS_H)
 SINGLEBOT_SIZE = (92, 120 + STATUS_H)
 CHAINBOT_SIZE = (70, 110 + STATUS_H)
 SLOT_SIZE = (80, 110 + STATUS_H)
@@ -126,12 +125,33 @@ def seat_order(view: SeatView, viewer: int) -> list[int]:
     return [(viewer + i) % n for i in range(1, n)]
 
 
-def _zone_items(view: SeatView, seat: int, reserve_new: bool, reserve_end: bool) -> list[tuple[str, int, tuple[int, int]]]:
+def _megabot_rows(robot: RobotView, full: bool) -> tuple[list[str], list[str]]:
+    """Which rows (head/body/legs) and arm columns a Megabot is drawn with.
+
+    The viewer's own Megabots show every place a part could go (arms are attached to them);
+    opponents' show only what is there (plus the head place, so "NO HEAD" has a spot),
+    which leaves room to draw them bigger.
+    """
+    if full:
+        return ["head", "body", "legs"], ["arm0", "arm1"]
+    slots = {slot for slot, _ in robot.parts}
+    return [r for r in ("head", "body", "legs") if r == "head" or r in slots], [a for a in ("arm0", "arm1") if a in slots]
+
+
+def megabot_size(robot: RobotView, full: bool) -> tuple[int, int]:
+    rows, arms = _megabot_rows(robot, full)
+    heights = {"head": HEAD_H, "body": BODY_H, "legs": LEGS_H}
+    width = max(CHIP_W + len(arms) * (ARM_W + GAP), 104)    # wide enough for its HP bar
+    return width, sum(heights[r] for r in rows) + GAP * (len(rows) - 1) + STATUS_H
+
+
+def _zone_items(view: SeatView, seat: int, reserve_new: bool, reserve_end: bool,
+                full: bool) -> list[tuple[str, int, tuple[int, int]]]:
     """(kind, ref, base size) of everything in a player's zone, in reading order."""
     items: list[tuple[str, int, tuple[int, int]]] = []
     for rid in view.bots[seat]:
         robot = view.robot(rid)
-        items.append(("robot", rid, MEGABOT_SIZE if robot.kind == "megabot" else SINGLEBOT_SIZE))
+        items.append(("robot", rid, megabot_size(robot, full) if robot.kind == "megabot" else SINGLEBOT_SIZE))
     if reserve_new:
         items.append(("new", seat, SLOT_SIZE))
     chain = view.chains[seat]
@@ -162,7 +182,8 @@ def _layout_zone(layout: Layout, view: SeatView, seat: int, zone: Rect, reserve_
                  left_margin: int = 0) -> None:
     content = Rect(zone.left + 10 + left_margin, zone.top + ZONE_HEADER + 4, zone.width - 20 - left_margin,
                    zone.height - ZONE_HEADER - 8)
-    items = _zone_items(view, seat, reserve_new, reserve_end)
+    full = seat == layout.viewer
+    items = _zone_items(view, seat, reserve_new, reserve_end, full)
     rects, scale = None, SCALES[-1]
     for scale in SCALES:
         rects = _flow(items, content, scale)
@@ -181,7 +202,7 @@ def _layout_zone(layout: Layout, view: SeatView, seat: int, zone: Rect, reserve_
             layout.robots[ref] = rect
             robot = view.robot(ref)
             if robot.kind == "megabot":
-                for slot, part_rect in megabot_slots(rect, scale).items():
+                for slot, part_rect in megabot_slots(rect, scale, *_megabot_rows(robot, full)).items():
                     layout.parts[(ref, slot)] = part_rect
         elif kind == "new":
             layout.new_slots[seat] = rect
@@ -192,21 +213,26 @@ def _layout_zone(layout: Layout, view: SeatView, seat: int, zone: Rect, reserve_
                 layout.robots[chain[ref]] = rect
 
 
-def megabot_slots(rect: Rect, scale: float) -> dict[str, Rect]:
+def megabot_slots(rect: Rect, scale: float, rows: list[str], arms: list[str]) -> dict[str, Rect]:
     """Head on top, Body in the middle with an Arm on either side, Legs below."""
     s = scale
     chip_w, arm_w, gap = int(CHIP_W * s), int(ARM_W * s), max(2, int(GAP * s))
-    head_h, body_h, legs_h = int(HEAD_H * s), int(BODY_H * s), int(LEGS_H * s)
-    cx = rect.centerx
-    head = Rect(0, 0, chip_w, head_h)
-    head.midtop = (cx, rect.top)
-    body = Rect(0, 0, chip_w, body_h)
-    body.midtop = (cx, head.bottom + gap)
-    legs = Rect(0, 0, chip_w, legs_h)
-    legs.midtop = (cx, body.bottom + gap)
-    arm0 = Rect(body.left - gap - arm_w, body.top, arm_w, body_h + legs_h // 2)
-    arm1 = Rect(body.right + gap, body.top, arm_w, body_h + legs_h // 2)
-    return {"head": head, "body": body, "arm0": arm0, "arm1": arm1, "legs": legs}
+    heights = {"head": int(HEAD_H * s), "body": int(BODY_H * s), "legs": int(LEGS_H * s)}
+    structure_w = chip_w + len(arms) * (arm_w + gap)
+    left = rect.centerx - structure_w // 2 + (arm_w + gap if "arm0" in arms else 0)
+    slots: dict[str, Rect] = {}
+    y = rect.top
+    for row in rows:
+        slots[row] = Rect(left, y, chip_w, heights[row])
+        y += heights[row] + gap
+    if "body" in slots:
+        body = slots["body"]
+        arm_h = body.height + (heights["legs"] // 2 if "legs" in slots else 0)
+        if "arm0" in arms:
+            slots["arm0"] = Rect(body.left - gap - arm_w, body.top, arm_w, arm_h)
+        if "arm1" in arms:
+            slots["arm1"] = Rect(body.right + gap, body.top, arm_w, arm_h)
+    return slots
 
 
 def hand_positions(count: int, area_left: int = 20, area_right: int = 990) -> list[Rect]:
