@@ -580,7 +580,7 @@ class PlayScene(Scene):
         x = HEADER.right - 14 - 22 * len(support)
         event = reader.last_event_text()
         if event:
-            room = x - 70 - (rect.right + 12)
+            room = x - (100 if support else 20) - (rect.right + 12)
             draw_text(surface, hud_render.fit_text(event, room, "tiny"), (rect.right + 12, HEADER.centery), "tiny",
                       theme.ACCENT, "midleft")
         if support:
