@@ -3,6 +3,7 @@ import pytest
 
 from game.core.errors import UserError
 from game.roborun import engine, movement
+from game.roborun.geometry import Board
 from game.roborun.ascii_board import game_from_ascii, parse_board
 from game.roborun.engine import apply, legal_choices
 from game.roborun.state import Choice
@@ -403,4 +404,4 @@ def test_production_line_direction_can_come_from_its_token():
     lv.spaces[0][0] = type(lv.spaces[0][0])("production_line")
     lv.spaces[0][1] = type(lv.spaces[0][1])("production_line")
     lv.tokens.append(Token("production_line", (1, 0), direction="E"))
-    assert movement.Board(lv).line_dir == {(0, 0): "E", (1, 0): "E"}
+    assert Board(lv).line_dir == {(0, 0): "E", (1, 0): "E"}

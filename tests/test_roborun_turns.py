@@ -319,8 +319,8 @@ def test_event_paths_count_lifts():
     .     .  .  .  .   .
     """)
     b = s.at[(0, 0)]
-    from game.roborun import movement
-    dist = movement.distances(s, (0, 0), "blue")
+    from game.roborun.geometry import distances
+    dist = distances(s, (0, 0), "blue")
     assert dist[(4, 0)] == 1 and dist[(5, 0)] == 2      # the lift ride is one step on the path
     run_steps(s, ("event_move", b, 1, "good"))
     assert s.pos[b] == (0, 0)                            # an Event step never rides the lift itself

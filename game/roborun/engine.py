@@ -23,7 +23,8 @@ from game.roborun import abilities, equipment, movement, scenario_rules
 from game.roborun.cards import action_cards, event_cards, robot_boards, to_abs
 from game.roborun.events import Event
 from game.roborun.level import GOOD_COLOURS, LevelSpec, ROBOT_COLOURS
-from game.roborun.movement import OPPOSITE, arrive, board, chooser, lose, settle
+from game.roborun.geometry import OPPOSITE, best_steps, board
+from game.roborun.movement import arrive, chooser, lose, settle
 from game.roborun.state import GOOD, Choice, Decision, GameState, PlayerSetup, Setup
 
 __all__ = ["new_game", "legal_choices", "apply", "GameState", "Setup", "PlayerSetup", "Choice"]
@@ -642,7 +643,7 @@ def _event_move(state: GameState, step: tuple, events: list[Event]) -> None:
             return                           # already on an active exit: it does not move
     else:
         targets = {state.pos[r] for r in state.good_on_map()}
-    dirs = sorted(movement.best_steps(state, rid, targets))
+    dirs = sorted(best_steps(state, rid, targets))
     if not dirs:
         return
     _decide(state, "target", state.last_player, [Choice("target", (rid, d)) for d in dirs], step)

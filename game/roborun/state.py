@@ -145,7 +145,7 @@ class GameState:
         try:
             return self._geo
         except AttributeError:
-            from game.roborun.movement import board
+            from game.roborun.geometry import board
             self._geo = board(self.level)
             return self._geo
 
