@@ -376,3 +376,13 @@ def test_the_scenario_select_starts_a_campaign_game_with_keys_only(app):
     scene = app.stack.top
     assert type(scene).__name__ == "PlayScene" and scene.options.campaign and scene.level.level_id == "1.1"
     assert prog.load_progress()[0].campaign(1).boards == list(entry.choices.boards)
+
+
+def test_a_damaged_save_met_by_the_play_screen_is_reported_and_play_goes_on(app):
+    prog.progress_path().write_text("{broken", encoding="utf-8")
+    scene = start_game(app, GameOptions(level_ref="1.2", partner="random", seed=1))
+    app.step(1 / 60)
+    assert type(app.stack.top).__name__ == "NoticeScene" and "damaged" in app.stack.top.message
+    app.post(Action("confirm"))
+    assert app.stack.top is scene
+    assert prog.progress_path().with_name(prog.FILE_NAME + ".damaged").exists()

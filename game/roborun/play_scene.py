@@ -180,12 +180,14 @@ class PlayScene(Scene):
         self._say(f"Scenario {self.level.level_id} {self.level.title}: seed {self.seed}")
         if self.partner_warning:
             self.app.stack.push(NoticeScene(self.partner_warning, "Teammate"))
-        if self.options.tutorial and self.level.level_id == "1.1" and not self.options.spectate:
+        if not self.options.spectate:
             from game.roborun import progress as prog
             progress, warning = prog.load_progress()
-            if not progress.tutorial_seen:
+            if self.options.tutorial and self.level.level_id == "1.1" and not progress.tutorial_seen:
                 from game.roborun.campaign_screens import TutorialOverlay
                 self.app.stack.push(TutorialOverlay())
+            if warning:          # a damaged save was set aside: say so (on top), play on
+                self.app.stack.push(NoticeScene(warning, "Progress save damaged"))
 
     def exit(self) -> None:
         if self.executor is not None:
