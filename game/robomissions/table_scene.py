@@ -446,6 +446,11 @@ class TableScene(Scene):
         surface.blit(self._board(), (0, 0))
         if not self.shown.over and self.shown.current in layout.zones:
             render.draw_turn_glow(surface, layout.zones[self.shown.current], now)
+        if self.future is not None and not self.timeline.busy and self.state.current in layout.zones:
+            zone = layout.zones[self.state.current]        # the AI is thinking: animated dots
+            dots = "." * (1 + int(now * 3) % 3)
+            draw_text(surface, f"thinking{dots:<3}", (zone.right - 10, zone.top + render.ZONE_HEADER + 12), "tiny",
+                      theme.ACCENT, "midright", bold=True)
         options = self.options if self.human_to_act else []
         focused = options[self.focus] if options else None
         self._draw_info(surface, focused, options)
