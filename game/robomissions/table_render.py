@@ -487,7 +487,7 @@ def draw_hand_card(surface: pygame.Surface, view: SeatView, uid: int, rect: Rect
 @lru_cache(maxsize=8)
 def _shade(size: tuple[int, int]) -> pygame.Surface:
     shade = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(shade, (10, 12, 20, 120), shade.get_rect(), border_radius=max(4, size[0] // 14))
+    pygame.draw.rect(shade, (10, 12, 20, 150), shade.get_rect(), border_radius=max(4, size[0] // 14))
     return shade
 
 

@@ -164,7 +164,8 @@ class TableScene(Scene):
             limit = engine.hand_limit(self.state, self.viewer)
             self.options = build_options(self.shown, self.layout, legal, limit, self._segments())
             actions = [o.action for o in self.options]
-            self.focus = actions.index(previous) if previous in actions else 0
+            first_card = next((i for i, o in enumerate(self.options) if o.hand_card is not None), 0)
+            self.focus = actions.index(previous) if previous in actions else first_card   # start in the hand
             self.info = (prompt(self.shown, limit), "")
         else:
             self.layout = render.build_layout(self.shown, self.viewer)
