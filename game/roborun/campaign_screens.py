@@ -346,7 +346,7 @@ def reward_name(pick: str | None) -> str:
         return "-"
     if pick == "chip":
         return "Develop the CHIP"
-    from game.roborun.hud_render import ABILITY_NAMES
+    from game.roborun.event_text import ABILITY_NAMES
     return ABILITY_NAMES.get(pick, pick)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.roborun.cards import action_cards, equipment_cards, messages, robot_boards, to_abs
+from game.roborun.event_text import ABILITY_NAMES
 from game.roborun.level import DELTAS, Pos
 
 DIAGONAL = {d1 + d2: (DELTAS[d1][0] + DELTAS[d2][0], DELTAS[d1][1] + DELTAS[d2][1]) for d1 in "NS" for d2 in "EW"}
@@ -30,7 +31,6 @@ PREVIEW_STOP = frozenset(("event_revealed", "cleanup", "turn_started", "equipmen
 
 
 def ability_name(ability: str) -> str:
-    from game.roborun.hud_render import ABILITY_NAMES  # noqa: PLC0415  (names live with the panels)
     return ABILITY_NAMES.get(ability, ability)
 
 

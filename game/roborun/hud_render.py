@@ -18,6 +18,7 @@ import pygame
 
 from game.client import theme
 from game.client.widgets import draw_text, font, panel, render_text
+from game.roborun.event_text import ABILITY_NAMES, message_text  # noqa: F401  (ABILITY_NAMES re-exported)
 
 YELLOW_FACE = (250, 204, 64)
 BLUE_FACE = (86, 150, 240)
@@ -26,13 +27,6 @@ PART_LABELS = ("YOU", "MATE", "BAD")
 STAND_HEIGHT = 150              # card height on the stands: big enough to read the arrows on a TV
 REL_VECTORS = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0),
                "UL": (-0.75, -0.75), "UR": (0.75, -0.75), "DL": (-0.75, 0.75), "DR": (0.75, 0.75)}
-ABILITY_NAMES = {
-    "reverse_move": "Reverse Move", "fifth_gear": "5th Gear", "fuel_boost": "Fuel Boost", "nitro": "Nitro",
-    "back_up_plan": "Back Up Plan", "secret_pocket": "Secret Pocket", "short_deactivation": "Short Deactivation",
-    "signal_detector": "Signal Detector", "abs": "ABS", "distraction_signal": "Distraction Signal", "ram": "RAM",
-    "hacking_probe": "Hacking Probe", "twist_movement": "Twist Movement", "double_metal": "Double Metal",
-    "404": "404", "cameo": "Cameo",
-}
 
 
 def fit_text(text: str, width: int, size) -> str:
@@ -158,6 +152,27 @@ class SeatPanel:
 
 
 ENERGY_ROW = 8 + 30 + 24 + STAND_HEIGHT + 8     # offset of the Energy track inside a seat panel
+
+
+def seat_panel(reader, seat: int, viewer: int, human: bool, usable: frozenset = frozenset()) -> SeatPanel:
+    """A SeatPanel from a choice_ui.ViewReader; `usable` = abilities among the viewer's legal choices now."""
+    from game.roborun.cards import robot_boards
+
+    board = robot_boards()[reader.robot_name(seat)]
+    unlocked = reader.unlocked(seat)
+    abilities = [(a, "usable" if a in usable else "unlocked" if a in unlocked else "locked")
+                 for a in board.abilities]
+    who = "You" if seat == viewer else "Teammate"
+    colour = ("green", "red")[seat]
+    played = reader.played(seat)
+    said = [text for sender, text in reader.messages() if sender == seat]
+    return SeatPanel(
+        title=f"{who} - {colour.capitalize()}", colour=colour, board_name=board.name, stand=reader.stand(seat),
+        played=len(played), played_top=played[-1].card if played else None,
+        message=message_text(said[-1]) if said else "", energy=reader.energy(seat), abilities=abilities,
+        chip_level=reader.chip(seat), chip_max=len(board.chip), equipment=reader.equipment(seat),
+        numbers=reader.numbers(seat), escaped=reader.escaped(seat),
+        active=reader.decision_seat == seat or (reader.decision_seat is None and reader.active == seat))
 
 
 def stand_card_rects(area: pygame.Rect, count: int) -> list[pygame.Rect]:

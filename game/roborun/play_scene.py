@@ -18,8 +18,6 @@ import argparse
 import concurrent.futures
 import math
 import random
-from dataclasses import dataclass, field
-from typing import Callable
 
 import pygame
 
@@ -27,13 +25,17 @@ from game.client import input as inp
 from game.client import theme
 from game.client.menus import NoticeScene, PauseScene
 from game.client.scene import Scene
-from game.client.widgets import MenuItem, draw_hints, draw_text, panel, render_text, vertical_gradient
-from game.core.errors import UserError
-from game.roborun import choice_ui, hud_render
+from game.client.widgets import MenuItem, draw_hints, draw_text, panel, vertical_gradient
+from game.roborun import hud_render
 from game.roborun.anim import Animator, EventAnimations, Stage
 from game.roborun.board_render import BoardRenderer, draw_stage
 from game.roborun.choice_ui import Option, UndoRecord, ViewReader, build_options, preview_positions
-from game.roborun.level import LevelSpec
+from game.roborun.event_text import PROMPTS, describe_event
+from game.roborun.hud_render import seat_panel
+from game.roborun.session import (  # noqa: F401  (GameOptions & co. are part of this module's API)
+    Chooser, GameOptions, campaign_setup, load_level_spec, make_partner, next_level_ref, random_choose,
+    record_result, seat_view_for, single_setup, unlock_options,
+)
 
 HEADER = pygame.Rect(0, 0, 1280, 40)
 LEFT = pygame.Rect(8, 46, 272, 632)
@@ -43,40 +45,6 @@ PROMPT = pygame.Rect(288, 640, 704, 36)
 PANEL_HEIGHT = 440
 SEAT_COLOURS = ("green", "red")
 AI_PAUSE = 0.35             # seconds between AI decisions so players can follow them
-
-
-# ---------------------------------------------------------------- partners
-Chooser = Callable[[object, list, random.Random], object]
-
-
-def random_choose(view, choices: list, rng: random.Random):
-    """The stand-in partner: any legal choice."""
-    return rng.choice(choices)
-
-
-def make_partner(kind: str, ai_level: str = "normal") -> tuple[Chooser | None, str]:
-    """(choose function or None for a human seat, a warning when the AI is not available)."""
-    if kind == "human":
-        return None, ""
-    if kind == "random":
-        return random_choose, ""
-    try:
-        from game.roborun import ai  # the colleague's AI teammate: choose(view, choices, rng)
-    except ImportError:
-        return random_choose, "The AI teammate is not installed yet; a random teammate plays instead."
-    choose = getattr(ai, "choose", None)
-    if choose is None:
-        return random_choose, "The AI teammate has no choose(); a random teammate plays instead."
-    level_choose = getattr(ai, "choose_for_level", None)
-    if level_choose is not None:
-        return (lambda view, choices, rng: level_choose(view, choices, rng, ai_level)), ""
-    return choose, ""
-
-
-def seat_view_for(state, seat: int):
-    """What an AI seat receives: its seat view, built from a COPY so the live state never leaks."""
-    from game.roborun.view import seat_view
-    return seat_view(state.copy(), seat)
 
 
 GAME_SOUNDS = ("click", "move", "slide", "collect", "teleport", "boom", "zap", "card", "beep", "win", "lose", "error")
@@ -93,29 +61,6 @@ def warm_sounds(audio, names) -> None:
     for name in names:
         if name not in audio.sounds and name in EFFECTS:
             audio.sounds[name] = audio._make(EFFECTS[name]())
-
-
-# ---------------------------------------------------------------- options
-@dataclass
-class GameOptions:
-    level_ref: str = "1.1"
-    partner: str = "ai"             # ai | random | human
-    seat: int = 0                   # the seat of the human at the screen (first human with two)
-    seed: int | None = None
-    ai_level: str = "normal"
-    campaign: bool = False
-    boards: tuple[str, str] = ("quick_one", "smart_three")
-    level: LevelSpec | None = None  # a ready LevelSpec (tests, bench); else loaded from level_ref
-    setup: object = None            # engine Setup; None: campaign progress or Single Scenario Mode
-    spectate: bool = False          # both seats played by the partner (bench, attract mode)
-    tutorial: bool = True
-    choose_boards: bool = False     # use `boards` (and campaign progress) instead of the engine's default
-    first_skills: tuple[str, str] | None = None   # a new campaign's set-up step 7 picks
-
-
-def load_level_spec(ref: str) -> LevelSpec:
-    from game.roborun.tmx_loader import find_level, load_level
-    return load_level(find_level(ref))
 
 
 # ---------------------------------------------------------------- the scene
@@ -384,7 +329,7 @@ class PlayScene(Scene):
         rewards = None
         if self.options.campaign and state.outcome == "won" and next_ref is not None:
             view = self.reader.view
-            rewards = [self.engine.unlock_options(view.robots_boards[seat], view.unlocked[seat], view.chip[seat])
+            rewards = [unlock_options(view.robots_boards[seat], view.unlocked[seat], view.chip[seat])
                        for seat in (0, 1)]
 
         def finish(picks) -> None:
@@ -692,176 +637,6 @@ class PlayScene(Scene):
         hints = [(inp.CONFIRM, "Choose"), (inp.NEXT, "Next option"), (inp.UNDO, "Undo"), (inp.SKIP, "Skip anim"),
                  (inp.INFO, "Help"), (inp.MENU, "Pause")]
         return hints
-
-
-PROMPTS = {
-    "start": "Who sees the better move? Choose who starts",
-    "beep": "Teammate's turn: BEEP a card you want saved, or No BEEP",
-    "card": "Your turn: pick a card (or PASS)",
-    "window": "Use an ability or Equipment now, or Continue",
-    "dir": "Choose the direction on the map",
-    "chip": "Choose a CHIP level",
-    "key": "Move the Key: pick a square",
-    "displace": "Move the robot off the tunnel exit",
-    "unlock": "Unlock an ability or develop the CHIP",
-    "bad_dir": "Move a bad robot (Signal Detector)",
-    "target": "Event: choose which way the bad robot goes",
-}
-
-
-def seat_panel(reader: ViewReader, seat: int, viewer: int, human: bool,
-               usable: frozenset = frozenset()) -> hud_render.SeatPanel:
-    """One seat's column; `usable` = abilities among the viewer's legal choices right now."""
-    from game.roborun.cards import robot_boards
-
-    board = robot_boards()[reader.robot_name(seat)]
-    unlocked = reader.unlocked(seat)
-    abilities = [(a, "usable" if a in usable else "unlocked" if a in unlocked else "locked")
-                 for a in board.abilities]
-    who = "You" if seat == viewer else "Teammate"
-    colour = SEAT_COLOURS[seat]
-    played = reader.played(seat)
-    said = [text for sender, text in reader.messages() if sender == seat]
-    return hud_render.SeatPanel(
-        title=f"{who} - {colour.capitalize()}", colour=colour, board_name=board.name, stand=reader.stand(seat),
-        played=len(played), played_top=played[-1].card if played else None,
-        message=message_text(said[-1]) if said else "", energy=reader.energy(seat), abilities=abilities,
-        chip_level=reader.chip(seat), chip_max=len(board.chip), equipment=reader.equipment(seat),
-        numbers=reader.numbers(seat), escaped=reader.escaped(seat),
-        active=reader.decision_seat == seat or (reader.decision_seat is None and reader.active == seat))
-
-
-def message_text(message_id: str) -> str:
-    from game.roborun.cards import messages
-    return messages().get(message_id, str(message_id))
-
-
-def describe_event(event, viewer: int, log: bool = False) -> str:
-    """A short line for the log (log=True) or a banner; public facts only."""
-    kind = event.kind
-    who = (lambda seat: "You" if seat == viewer else "Teammate")
-    if kind == "card_played":
-        return f"{who(event.seat)} played card {event.card} ({event.face})"
-    if kind == "passed":
-        return f"{who(event.seat)} passed"
-    if kind == "beeped":
-        return f"BEEP! {'You ask' if event.seat == viewer else 'Teammate asks'}: don't play card {event.card}"
-    if kind == "ability_used":
-        return f"{who(event.seat)} used {hud_render.ABILITY_NAMES.get(event.detail, event.detail)}"
-    if kind == "equipment_used":
-        from game.roborun.cards import equipment_cards
-        card = equipment_cards().get(event.card)
-        return f"{who(event.seat)} used {card.name if card else 'Equipment'}"
-    if kind == "message":
-        from game.roborun.cards import messages
-        return f"Message from {who(event.seat).lower()}: {messages().get(event.detail, event.detail)}"
-    if kind == "event_revealed":
-        from game.roborun.cards import event_cards
-        card = event_cards().get(event.card)
-        if card is None:
-            return f"Event: {event.detail}"
-        target = "good robots" if card.target == "good" else "the exits"
-        return f"Event {card.name}: {'/'.join(card.colours)} move {card.steps} toward {target}"
-    if kind == "escaped":
-        return f"{'Your' if event.seat == viewer else 'Teammate'}'s robot escaped!"
-    if kind == "lever":
-        return f"Lever: {str(event.detail).replace('_', ' ')}"
-    if kind == "round_started":
-        return f"Round {event.value}: {who(event.seat).lower()} start{'s' if event.seat != viewer else ''}"
-    if kind == "scenario_won":
-        return "Scenario won!"
-    if kind == "scenario_lost":
-        return f"Scenario lost ({event.detail})"
-    if kind == "unlocked":
-        return f"{who(event.seat)} unlocked {hud_render.ABILITY_NAMES.get(event.detail, event.detail)}"
-    if not log:
-        return ""
-    if kind == "collected":
-        return f"{event.token} collected"
-    if kind == "destroyed":
-        return f"a robot was destroyed ({event.detail})"
-    if kind == "equipment_drawn":
-        from game.roborun.cards import equipment_cards
-        card = equipment_cards().get(event.card)
-        return f"{who(event.seat)} drew {card.name if card else 'an Equipment card'}"
-    if kind == "rule":
-        return str(event.detail).replace("_", " ")
-    if kind == "spawned":
-        return f"a {event.colour} robot arrived"
-    if kind == "upgraded":
-        return "a bad robot was upgraded to Blue"
-    if kind == "round_ended":
-        return f"end of round {event.value}"
-    return ""
-
-
-# ---------------------------------------------------------------- flow between screens
-def next_level_ref(level_id: str) -> str | None:
-    campaign, _, number = level_id.partition(".")
-    if not number.isdigit() or int(number) >= 6:
-        return None
-    candidate = f"{campaign}.{int(number) + 1}"
-    try:
-        from game.roborun.tmx_loader import find_level
-        find_level(candidate)
-    except UserError:
-        return None
-    return candidate
-
-
-def campaign_setup(options: GameOptions):
-    """The Setup for a campaign scenario: saved boards, or game set-up step 7 for a new campaign."""
-    from game.roborun import progress as prog
-    from game.roborun.campaign import campaign_start
-    from game.roborun.cards import robot_boards
-    from game.roborun.state import Setup
-
-    progress, _ = prog.load_progress()
-    saved = progress.campaign(int(options.level_ref.split(".")[0]))
-    if all(saved.players):
-        return Setup.from_json({"players": saved.players, "equipment_deck": saved.equipment_deck})
-    first = tuple(pick if pick in list(robot_boards()[board].abilities) + ["chip"] else robot_boards()[board].abilities[0]
-                  for pick, board in zip(options.first_skills or (None, None), options.boards))
-    return campaign_start(options.boards, first)
-
-
-def record_result(options: GameOptions, setup, state, rewards=(None, None)) -> None:
-    """Save what the scenario earned: campaign boards carry on (with the chosen rewards); a
-    failure restores the boards the scenario started with (campaign.after_scenario)."""
-    from game.roborun import progress as prog
-    from game.roborun.campaign import after_scenario
-
-    progress, _ = prog.load_progress()
-    level_id = state.level.level_id
-    if options.campaign and setup is not None and level_id:
-        carried = after_scenario(setup, state, tuple(rewards))
-        data = carried.to_json()
-        campaign = progress.campaign(int(level_id.split(".")[0]))
-        campaign.players = data["players"]
-        campaign.equipment_deck = data["equipment_deck"]
-        if state.outcome == "won":
-            progress.record_win(level_id, campaign_mode=True)
-    elif state.outcome == "won" and level_id:
-        progress.record_win(level_id, campaign_mode=False)
-    prog.save_progress(progress)
-
-
-def single_setup(number: int, boards: tuple[str, str], seed: int):
-    """Chapter 8 set-up with the robot boards the players picked (the engine's default draws them).
-
-    Adapter over game.roborun.campaign: same table, same random unlocks, chosen robots.
-    """
-    from game.roborun import campaign
-    from game.roborun.state import PlayerSetup, Setup
-
-    rng = random.Random(seed)
-    unlocks, energy = campaign.SINGLE_SCENARIO.get(number, campaign.SINGLE_SCENARIO[1])
-    bonus_seat = rng.randrange(2) if number == 4 else None
-    players = []
-    for seat, robot in enumerate(boards):
-        abilities, chip = campaign._random_unlocks(robot, unlocks + (1 if seat == bonus_seat else 0), rng)
-        players.append(PlayerSetup(robot, abilities, chip, energy, ()))
-    return Setup(tuple(players))
 
 
 def start_game(app, options: GameOptions, replace_to: bool = False) -> PlayScene:
