@@ -16,6 +16,7 @@ information: the active player sees what is about to happen.
 """
 from __future__ import annotations
 
+from game.roborun.cards import OTHER_FACE
 from game.roborun.events import Event
 from game.roborun.state import Choice, GameState
 
@@ -116,6 +117,6 @@ def flip_card(state: GameState, card: int, events: list[Event]) -> None:
     for owner, st in enumerate(state.stands):
         for i, (c, face) in enumerate(st):
             if c == card:
-                st[i] = (c, "blue" if face == "yellow" else "yellow")
+                st[i] = (c, OTHER_FACE[face])
                 events.append(Event("card_flipped", card=c, seat=owner))
                 return

@@ -17,6 +17,7 @@ from game.roborun.level import BAD_COLOURS
 
 DATA = Path(__file__).with_name("data")
 REL_DIRS = ("U", "D", "L", "R", "UL", "UR", "DL", "DR")
+OTHER_FACE = {"yellow": "blue", "blue": "yellow"}
 # Seat 0 sits at the bottom edge (up = N); seat 1 sits opposite (up = S, left = E).
 _SEAT_MAP = ({"U": "N", "D": "S", "L": "W", "R": "E"}, {"U": "S", "D": "N", "L": "E", "R": "W"})
 def _abs(seat: int, rel: str) -> str:

@@ -19,17 +19,18 @@ from __future__ import annotations
 import random
 
 from game.core.errors import UserError
-from game.roborun import abilities, equipment, movement, scenario_rules
-from game.roborun.cards import action_cards, event_cards, robot_boards, to_abs
+from game.roborun import abilities, board_decisions, equipment, movement, round_end, scenario_rules
+from game.roborun.cards import OTHER_FACE, action_cards, event_cards, robot_boards, to_abs
 from game.roborun.events import Event
+from game.roborun.board_decisions import unlock_options  # noqa: F401  (public name kept here)
+from game.roborun.flow import decide as _decide, schedule as _schedule
+from game.roborun.round_end import active_exits  # noqa: F401  (public name kept here)
 from game.roborun.level import GOOD_COLOURS, LevelSpec, ROBOT_COLOURS
-from game.roborun.geometry import OPPOSITE, best_steps, board
-from game.roborun.movement import arrive, chooser, lose, settle
+from game.roborun.geometry import OPPOSITE, board
+from game.roborun.movement import settle
 from game.roborun.state import GOOD, Choice, Decision, GameState, PlayerSetup, Setup
 
 __all__ = ["new_game", "legal_choices", "apply", "GameState", "Setup", "PlayerSetup", "Choice"]
-
-OTHER_FACE = {"yellow": "blue", "blue": "yellow"}
 
 
 # ---------------------------------------------------------------- set-up
@@ -153,19 +154,10 @@ def apply(state: GameState, choice: Choice) -> list[Event]:
 
 
 # ---------------------------------------------------------------- the step machine
-def _schedule(state: GameState, *steps: tuple) -> None:
-    """Push steps so they run in the order given, before anything already queued."""
-    state.queue.extend(reversed(steps))
-
-
 def _flush_later(state: GameState) -> None:
     if state.later:
         state.queue.extend(reversed(state.later))
         state.later = []
-
-
-def _decide(state: GameState, kind: str, seat: int, options: list[Choice], ctx: tuple = ()) -> None:
-    state.pending = Decision(kind, seat, tuple(options), ctx)
 
 
 def _run(state: GameState, events: list[Event]) -> None:
@@ -373,7 +365,7 @@ def _act(state: GameState, step: tuple, events: list[Event]) -> None:
             if c not in picked:
                 members = [r for r in robots if state.colour[r] == c]
                 options = [Choice("dir", (c, d)) for d in dirs]
-                if any(_blocked(state, r, to_abs(seat, d)) for r in members for d in dirs):
+                if any(movement.is_blocked(state, r, to_abs(seat, d)) for r in members for d in dirs):
                     options.append(Choice("dir", (c, "skip")))
                 _decide(state, "dir", seat, options, step)
                 return
@@ -393,14 +385,6 @@ def _act(state: GameState, step: tuple, events: list[Event]) -> None:
         return
     movement.move_and_arrive(state, moves, events)
     state.armed.clear()
-
-
-def _blocked(state: GameState, rid: int, d: str) -> bool:
-    q = state.geo.target(state.pos[rid], d, state.colour[rid], "cameo" in state.armed)
-    if q is None or q in state.wall_tokens:
-        return True
-    occ = state.at.get(q)
-    return occ is not None and (state.colour[occ] in GOOD) == (state.colour[rid] in GOOD)
 
 
 def _resolve_dir(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
@@ -451,252 +435,14 @@ def _end_card(state: GameState, step: tuple, events: list[Event]) -> None:
     _schedule(state, ("turn",))
 
 
-# ---------------------------------------------------------------- deferred board decisions
-def _key_push(state: GameState, step: tuple, events: list[Event]) -> None:
-    key = step[1]
-    if key not in state.keys:
-        return
-    options = [Choice("key", (q,)) for q in movement.key_options(state, key)]
-    if options:
-        _decide(state, "key", chooser(state), options, step)
-
-
-def _resolve_key(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
-    movement.move_key(state, dec.ctx[1], choice.args[0], events)
-
-
-def _displace(state: GameState, step: tuple, events: list[Event]) -> None:
-    exit_pos = step[1]
-    if exit_pos not in state.at:
-        _finish_tunnel(state, step, events)
-        return
-    options = [Choice("displace", (q,)) for q in movement.displace_options(state, exit_pos)]
-    if not options:
-        events.append(Event("blocked", robot=step[2] if step[2] != "key" else None, at=exit_pos,
-                            detail="tunnel_exit_jammed"))
-        return
-    _decide(state, "displace", chooser(state), options, step)
-
-
-def _resolve_displace(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
-    exit_pos, to = dec.ctx[1], choice.args[0]
-    occ = state.at[exit_pos]
-    movement.remove_robot(state, occ)
-    movement.place_robot(state, occ, to)
-    events.append(Event("displaced", robot=occ, frm=exit_pos, to=to))
-    arrive(state, occ, exit_pos, events)
-    if state.outcome is None:
-        _finish_tunnel(state, dec.ctx, events)
-
-
-def _finish_tunnel(state: GameState, step: tuple, events: list[Event]) -> None:
-    exit_pos, who = step[1], step[2]
-    if exit_pos in state.at:
-        return
-    if who == "key":
-        if step[3] in state.keys and exit_pos not in state.keys:
-            movement.move_key(state, step[3], exit_pos, events, how="teleported")
-    elif who in state.pos:
-        movement.teleport(state, who, exit_pos, events)
-
-
-def _unlock(state: GameState, step: tuple, events: list[Event]) -> None:
-    seat = step[1]
-    options = [Choice("unlock", (a,)) for a in unlock_options(state.robot_names[seat], state.unlocked[seat],
-                                                              state.chip[seat])]
-    if options:
-        _decide(state, "unlock", seat, options, step)
-
-
-def unlock_options(robot: str, unlocked, chip_level: int) -> list[str]:
-    rb = robot_boards()[robot]
-    out = [a for a in rb.abilities if a not in unlocked]
-    if chip_level < len(rb.chip):
-        out.append("chip")
-    return out
-
-
-def _resolve_unlock(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
-    seat, what = dec.seat, choice.args[0]
-    if what == "chip":
-        state.chip[seat] += 1
-    else:
-        state.unlocked[seat] = state.unlocked[seat] | {what}
-    events.append(Event("unlocked", seat=seat, detail=what, value=state.chip[seat]))
-
-
-def _rescue(state: GameState, step: tuple, events: list[Event]) -> None:
-    """Double Metal, second half: clear the starting space (a choice), then land the robot."""
-    _, rid, start = step
-    occ = state.at.get(start)
-    if occ is not None and state.colour[occ] not in GOOD:
-        _leave_limbo(state, rid)
-        events.append(Event("destroyed", robot=rid, at=start, colour=state.colour[rid], detail="bad_robot"))
-        lose(state, "destroyed:bad_robot", events)
-        return
-    if occ is None and start not in state.keys:
-        _land(state, rid, start, events)
-        return
-    if occ is not None:
-        spots = [q for d in "NESW" if (q := state.geo.target(start, d, state.colour[occ])) is not None
-                 and q not in state.at and q not in state.wall_tokens]
-    else:
-        spots = movement.key_options(state, start)
-    if not spots:
-        _leave_limbo(state, rid)
-        events.append(Event("destroyed", robot=rid, at=start, colour=state.colour[rid], detail="no_room"))
-        lose(state, "destroyed:no_room", events)
-        return
-    _decide(state, "rescue", state.active, [Choice("rescue", (q,)) for q in spots], step)
-
-
-def _resolve_rescue(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
-    _, rid, start = dec.ctx
-    to = choice.args[0]
-    occ = state.at.get(start)
-    if occ is not None:
-        movement.remove_robot(state, occ)
-        movement.place_robot(state, occ, to)
-        events.append(Event("displaced", robot=occ, frm=start, to=to))
-        arrive(state, occ, start, events)
-    else:
-        movement.move_key(state, start, to, events)
-    if state.outcome is None:
-        state.queue.append(dec.ctx)              # land (or ask again if something else arrived)
-
-
-def _leave_limbo(state: GameState, rid: int) -> None:
-    state.turn["limbo"] = tuple(r for r in state.turn.get("limbo", ()) if r != rid)
-
-
-def _land(state: GameState, rid: int, start, events: list[Event]) -> None:
-    _leave_limbo(state, rid)
-    movement.place_robot(state, rid, start)
-    events.append(Event("displaced", robot=rid, to=start, detail="double_metal"))
-
-
-def _push(state: GameState, step: tuple, events: list[Event]) -> None:
-    if step[1] in state.pos:
-        movement.push_slide(state, step[1], step[2], events)
-
-
-def _bad_dir(state: GameState, step: tuple, events: list[Event]) -> None:
-    rid = step[1]
-    if rid not in state.pos:
-        return
-    options = [Choice("bad_dir", (rid, d)) for d in "NESW" if not _blocked(state, rid, d)]
-    _decide(state, "bad_dir", state.active, [Choice("bad_dir", (rid, "stay"))] + options, step)
-
-
-def _resolve_bad_dir(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
-    rid, d = choice.args
-    if d != "stay":
-        movement.move_and_arrive(state, {rid: d}, events)
-
-
-# ---------------------------------------------------------------- end of round phases
-def _phase_end(state: GameState, step: tuple, events: list[Event]) -> None:
-    if state.round >= 4:
-        lose(state, "timeout", events)
-        return
-    _schedule(state, ("cleanup",), ("event_phase",), ("new_robot",), ("next_round",))
-
-
-def _cleanup(state: GameState, step: tuple, events: list[Event]) -> None:
-    state.phase = "cleanup"
-    if state.pass_state != "disabled":
-        state.pass_state = "available"
-    if state.beep != "disabled":
-        state.beep = "available"
-    for seat in (0, 1):
-        # The played stack is flipped: the side that was face up now faces the other player.
-        state.stands[seat] += [(c, OTHER_FACE[f]) for c, f in state.played[seat]]
-        state.played[seat] = []
-    events.append(Event("cleanup", value=state.round))
-
-
-def active_exits(state: GameState) -> set:
-    """Map Exits (and Hidden Exit Points) of a colour some good robot on the map still needs."""
-    needed = {state.colour[r] for r in state.good_on_map()}
-    kinds = state.geo.kind
-    return {p for p, k in kinds.items() if k in ("exit", "hidden_exit") and state.level.space(p).colour in needed}
-
-
-def _event_phase(state: GameState, step: tuple, events: list[Event]) -> None:
-    state.phase = "event"
-    if not state.event_deck:
-        return
-    card = event_cards()[state.event_deck.pop(0)]
-    state.events_seen.append(card.id)
-    events.append(Event("event_revealed", card=card.id, detail=card.name))
-    movers = sorted((r for r in state.pos if state.colour[r] in card.colours), key=lambda r: state.pos[r][::-1])
-    _schedule(state, *[("event_move", r, card.steps, card.target) for r in movers])
-
-
-def _event_move(state: GameState, step: tuple, events: list[Event]) -> None:
-    _, rid, steps, target = step
-    if rid not in state.pos:
-        return
-    if target == "exit":
-        targets = active_exits(state)
-        if state.pos[rid] in targets:
-            return                           # already on an active exit: it does not move
-    else:
-        targets = {state.pos[r] for r in state.good_on_map()}
-    dirs = sorted(best_steps(state, rid, targets))
-    if not dirs:
-        return
-    _decide(state, "target", state.last_player, [Choice("target", (rid, d)) for d in dirs], step)
-
-
-def _resolve_target(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
-    _, rid, steps, target = dec.ctx
-    n = len(events)
-    movement.move_and_arrive(state, {rid: choice.args[1]}, events)
-    moved = any(e.kind == "moved" and e.robot == rid for e in events[n:])
-    if moved and steps > 1 and rid in state.pos and state.outcome is None:
-        state.queue.append(("event_move", rid, steps - 1, target))
-
-
-def _new_robot(state: GameState, step: tuple, events: list[Event]) -> None:
-    state.phase = "new_robot"
-    spot = state.level.spawns.get(state.round)
-    if spot is None or not state.support:
-        return
-    colour = state.support.pop(0)
-    rid = state.next_robot_id
-    state.next_robot_id += 1
-    state.colour[rid] = colour
-    occ = state.at.get(spot)
-    if occ is None:
-        movement.place_robot(state, rid, spot)
-        events.append(Event("spawned", robot=rid, colour=colour, at=spot))
-    elif state.colour[occ] in GOOD:
-        events.append(Event("spawned", robot=rid, colour=colour, at=spot))
-        movement.destroy(state, occ, "new_robot", events)     # Double Metal may still save it
-        if spot not in state.at:
-            movement.place_robot(state, rid, spot)
-    else:
-        events.append(Event("returned", robot=rid, colour=colour, at=spot, detail="spawn_occupied"))
-
-
-def _next_round(state: GameState, step: tuple, events: list[Event]) -> None:
-    events.append(Event("round_ended", value=state.round))
-    state.round += 1
-    _schedule(state, ("round_start",))
-
-
 STEPS = {
     "round_start": _round_start, "turn": _turn, "beep_window": _beep_window, "card_choice": _card_choice,
     "card_body": _card_body, "part": _part, "window": _window, "act": _act, "slide": _slide,
-    "after_card": _after_card, "end_card": _end_card, "key_push": _key_push, "displace": _displace,
-    "unlock": _unlock, "push": _push, "rescue": _rescue, "bad_dir": _bad_dir, "phase_end": _phase_end,
-    "cleanup": _cleanup,
-    "event_phase": _event_phase, "event_move": _event_move, "new_robot": _new_robot, "next_round": _next_round,
+    "after_card": _after_card, "end_card": _end_card,
+    **board_decisions.STEPS, **round_end.STEPS,
 }
 RESOLVE = {
     "start": _resolve_start, "beep": _resolve_beep, "card": _resolve_card, "window": _resolve_window,
-    "dir": _resolve_dir, "chip": _resolve_chip, "key": _resolve_key, "displace": _resolve_displace,
-    "unlock": _resolve_unlock, "bad_dir": _resolve_bad_dir, "target": _resolve_target,
-    "rescue": _resolve_rescue,
+    "dir": _resolve_dir, "chip": _resolve_chip,
+    **board_decisions.RESOLVE, **round_end.RESOLVE,
 }

@@ -133,6 +133,15 @@ def escape(state: GameState, rid: int, events: list[Event]) -> None:
 
 
 # ---------------------------------------------------------------- group movement
+def is_blocked(state: GameState, rid: int, d: str) -> bool:
+    """Would a one-space move towards d be skipped (wall, gate, edge, Wall token, own side)?"""
+    q = state.geo.target(state.pos[rid], d, state.colour[rid], "cameo" in state.armed)
+    if q is None or q in state.wall_tokens:
+        return True
+    occ = state.at.get(q)
+    return occ is not None and (state.colour[occ] in GOOD) == (state.colour[rid] in GOOD)
+
+
 def move_group(state: GameState, moves: dict[int, str], events: list[Event], how: str = "moved") -> list[int]:
     """Move robots one space each, simultaneously; the robots that moved (see _move_group)."""
     return [r for r, _ in _move_group(state, moves, events, how)]

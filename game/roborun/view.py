@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.roborun.cards import action_cards, event_cards
+from game.roborun.cards import OTHER_FACE, action_cards, event_cards  # OTHER_FACE: re-used by ai_view
 from game.roborun.level import LevelSpec
 from game.roborun.state import Choice, GameState
 
-OTHER_FACE = {"yellow": "blue", "blue": "yellow"}
 
 
 @dataclass(frozen=True)
