@@ -34,7 +34,6 @@ LATE_W = 6.0                    # per move the remaining cards probably cannot g
 ENERGY_W = 3.5                  # Energy pays for protective abilities later: not spent for small gains
 UNLOCK_W = 4.0
 EQUIP_W = 3.0
-KEY_W = 6.0                     # keys_open_exits: per space a Key still has to travel
 SPAWN_SOON = 90.0               # a good robot on this round's new-robot space near the round's end
 SPAWN_LATER = 10.0              # ... earlier in the round
 
@@ -85,15 +84,18 @@ def evaluate(state: GameState) -> float:
         if colour not in GOOD:
             continue
         robots += 1
-        d = robot_distance(state, rid, walls, lasers)
+        exits = exits_for(state.level, colour)
+        if keys_rule and exits:
+            d = key_route(state, rid, exits, walls, lasers)
+        else:
+            d = robot_distance(state, rid, walls, lasers)
+        if d == 0:
+            d = 2               # standing on its exit without leaving: it must step off and back on
         needed += d
         value -= DIST_W * d
         value -= danger(state, pos, walls, lasers, graphs)
-        exits = exits_for(state.level, colour)
         if exits and exits <= bad_spots:
             value -= EXIT_BLOCKED
-        if keys_rule and exits:
-            value -= KEY_W * key_gap(state, exits)
         value -= DIST_W * number_gap(state, rid, walls, lasers)
         if pos == spawn:
             value -= SPAWN_SOON if len(state.stands[0]) + len(state.stands[1]) <= 2 else SPAWN_LATER
@@ -136,12 +138,23 @@ def number_gap(state: GameState, rid: int, walls: frozenset, lasers: frozenset) 
     return UNREACHABLE if d >= INF else d
 
 
-def key_gap(state: GameState, exits) -> int:
-    """keys_open_exits: spaces the nearest Key must still travel to lie next to an exit."""
+def key_route(state: GameState, rid: int, exits: frozenset, walls: frozenset, lasers: frozenset) -> int:
+    """keys_open_exits: moves to escape when a Key must lie next to the exit.
+
+    With a Key already next to an exit, the plain distance. Otherwise the robot walks to a
+    Key (entering its space lets the active player push it one space), and the Key then
+    travels next to the exit: the robot's distance to the Key plus the Key's distance to
+    the exit, a fair estimate since the robot pushes the Key ahead of it."""
+    adjacent = {(x + dx, y + dy) for x, y in exits for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+    if state.keys & adjacent:
+        return robot_distance(state, rid, walls, lasers)
     if not state.keys:
-        return 10
-    best = 10
-    for ex, ey in exits:
-        for kx, ky in state.keys:
-            best = min(best, max(0, abs(kx - ex) + abs(ky - ey) - 1))
-    return best
+        return UNREACHABLE
+    graph = board_graph(state.level, state.colour[rid], walls, lasers)
+    reach = graph.distances_from(state.pos[rid])
+    to_exit = graph.distances_to(exits)
+    best = INF
+    for key in state.keys:
+        if key in reach and key in to_exit:
+            best = min(best, reach[key] + max(1, to_exit[key]) + 1)
+    return UNREACHABLE if best >= INF else best

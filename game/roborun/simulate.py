@@ -121,7 +121,7 @@ def solver_function():
     return solve_deal
 
 
-def solve_outcome(solve_deal, level, seed: int, seconds: float) -> bool | None:
+def solve_outcome(solve_deal, level, seed: int, seconds: float, nodes: int = SOLVER_NODES) -> bool | None:
     """True / False when the solver settled the deal within its budget, None otherwise.
 
     The solver answers "won" when it found a winning line, and "exhausted" when it searched
@@ -129,7 +129,7 @@ def solve_outcome(solve_deal, level, seed: int, seconds: float) -> bool | None:
     """
     from game.roborun.solver import Budget
 
-    result = solve_deal(level, seed, Budget(nodes=SOLVER_NODES, seconds=seconds), count_first_moves=False)
+    result = solve_deal(level, seed, Budget(nodes=nodes, seconds=seconds), count_first_moves=False)
     if result.won:
         return True
     if result.exhausted:
@@ -138,7 +138,8 @@ def solve_outcome(solve_deal, level, seed: int, seconds: float) -> bool | None:
 
 
 def simulate_level(level_id: str, level, games: int, seed: int, ai: str, partner: str,
-                   use_solver: bool = True, solver_seconds: float = SOLVER_BUDGET_S) -> LevelReport:
+                   use_solver: bool = True, solver_seconds: float = SOLVER_BUDGET_S,
+                   solver_nodes: int = SOLVER_NODES) -> LevelReport:
     report = LevelReport()
     solve_deal = solver_function() if use_solver else None
     report.solver_available = solve_deal is not None
@@ -153,7 +154,7 @@ def simulate_level(level_id: str, level, games: int, seed: int, ai: str, partner
         else:
             report.losses[_cause_family(cause)] += 1
         if solve_deal is not None:
-            solved = solve_outcome(solve_deal, level, deal, solver_seconds)
+            solved = solve_outcome(solve_deal, level, deal, solver_seconds, solver_nodes)
             if solved is not None:
                 report.solver_finished += 1
                 report.solver_wins += int(solved)
@@ -192,6 +193,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--no-solver", action="store_true", help="skip the solver comparison")
     parser.add_argument("--solver-seconds", type=float, default=SOLVER_BUDGET_S,
                         help=f"solver time budget per deal (default {SOLVER_BUDGET_S})")
+    parser.add_argument("--solver-nodes", type=int, default=SOLVER_NODES,
+                        help=f"solver node budget per deal (default {SOLVER_NODES})")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     try:
         args = parser.parse_args(argv)
@@ -215,7 +218,8 @@ def main(argv: list[str]) -> int:
     out = {"levels": {}}
     for level_id, level in _levels(args):
         report = simulate_level(level_id, level, args.games, args.seed, args.ai, args.partner,
-                                use_solver=not args.no_solver, solver_seconds=args.solver_seconds)
+                                use_solver=not args.no_solver, solver_seconds=args.solver_seconds,
+                                solver_nodes=args.solver_nodes)
         out["levels"][level_id] = report.to_json()
         if not args.json:
             _print_row(level_id, out["levels"][level_id], args)
