@@ -138,16 +138,60 @@ def draw_robot_icon(surface: pygame.Surface, card: CardDef, rect: pygame.Rect) -
             points = [(bx + 2 * s, by - 7 * s), (bx - 4 * s, by + 1 * s), (bx, by + 1 * s), (bx - 2 * s, by + 7 * s),
                       (bx + 4 * s, by - 1 * s), (bx, by - 1 * s)]
             pygame.draw.polygon(surface, CARD_INK, points)
-    else:  # action: a star burst
-        import math
+    else:
+        _draw_action_icon(surface, card.effect, (cx, cy), s, colour, dark)
 
+
+def _draw_action_icon(surface: pygame.Surface, effect: str, center: tuple[int, int], s: float, colour, dark) -> None:
+    """One picture per action effect, so two action cards never look alike."""
+    import math
+
+    cx, cy = center
+    line = max(1, int(3 * s))
+
+    def pt(dx: float, dy: float) -> tuple[int, int]:
+        return int(cx + dx * s), int(cy + dy * s)
+
+    if effect == "force_field":      # a bubble around a little robot
+        pygame.draw.circle(surface, (200, 236, 255), pt(0, 0), int(22 * s))
+        pygame.draw.circle(surface, colour, pt(0, 0), int(22 * s), line)
+        pygame.draw.rect(surface, dark, (*pt(-7, -6), int(14 * s), int(14 * s)), border_radius=max(1, int(3 * s)))
+    elif effect == "disperse":       # one big counter splitting into small ones
+        pygame.draw.circle(surface, colour, pt(-10, 0), int(12 * s))
+        pygame.draw.circle(surface, dark, pt(-10, 0), int(12 * s), line)
+        for dx, dy in ((14, -14), (20, 0), (14, 14)):
+            pygame.draw.line(surface, dark, pt(2, dy * 0.3), pt(dx - 4, dy), line)
+            pygame.draw.circle(surface, colour, pt(dx, dy), int(5 * s))
+    elif effect == "chop":           # scissors
+        pygame.draw.line(surface, dark, pt(-16, -18), pt(14, 14), line + 1)
+        pygame.draw.line(surface, dark, pt(16, -18), pt(-14, 14), line + 1)
+        for dx in (-16, 16):
+            pygame.draw.circle(surface, colour, pt(dx, 18), int(7 * s))
+            pygame.draw.circle(surface, dark, pt(dx, 18), int(7 * s), line)
+    elif effect == "repair":         # a wrench
+        pygame.draw.line(surface, dark, pt(-14, 16), pt(8, -6), int(7 * s))
+        pygame.draw.circle(surface, colour, pt(12, -10), int(11 * s))
+        pygame.draw.circle(surface, CARD_FACE, pt(16, -14), int(5 * s))
+        pygame.draw.circle(surface, dark, pt(12, -10), int(11 * s), line)
+    elif effect == "recharge":       # two cards with a plus
+        for dx, dy in ((-8, 4), (6, -4)):
+            rect = pygame.Rect(*pt(dx - 9, dy - 13), int(18 * s), int(26 * s))
+            pygame.draw.rect(surface, colour, rect, border_radius=max(1, int(3 * s)))
+            pygame.draw.rect(surface, dark, rect, line, border_radius=max(1, int(3 * s)))
+        pygame.draw.line(surface, CARD_INK, pt(6, -10), pt(6, 2), line)
+        pygame.draw.line(surface, CARD_INK, pt(0, -4), pt(12, -4), line)
+    elif effect == "sabotage":       # a bomb with a lit fuse
+        pygame.draw.circle(surface, dark, pt(-2, 4), int(16 * s))
+        pygame.draw.line(surface, CARD_INK, pt(8, -8), pt(16, -18), line)
+        pygame.draw.circle(surface, theme.ACCENT, pt(17, -20), int(4 * s))
+    else:                            # anything else: a star burst
         points = []
         for i in range(10):
             radius = (24 if i % 2 == 0 else 11) * s
             angle = math.pi * i / 5 - math.pi / 2
             points.append((cx + math.cos(angle) * radius, cy + math.sin(angle) * radius))
         pygame.draw.polygon(surface, colour, points)
-        pygame.draw.polygon(surface, dark, points, max(1, int(2 * s)))
+        pygame.draw.polygon(surface, dark, points, line)
 
 
 # --------------------------------------------------------------------------- faces
@@ -193,7 +237,7 @@ def card_face(card: CardDef, size: tuple[int, int] = HAND_SIZE) -> pygame.Surfac
     # rules text
     text = default_text(card)
     if text:
-        text_px = max(11, int(h * 0.068))
+        text_px = max(11, int(h * 0.085))
         lines = wrap_text(text, w - 12, text_px)
         max_lines = max(1, (h - y - 4) // (font(text_px).get_linesize()))
         while len(lines) > max_lines and text_px > 10:
