@@ -86,6 +86,7 @@ def test_fuel_boost_plays_another_card():
     if s.pending.kind == "beep":
         apply(s, Choice("no_beep"))
     assert s.pending.kind == "card" and s.decision_seat == 0 and s.active == 0
+    assert Choice("pass") not in legal_choices(s)          # "plays another Action card"
 
 
 def test_nitro_performs_the_top_part_twice():

@@ -264,8 +264,8 @@ def _resolve_beep(state: GameState, dec: Decision, choice: Choice, events: list[
 
 def _card_choice(state: GameState, step: tuple, events: list[Event]) -> None:
     options = [Choice("play", (c,)) for st in state.stands for c, _ in st]
-    if state.pass_state == "available":
-        options.append(Choice("pass"))
+    if state.pass_state == "available" and not state.turn.get("boosted"):
+        options.append(Choice("pass"))            # Fuel Boost's extra card must be a card
     options += free_actions(state, "turn", step)
     _decide(state, "card", state.active, options, step)
 
@@ -288,6 +288,7 @@ def _resolve_card(state: GameState, dec: Decision, choice: Choice, events: list[
         _schedule(state, ("turn",))
         return
     card = choice.args[0]
+    state.turn.pop("boosted", None)
     face = face_for(state, seat, card)
     for st in state.stands:
         st[:] = [(c, f) for c, f in st if c != card]
@@ -428,7 +429,7 @@ def _after_card(state: GameState, step: tuple, events: list[Event]) -> None:
 def _end_card(state: GameState, step: tuple, events: list[Event]) -> None:
     state.armed.clear()
     if state.turn.get("fuel") and _cards_left(state):
-        state.turn["fuel"] = False
+        state.turn["fuel"], state.turn["boosted"] = False, True
         _schedule(state, *_card_choice_steps(state))
         return
     state.active = 1 - state.active
