@@ -285,3 +285,15 @@ def test_the_game_select_screen_opens_the_setup_menu(app):
     select.focus = next(i for i, entry in enumerate(GAMES) if entry.id == "robomissions")
     app.post(Action("confirm"))
     assert isinstance(app.stack.top, SetupScene)
+
+
+def test_every_card_renders_at_every_size_and_is_drawn_only_once(app):
+    from game.robomissions import card_sprites
+    from game.robomissions.cards import default_cards
+
+    for card in default_cards():
+        for size in (card_sprites.HAND_SIZE, card_sprites.BIG_SIZE, (66, 92)):
+            face = card_sprites.card_face(card, size)
+            assert face.get_size() == size
+            assert card_sprites.card_face(card, size) is face      # cached, not redrawn each frame
+        assert card_sprites.part_chip(card, (30, 70)).get_size() == (30, 70)
