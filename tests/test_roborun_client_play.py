@@ -13,7 +13,8 @@ from game.client.app import App
 from game.client.input import Action
 from game.roborun import progress as prog
 from game.roborun.engine import apply, face_for, legal_choices, new_game
-from game.roborun.play_scene import GameOptions, PlayScene, load_level_spec, seat_panel, start_game
+from game.roborun.hud_render import seat_panel
+from game.roborun.play_scene import GameOptions, PlayScene, load_level_spec, start_game
 from game.roborun.choice_ui import ViewReader
 
 ROOT = Path(__file__).resolve().parents[1]
