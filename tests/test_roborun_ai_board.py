@@ -77,3 +77,45 @@ def test_graph_is_cached_per_level_colour_and_walls():
     assert board_graph(level, "green") is board_graph(level, "green")
     assert board_graph(level, "green") is not board_graph(level, "red")
     assert exits_for(level, "red") == frozenset({(0, 1)})
+
+
+def test_keys_open_exits_route_goes_by_the_key():
+    from game.roborun.ai_eval import key_route
+    from game.roborun.ascii_board import game_from_ascii
+
+    board = """
+    .+G .   .   .+k Xg
+    .   .   .   .   .
+    Xr  .+R .   .   .
+    rules keys_open_exits
+    """
+    state = game_from_ascii(board)
+    green = next(r for r, c in state.colour.items() if c == "green")
+    walls, lasers = frozenset(), frozenset()
+    exits = frozenset({(4, 0)})
+    assert key_route(state, green, exits, walls, lasers) == 4        # the Key already lies next to the exit
+    state.keys = {(0, 2)}
+    # walk to the Key (2), then the Key must travel to the exit (5 moves from (0,2)), + 1 to step in
+    assert key_route(state, green, exits, walls, lasers) == 2 + 6 + 1
+    state.keys = set()
+    assert key_route(state, green, exits, walls, lasers) >= 30
+
+
+def test_a_good_robot_on_the_new_robot_space_is_in_danger():
+    from game.roborun.ai_eval import evaluate
+    from game.roborun.ascii_board import game_from_ascii
+
+    board = """
+    .   .   .   .   Xg
+    .   .+G .   .   .
+    Xr  .+R .   .   .
+    spawn 1 1,1
+    support white
+    """
+    state = game_from_ascii(board, stands=[[(1, "yellow")], []])
+    on_spawn = evaluate(state)
+    green = next(r for r, c in state.colour.items() if c == "green")
+    del state.at[state.pos[green]]
+    state.pos[green] = (1, 0)
+    state.at[(1, 0)] = green
+    assert evaluate(state) > on_spawn + 50        # same distance to the exit, off the spawn space

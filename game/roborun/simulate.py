@@ -9,7 +9,9 @@ Both seats are AI players at --ai (easy / normal / hard / random); --partner ran
 seat 1 a random-legal player instead (the baseline the brief asks to beat). Each AI sees
 only its seat_view. Per level it reports games, wins, win rate, the solver's win rate on
 the same deals (deals the solver settled within a small budget; null when the solver is
-not available), the mean and 95th-percentile decision time and the most common loss cause.
+not available), the mean and 95th-percentile decision time (CPU time of the deciding thread,
+so other load on the machine does not distort it; wall-clock figures are reported too) and
+the most common loss cause.
 
 Deal i of a level uses seed S + i, so two runs with the same arguments play the same deals
 and their figures compare directly (AI vs random, AI vs solver).
