@@ -97,3 +97,11 @@ def test_bad_card_data_is_a_user_error_naming_file_and_entry(tmp_path, monkeypat
             cards.action_cards()
     finally:
         cards.action_cards.cache_clear()
+
+
+def test_setup_with_unknown_equipment_is_a_user_error():
+    bad = Setup((PlayerSetup("quick_one", (), 1, 1, (42,)), PlayerSetup("weird_four")))
+    with pytest.raises(UserError, match="Equipment"):
+        new_game(parse_board(LEVEL), 1, bad)
+    with pytest.raises(UserError, match="no abilities"):
+        new_game(parse_board(LEVEL), 1, Setup((PlayerSetup("quick_one", ("ram",)), PlayerSetup("weird_four"))))

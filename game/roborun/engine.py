@@ -128,6 +128,11 @@ def _validate_setup(setup: Setup) -> None:
             raise UserError(where, f"{p.robot} has no abilities {bad}")
         if not 1 <= p.chip_level <= len(boards[p.robot].chip):
             raise UserError(where, f"CHIP level must be 1..{len(boards[p.robot].chip)}")
+    from game.roborun.cards import equipment_cards
+    held = [c for p in setup.players for c in p.equipment]
+    unknown = sorted({c for c in held + list(setup.equipment_deck or ()) if c not in equipment_cards()})
+    if unknown or len(held) != len(set(held)):
+        raise UserError("setup", f"Equipment cards must be known and held once (unknown: {unknown})")
 
 
 # ---------------------------------------------------------------- public API
