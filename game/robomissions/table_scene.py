@@ -66,6 +66,7 @@ class TableScene(Scene):
         self.hover: tuple[str, str] | None = None    # what the mouse pointer rests on
         self.hover_cards: tuple[int, ...] = ()       # the cards of what the pointer rests on (for INFO)
         self.zoom = False                            # INFO: show the focused card(s) large
+        self.fast_forward = False                    # spectating (no human left): skip every animation
         self.executor: ThreadPoolExecutor | None = None
         self.future: Future | None = None
         self.dirty = False
@@ -172,8 +173,15 @@ class TableScene(Scene):
             self.options, self.focus = [], 0
 
     # ------------------------------------------------------------------ game flow
+    @property
+    def spectating(self) -> bool:
+        """No human seat is still in the game: the screen only watches the AIs."""
+        return not any(self.state.players[seat].alive for seat in self.humans)
+
     def update(self, dt: float) -> None:
         self.t += dt
+        if self.fast_forward and self.spectating:
+            self.timeline.skip()
         self.timeline.update(dt * self.app.settings.animation_speed)
         if self.marker and not self.timeline.busy:
             self.marker = None
@@ -312,6 +320,9 @@ class TableScene(Scene):
         if name == inp.SCROLL and action.pos and self.layout.log_rect.collidepoint(action.pos):
             self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + action.amount))
             return
+        if name == inp.NEXT and self.spectating:
+            self.fast_forward = not self.fast_forward
+            return
         if self.timeline.busy:
             if name in (inp.SKIP, inp.CONFIRM, inp.CLICK):
                 self.timeline.skip()
@@ -431,6 +442,9 @@ class TableScene(Scene):
     def hints(self) -> list[tuple[str, str]]:
         if self.zoom:
             return [(inp.INFO, "Close")]
+        if self.spectating:
+            return [(inp.SKIP, "Skip animation"), (inp.NEXT, "Normal speed" if self.fast_forward else "Fast forward"),
+                    (inp.INFO, "Read card"), (inp.MENU, "Pause")]
         if self.timeline.busy:
             return [(inp.SKIP, "Skip animation"), (inp.MENU, "Pause")]
         if not self.human_to_act:
@@ -569,7 +583,7 @@ class TableScene(Scene):
         v = self.shown
         if self.viewer in self.humans and not v.alive[self.viewer] and not v.over:
             who = "You are" if len(self.humans) == 1 else f"{render.seat_name(self.viewer)} is"
-            draw_text(surface, f"{who} out: watch the robots fight ({self.app.input.hint(inp.SKIP)} skips)",
+            draw_text(surface, f"{who} out: watch the robots fight ({self.app.input.hint(inp.NEXT)}: fast forward)",
                       (500, render.HAND_TOP + 50), "body", theme.TEXT_DIM, "center", bold=True)
             return
         if not self.hand_visible:
