@@ -40,7 +40,7 @@ def _raw_sprite(name: str) -> pygame.Surface | None:
     return image.convert_alpha() if pygame.display.get_surface() else image
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=512)            # bounded: pawns scale during animations (many sizes)
 def sprite(name: str, width: int, height: int | None = None) -> pygame.Surface | None:
     """The named sprite scaled once to the size asked for (cached per size)."""
     raw = _raw_sprite(name)
@@ -86,7 +86,7 @@ def _fallback_tile(size: int, label: str, fill=(70, 76, 90)) -> pygame.Surface:
     return surface
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=256)
 def robot_image(colour: str, size: int, patterns: bool) -> pygame.Surface:
     """A robot pawn; with colour-blind patterns on, bad robots also carry a letter badge."""
     base = sprite(f"robot_{colour}", size)
@@ -100,7 +100,7 @@ def robot_image(colour: str, size: int, patterns: bool) -> pygame.Surface:
     return image
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=256)
 def token_image(kind: str, value: int | None, direction: str | None, size: int) -> pygame.Surface:
     image = sprite(token_sprite_name(kind, value, direction), size)
     if image is None:
@@ -237,14 +237,14 @@ class BoardRenderer:
         surface.blit(self.static, self.rect.move(shake))
 
     def draw_token(self, surface, kind: str, value, direction, fx: float, fy: float, scale: float = 1.0) -> None:
-        size = max(4, int(self.tile * 0.8 * scale))
+        size = max(4, int(self.tile * 0.8 * scale) & ~1)
         image = token_image(kind, value, direction, size)
         cx, cy = self.centre(fx, fy)
         surface.blit(image, image.get_rect(center=(cx, cy)))
 
     def robot_blit(self, colour: str, fx: float, fy: float, scale: float = 1.0, lift: float = 0.0):
         """(image, topleft) for one pawn; the scene batches these with fblits."""
-        size = max(4, int(self.tile * 0.92 * scale))
+        size = max(4, int(self.tile * 0.92 * scale) & ~1)     # even sizes only: half the cached images
         image = robot_image(colour, size, self.patterns)
         cx, cy = self.centre(fx, fy)
         return image, (cx - size // 2, cy - size // 2 - int(lift * self.tile))
