@@ -83,7 +83,7 @@ def draw_action_icon(surface: pygame.Surface, action: tuple, rect: pygame.Rect, 
 def card_face(face, size: tuple[int, int], mark: str = "") -> pygame.Surface:
     """A card face (cards.Face) as a small upright card: YOU / MATE / BAD parts top to bottom.
 
-    mark: "" normal, "focus" a yellow frame, "beep" a red BEEP flag on it.
+    mark: "" normal, "focus" a thick frame, "beep" a red BEEP flag on it.
     """
     w, h = size
     surface = pygame.Surface(size, pygame.SRCALPHA)
@@ -112,7 +112,7 @@ def card_face(face, size: tuple[int, int], mark: str = "") -> pygame.Surface:
             cx = band.centerx + (k - (len(part) - 1) / 2) * (cell + 2)
             draw_action_icon(surface, action, pygame.Rect(int(cx - cell / 2), band.centery - cell // 2, cell, cell))
     if mark == "focus":
-        pygame.draw.rect(surface, theme.ACCENT, surface.get_rect(), 4, border_radius=8)
+        pygame.draw.rect(surface, (255, 255, 255), surface.get_rect(), 4, border_radius=8)
     elif mark == "beep":
         flag = pygame.Rect(w - 34, 0, 34, 16)
         pygame.draw.rect(surface, theme.BAD, flag, border_radius=4)
@@ -217,7 +217,10 @@ def draw_seat_panel(surface: pygame.Surface, rect: pygame.Rect, seat: SeatPanel,
     rects = stand_card_rects(stand_area, len(seat.stand))
     marks = card_marks or {}
     for card_rect, face in zip(rects, seat.stand):
-        surface.blit(card_face(face, card_rect.size, marks.get(face.card, "")), card_rect)
+        mark = marks.get(face.card, "")
+        surface.blit(card_face(face, card_rect.size, "" if mark == "focus" else mark), card_rect)
+        if mark == "focus":     # white frame outside the card: stands out on yellow and blue faces alike
+            pygame.draw.rect(surface, (255, 255, 255), card_rect.inflate(6, 6), 3, border_radius=10)
     if not seat.stand:
         draw_text(surface, "stand empty", stand_area.center, "small", theme.TEXT_DIM, "center")
     y = stand_area.bottom + 8
