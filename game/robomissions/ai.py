@@ -31,6 +31,8 @@ LEVELS = ("random", "easy", "normal", "hard")
 DANGER = 60          # a partner with less robot HP left than this needs protecting
 HAND_CARD = 8        # evaluation: what a card in hand is worth
 ALIVE = 400          # evaluation: what staying in the game is worth
+AP_WEIGHT = 3        # evaluation: a point of attack is worth this many points of HP
+FOCUS = 0.2          # evaluation: extra weight on the weakest enemy (finish players off)
 
 KEEP_VALUE = {       # normal/hard discard the lowest of these at the hand limit
     "series": 45, "parallel": 40, "single": 35, "head": 35, "singlebot": 30, "chainbot": 25, "body": 25,
@@ -208,7 +210,7 @@ def evaluate(state: engine.GameState, seat: int) -> float:
     worth = {p.seat: ALIVE + HAND_CARD * len(p.hand) for p in state.players if p.alive}
     for r in state.robots.values():
         if r.owner in worth:
-            worth[r.owner] += (25 + engine.robot_hp(state, r) - r.damage + 2 * engine.robot_ap(state, r)
+            worth[r.owner] += (25 + engine.robot_hp(state, r) - r.damage + AP_WEIGHT * engine.robot_ap(state, r)
                                + 20 * (r.shield is not None) + 20 * (r.battery is not None))
     score = 0.0
     foes = []
@@ -219,7 +221,7 @@ def evaluate(state: engine.GameState, seat: int) -> float:
             score -= value
             foes.append(value)
     # Finishing a weak enemy is worth extra: it removes a whole seat of attacks.
-    return score - 0.2 * min(foes) if foes else score
+    return score - FOCUS * min(foes) if foes else score
 
 
 class HardBot:
