@@ -264,6 +264,7 @@ class ResultsScene(Scene):
         self.picks = [options[0] if options else None for options in (rewards or [[], []])]
         self.on_finish = on_finish
         self.finished = False
+        self.campaign_done = False       # set by the play screen after winning a campaign's last map
         items = []
         for seat, options in enumerate(rewards or []):
             if options:
@@ -313,6 +314,8 @@ class ResultsScene(Scene):
         surface.fill(theme.BG)
         colour = theme.GOOD if self.won else theme.BAD
         headline = "Scenario complete!" if self.won else "Scenario failed"
+        if self.won and self.campaign_done:
+            headline = "Campaign complete!"
         draw_text(surface, headline, (theme.WIDTH // 2, 90), "title", colour, "center", bold=True)
         draw_text(surface, f"{self.level_id} {self.title}", (theme.WIDTH // 2, 160), "large", theme.TEXT, "center")
         box = pygame.Rect(0, 0, 760, 180)

@@ -336,9 +336,11 @@ class PlayScene(PlayDrawing, Scene):
             start_game(self.app, GameOptions(**{**self.options.__dict__, "level_ref": next_ref, "level": None,
                                                   "setup": None, "seed": None}), replace_to=True)
 
-        self.app.stack.push(ResultsScene(self.level.level_id, self.level.title, state.outcome == "won",
-                                         state.loss_cause, state.won_round or state.round, lines, retry,
-                                         play_next if next_ref else None, rewards, finish))
+        results = ResultsScene(self.level.level_id, self.level.title, state.outcome == "won", state.loss_cause,
+                               state.won_round or state.round, lines, retry, play_next if next_ref else None,
+                               rewards, finish)
+        results.campaign_done = self.options.campaign and self.level.level_id.endswith(".6")
+        self.app.stack.push(results)
 
     # input -----------------------------------------------------------
     def handle(self, action: inp.Action) -> None:
