@@ -203,10 +203,10 @@ def test_bench_render_prints_one_json_object_with_the_frame_figures():
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
-    result = subprocess.run([sys.executable, "main.py", "bench", "render", "--frames", "40"], cwd=root,
+    result = subprocess.run([sys.executable, "main.py", "bench", "render", "--frames", "20"], cwd=root,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     for key in ("median_frame_ms", "p99_frame_ms", "max_frame_ms", "baseline_frame_ms", "ratio"):
         assert isinstance(report[key], (int, float)) and report[key] > 0
-    assert report["frames"] == 40
+    assert report["frames"] == 20
