@@ -323,6 +323,9 @@ class TableScene(Scene):
         if name == inp.NEXT and self.spectating:
             self.fast_forward = not self.fast_forward
             return
+        if name == inp.SCROLL and self.spectating:     # wheel down: fast forward; up: normal speed
+            self.fast_forward = action.amount < 0
+            return
         if self.timeline.busy:
             if name in (inp.SKIP, inp.CONFIRM, inp.CLICK):
                 self.timeline.skip()
