@@ -37,10 +37,8 @@ from game.roborescue.engine import (
     Decommission,
     DiscardFaceDown,
     DrawSecond,
-    KeepVP,
     Place,
     PlayerView,
-    ScoreAreas,
     TakeFromDisplay,
 )
 from game.roborescue.scoring import STORAGE, storage_count_bonus
@@ -257,7 +255,7 @@ def _cards_after(turn: int) -> int:
 
 
 def _rollout(lab: _Lab, hand: Sequence[_FastCard], turn: int, display: list[_FastCard],
-             pile: list[_FastCard], advanced: bool, pending_source: bool) -> int:
+             pile: list[_FastCard], advanced: bool, pending_source: bool = False) -> int:
     """Play the rest of the round greedily on a sampled pile; return the round score."""
     pile = pile[:]
     display = display[:]
@@ -332,9 +330,9 @@ def _keep_vp(view: PlayerView, legal: Sequence[Action]) -> Action:
     return min(legal, key=lambda a: (view.cards[a.card].value, a.card))  # type: ignore[attr-defined]
 
 
-def _after(view: PlayerView, action: Action, fast: list[_FastCard]) -> tuple[_Lab, list[_FastCard], list[_FastCard], bool]:
-    """The Lab, the remaining hand and display after `action`, and whether a source pick is
-    still pending (only after DrawSecond, where the drawn card is unknown: not here)."""
+def _after(view: PlayerView, action: Action, fast: list[_FastCard]) -> tuple[_Lab, list[_FastCard], list[_FastCard]]:
+    """The Lab, the hand and the display right after `action` (a DrawSecond adds nothing
+    here: the drawn card is unknown, and the look-ahead supplies it from each sample)."""
     lab = _Lab.from_view(view, fast)
     hand = [fast[c] for c in view.hand]
     display = [fast[c] for c in view.lab.display]
@@ -349,7 +347,7 @@ def _after(view: PlayerView, action: Action, fast: list[_FastCard]) -> tuple[_La
     elif isinstance(action, TakeFromDisplay):
         hand.append(fast[action.card])
         display.pop(action.slot)
-    return lab, hand, display, False
+    return lab, hand, display
 
 
 def _greedy(view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -359,7 +357,7 @@ def _greedy(view: PlayerView, legal: Sequence[Action]) -> Action:
     left_after = len(view.hand) - 1 + _cards_after(view.turn)
     best, best_value = legal[0], -1.0
     for action in legal:
-        lab, _, _, _ = _after(view, action, fast)
+        lab = _after(view, action, fast)[0]
         v = lab.value(left_after)
         if v > best_value:
             best, best_value = action, v
@@ -407,21 +405,23 @@ def _lookahead(view: PlayerView, legal: Sequence[Action], rng: random.Random) ->
         samples.append(sample)
     best, best_total = candidates[0], -1.0
     for action in candidates:
-        lab, hand, display, _ = _after(view, action, fast)
+        lab, hand, display = _after(view, action, fast)
         total = 0.0
         for sample in samples:
-            pile = sample
-            this_hand = hand
-            if isinstance(action, DrawSecond):
-                pile = sample[:-1]
-                this_hand = hand + [sample[-1]]
-            elif isinstance(action, TakeFromDisplay) and sample:
-                pile = sample[:-1]
-                this_display = display[:]
-                this_display.insert(action.slot, sample[-1])
-                total += _rollout(lab.copy(), this_hand, view.turn, this_display, pile, view.advanced, False)
-                continue
-            total += _rollout(lab.copy(), this_hand, view.turn, display, pile, view.advanced, False)
+            this_hand, this_display, pile = _deal(action, hand, display, sample)
+            total += _rollout(lab.copy(), this_hand, view.turn, this_display, pile, view.advanced)
         if total > best_total:
             best, best_total = action, total
     return best
+
+
+def _deal(action: Action, hand: list[_FastCard], display: list[_FastCard], sample: list[_FastCard]):
+    """Hand, display and pile for one sampled future: the sample's last card is the pile top,
+    which DrawSecond puts in hand and TakeFromDisplay moves into the emptied display slot."""
+    if sample and isinstance(action, DrawSecond):
+        return hand + [sample[-1]], display, sample[:-1]
+    if sample and isinstance(action, TakeFromDisplay):
+        refilled = display[:]
+        refilled.insert(action.slot, sample[-1])
+        return hand, refilled, sample[:-1]
+    return hand, display, sample
