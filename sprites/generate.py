@@ -173,9 +173,15 @@ def hazard(variant: str) -> pygame.Surface:
             teeth = [(12, row)] + [(12 + k * 5, row + (6 if k % 2 else -6)) for k in range(1, 8)] + [(52, row)]
             pygame.draw.lines(s, (220, 220, 230), False, teeth, 3)
     elif variant == "crusher":
-        pygame.draw.rect(s, (120, 126, 140), inner)
-        pygame.draw.rect(s, (70, 74, 86), (14, 14, T - 28, 14))
-        arrow(s, "S", (220, 60, 40), centre=(32, 38), length=20, shaft=8, head=18)
+        pygame.draw.rect(s, (40, 40, 46), inner)                       # the pit
+        pygame.draw.rect(s, (150, 156, 170), (13, 13, T - 26, 18))     # the press head...
+        pygame.draw.rect(s, INK, (13, 13, T - 26, 18), 2)
+        for k in range(5):                                               # ...with teeth
+            x = 14 + k * 7.4
+            pygame.draw.polygon(s, (200, 205, 215), [(x, 31), (x + 7.4, 31), (x + 3.7, 42)])
+            pygame.draw.polygon(s, INK, [(x, 31), (x + 7.4, 31), (x + 3.7, 42)], 1)
+        for x in (18, 32, 46):                                           # impact marks
+            pygame.draw.line(s, (230, 60, 40), (x, 46), (x, 51), 3)
     elif variant == "lava":
         pygame.draw.rect(s, (200, 50, 10), inner)
         for c, r in (((24, 26), 7), ((40, 36), 8), ((27, 44), 5)):

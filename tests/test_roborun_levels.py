@@ -253,3 +253,39 @@ def test_unreadable_inputs_never_crash(level_copy, tmp_path):
     binary = tmp_path / "bin.tmx"
     binary.write_bytes(bytes(range(256)) * 10)
     assert "not valid XML" in check_level(binary)[0]
+
+
+# ------------------------------------------------------------------ art
+SPRITES = Path(__file__).resolve().parents[1] / "sprites" / "roborun"
+
+
+def test_sprites_have_predictable_names_for_every_element():
+    wanted = ["space_floor", "space_void", "space_tunnel", "space_tunnel_exit", "space_lift", "space_lever",
+              "space_button", "space_number_changer_plus1", "space_number_exchanger_3", "space_hidden_exit_red_4"]
+    wanted += [f"space_exit_{c}" for c in GOOD_COLOURS]
+    wanted += [f"space_hazard_{v}" for v in ("shredder", "crusher", "lava", "acid")]
+    wanted += [f"space_{k}_{d}" for k in ("pusher", "production_line") for d in "NESW"]
+    wanted += [f"robot_{c}" for c in ("green", "red", "white", "purple", "blue")]
+    wanted += [f"gate_{c}" for c in ("green", "red", "white", "purple", "blue", "green_red")] + ["wall"]
+    wanted += [f"token_{k}" for k in ("energy", "experience", "equipment", "key", "laser", "wall")]
+    wanted += [f"token_number_{v}" for v in range(1, 7)] + [f"token_production_line_{d}" for d in "NESW"]
+    wanted += [f"spawn_{r}" for r in (1, 2, 3)]
+    missing = [name for name in wanted if not (SPRITES / f"{name}.png").is_file()]
+    assert not missing
+
+
+def test_tileset_tiles_carry_role_and_sprite_and_match_the_atlas():
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(LEVELS_DIR / "tilesets" / "roborun.tsx").getroot()
+    tiles = root.findall("tile")
+    assert len(tiles) == int(root.get("tilecount"))
+    columns, size = int(root.get("columns")), int(root.get("tilewidth"))
+    image = root.find("image")
+    assert int(image.get("width")) == columns * size
+    assert int(image.get("height")) >= -(-len(tiles) // columns) * size
+    for tile in tiles:
+        props = {p.get("name"): p.get("value") for p in tile.iter("property")}
+        assert props["role"] in ("space", "robot", "token", "spawn", "gate", "wall")
+        if not props["sprite"].startswith("edge_"):
+            assert (SPRITES / f"{props['sprite']}.png").is_file()
