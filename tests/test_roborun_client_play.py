@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.client import theme
 from game.client.app import App
 from game.client.input import Action
 from game.roborun import progress as prog
@@ -47,6 +48,8 @@ def _seen_tutorial():
 
 def _step_until(app, scene, condition, limit=4000):
     for _ in range(limit):
+        if type(app.stack.top).__name__ == "ScenarioIntro":
+            app.post(Action("confirm"))           # read the scenario page, then play
         if condition():
             return True
         app.step(1 / 60)
@@ -253,11 +256,18 @@ def test_the_tutorial_appears_on_the_first_scenario_only_once(app):
     assert type(app.stack.top).__name__ == "TutorialOverlay"
     for _ in range(4):
         app.post(Action("confirm"))
+    assert type(app.stack.top).__name__ == "ScenarioIntro"     # then the scenario page, every time
+    assert "Colorful Start" in app.stack.top.title and app.stack.top.special_rules
+    app.post(Action("confirm"))
     assert type(app.stack.top).__name__ == "PlayScene"
     assert prog.load_progress()[0].tutorial_seen
     start_game(app, GameOptions(level_ref="1.1", partner="random", seed=2))
     app.step(1 / 60)
+    assert type(app.stack.top).__name__ == "ScenarioIntro"
+    app.post(Action("confirm"))
     assert type(app.stack.top).__name__ == "PlayScene"
+    app.post(Action("info"))                                  # Info shows the scenario page again
+    assert type(app.stack.top).__name__ == "ScenarioIntro"
 
 
 def test_a_damaged_progress_save_is_reported_on_the_scenario_select(app):
@@ -298,6 +308,7 @@ def test_a_campaign_win_saves_the_boards_with_the_chosen_reward_and_opens_the_ne
     scene = start_game(app, options)
     setup = scene.setup
     assert setup.players[0].unlocked == ("ram",) and setup.players[1].chip_level == 2   # set-up step 7
+    app.post(Action("confirm"))           # the scenario page
     app.step(1 / 60)
     scene.state.outcome = "won"           # a finished scenario (how it was won is the engine's business)
     scene.state.won_round = 3
@@ -315,6 +326,8 @@ def test_a_campaign_win_saves_the_boards_with_the_chosen_reward_and_opens_the_ne
     saved = prog.load_progress()[0].campaign(1)
     assert saved.completed == ["1.1"]
     assert saved.players[0]["chip_level"] == 2 and saved.players[0]["unlocked"] == ["ram"]
+    assert type(app.stack.top).__name__ == "ScenarioIntro" and app.stack.top.level_id == "1.2"
+    app.post(Action("confirm"))
     nxt = app.stack.top
     assert type(nxt).__name__ == "PlayScene" and nxt.level.level_id == "1.2"
     assert nxt.setup.players[0].chip_level == 2          # the boards carried on into 1.2
@@ -382,6 +395,7 @@ def test_the_scenario_select_starts_a_campaign_game_with_keys_only(app):
     assert entry.menu.items[entry.menu.focus].label == "Start"
     app.post(Action("confirm"))
     app.step(1 / 60)
+    app.post(Action("confirm"))           # the scenario page
     scene = app.stack.top
     assert type(scene).__name__ == "PlayScene" and scene.options.campaign and scene.level.level_id == "1.1"
     assert prog.load_progress()[0].campaign(1).boards == list(entry.choices.boards)
@@ -393,5 +407,19 @@ def test_a_damaged_save_met_by_the_play_screen_is_reported_and_play_goes_on(app)
     app.step(1 / 60)
     assert type(app.stack.top).__name__ == "NoticeScene" and "damaged" in app.stack.top.message
     app.post(Action("confirm"))
+    app.post(Action("confirm"))                               # the scenario page under it
     assert app.stack.top is scene
     assert prog.progress_path().with_name(prog.FILE_NAME + ".damaged").exists()
+
+
+def test_exits_locked_by_a_scenario_rule_are_marked_on_the_map(app):
+    _seen_tutorial()
+    scene = start_game(app, GameOptions(level_ref="1.6", partner="random", seed=1))
+    app.post(Action("confirm"))                               # the scenario page
+    app.step(1 / 60)
+    assert not scene.reader.exits_open
+    level = scene.level
+    exits = [(x, y) for y in range(level.height) for x in range(level.width) if level.spaces[y][x].kind == "exit"]
+    assert exits
+    for pos in exits:
+        assert tuple(app.screen.get_at(scene.board.cell_rect(pos).center))[:3] == theme.BAD

@@ -428,6 +428,40 @@ class TutorialOverlay(Scene):
         draw_hints(surface, self.app.input, [(inp.CONFIRM, "Next"), (inp.LEFT, "Back a page"), (inp.BACK, "Close")])
 
 
+# ---------------------------------------------------------------- scenario intro
+class ScenarioIntro(Scene):
+    """The scenario page: flavour intro and special rules, read before play (chapter 3)."""
+
+    opaque = False
+
+    def __init__(self, level_id: str, title: str, intro: str, special_rules: str) -> None:
+        super().__init__()
+        self.level_id, self.title, self.intro, self.special_rules = level_id, title, intro, special_rules
+
+    def handle(self, action: inp.Action) -> None:
+        if action.name in (inp.CONFIRM, inp.CLICK, inp.BACK, inp.INFO):
+            self.app.stack.pop()
+        elif action.name == inp.NEXT:
+            self.app.stack.pop()
+            self.app.stack.push(TutorialOverlay())
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        shade = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, (0, 0))
+        box = pygame.Rect(0, 0, 900, 460)
+        box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 14)
+        panel(surface, box, edge=theme.ACCENT, width=3)
+        draw_text(surface, f"{self.level_id}  {self.title}", (box.centerx, box.top + 40), "large", theme.ACCENT,
+                  "center", bold=True)
+        y = draw_paragraph(surface, self.intro, pygame.Rect(box.left + 40, box.top + 84, box.width - 80, 170),
+                           "body", theme.TEXT)
+        draw_text(surface, "Special rules", (box.left + 40, y + 14), "small", theme.ACCENT_2, bold=True)
+        draw_paragraph(surface, self.special_rules or "None.", pygame.Rect(box.left + 40, y + 42, box.width - 80,
+                                                                           box.bottom - y - 60), "body")
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Play"), (inp.NEXT, "How to play")])
+
+
 # ---------------------------------------------------------------- hand-over
 class HandOverScene(Scene):
     """Opaque screen between two human seats: the next player takes over, the other looks away."""

@@ -323,3 +323,7 @@ class ViewReader:
     @property
     def exits_open(self) -> bool:
         return self.view.exits_open
+
+    @property
+    def lines_on(self) -> bool:
+        return self.view.lines_on

@@ -94,7 +94,7 @@ class PlayDrawing:
 
     def _header_key(self, reader: ViewReader) -> tuple:
         return (reader.round, reader.phase, reader.pass_state, repr(reader.beep_state), tuple(reader.events_seen()),
-                tuple(reader.support()))
+                tuple(reader.support()), reader.exits_open, reader.lines_on)
 
     def _card_marks(self, reader: ViewReader) -> dict[int, str]:
         marks = {}
@@ -127,6 +127,10 @@ class PlayDrawing:
                                           else pass_state == "available")
         beep_ok = None if beep == "disabled" else beep == "available"
         rect = hud_render.draw_token_chip(surface, (rect.right + 8, 8), "BEEP", beep_ok)
+        if not reader.exits_open:            # scenario rule: exits stay shut until a Lever opens them
+            rect = hud_render.draw_token_chip(surface, (rect.right + 8, 8), "EXITS LOCKED", False)
+        if not reader.lines_on:
+            rect = hud_render.draw_token_chip(surface, (rect.right + 8, 8), "LINES OFF", False)
         support = reader.support()
         x = HEADER.right - 14 - 22 * len(support)
         event = reader.last_event_text()
@@ -188,11 +192,13 @@ class PlayDrawing:
             draw_stage(surface, self.board, self.stage, shake)
         else:
             moving = self.animator.moving_keys()
-            key = (self.stage.revision, moving, focused is not None)
+            key = (self.stage.revision, moving, focused is not None, self.reader.exits_open)
             if key != self.pieces_key:
                 if self.backdrop is None:
                     self.backdrop = pygame.Surface(theme.LOGICAL_SIZE).convert()
                 self.backdrop.blit(self.hud_layer, (0, 0))
+                if not self.reader.exits_open:
+                    self._draw_locks(self.backdrop)
                 if focused is None:           # highlights go under the pawns, so keep pawns live then
                     draw_stage(self.backdrop, self.board, self.stage, exclude=moving, particles=False)
                 self.pieces_key = key
@@ -205,6 +211,16 @@ class PlayDrawing:
                 draw_stage(surface, self.board, self.stage, only=moving)
         self._draw_captions(surface)
         self.frames_drawn += 1
+
+    def _draw_locks(self, surface) -> None:
+        """A padlock bar over every Map Exit while a scenario rule keeps the exits shut."""
+        level = self.level
+        for y in range(level.height):
+            for x in range(level.width):
+                if level.spaces[y][x].kind in ("exit", "hidden_exit"):
+                    cell = self.board.cell_rect((x, y)).inflate(-10, -10)
+                    pygame.draw.line(surface, theme.BAD, cell.topleft, cell.bottomright, 6)
+                    pygame.draw.line(surface, theme.BAD, cell.topright, cell.bottomleft, 6)
 
     def _draw_focus_under(self, surface, option: Option) -> None:
         pulse = 160 + int(80 * math.sin(self.t * 6))

@@ -120,11 +120,17 @@ class PlayScene(PlayDrawing, Scene):
         if not self.options.spectate:
             from game.roborun import progress as prog
             progress, warning = prog.load_progress()
+            self.app.stack.push(self._intro())
             if self.options.tutorial and self.level.level_id == "1.1" and not progress.tutorial_seen:
                 from game.roborun.campaign_screens import TutorialOverlay
                 self.app.stack.push(TutorialOverlay())
             if warning:          # a damaged save was set aside: say so (on top), play on
                 self.app.stack.push(NoticeScene(warning, "Progress save damaged"))
+
+    def _intro(self) -> Scene:
+        from game.roborun.campaign_screens import ScenarioIntro
+        level = self.level
+        return ScenarioIntro(level.level_id, level.title, level.intro, level.special_rules)
 
     def exit(self) -> None:
         if self.executor is not None:
@@ -357,8 +363,7 @@ class PlayScene(PlayDrawing, Scene):
             self.take_back()
             return
         if name == inp.INFO:
-            from game.roborun.campaign_screens import TutorialOverlay
-            self.app.stack.push(TutorialOverlay())
+            self.app.stack.push(self._intro())
             return
         if self.animator.busy or not self._human_turn() or not self.options_list:
             return
