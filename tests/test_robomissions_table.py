@@ -19,7 +19,9 @@ from game.robomissions import anim, engine
 from game.robomissions import table_render as render
 from game.robomissions.engine import Cancel, Play
 from game.robomissions.scene import SetupScene, TableConfig, main, make_config, make_entry_scene
-from game.robomissions.table_scene import HandOverScene, ResultsScene, TableScene
+from game.robomissions.handover_scene import HandOverScene
+from game.robomissions.results_scene import ResultsScene
+from game.robomissions.table_scene import TableScene
 
 MAX_FRAMES = 6000
 

@@ -5,8 +5,8 @@ for legal actions, shows them as options, and hands the chosen one to `engine.ap
 events that come back become animations and log lines (event_anim.py); the table switches to
 the new view once they have played. AI seats think in a worker thread on their own view and
 a copy of the legal list, so a frame never waits for them. With several humans at one
-screen a hand-over screen hides the table between their turns, and a hand is face up only
-for its owner's turn.
+screen a hand-over screen (handover_scene.py) hides the table between their turns, and a
+hand is face up only for its owner's turn. The game ends on results_scene.py.
 """
 from __future__ import annotations
 
@@ -19,20 +19,21 @@ import pygame
 
 from game.client import input as inp
 from game.client import theme
-from game.client.menus import PauseScene, TitleScene, draw_mascot
+from game.client.menus import PauseScene
 from game.client.scene import Scene
-from game.client.widgets import (Menu, MenuItem, draw_hints, draw_paragraph, draw_text, font, panel, render_text,
-                                  wrap_text)
+from game.client.widgets import draw_hints, draw_paragraph, draw_text, font, panel, render_text, wrap_text
 from game.robomissions import anim, engine
+from game.robomissions import card_sprites as sprites
 from game.robomissions import table_render as render
 from game.robomissions.ai import make_bot
-from game.robomissions import card_sprites as sprites
 from game.robomissions.choice_ui import (Option, build_options, move_focus, option_at, prompt, robot_cards,
                                          robot_name, robot_summary)
 from game.robomissions.engine import (Action, Cancel, Discard, Draw, EndTurn, Pick, Play, RepairChain, SelfCharge,
                                       UseBattery)
 from game.robomissions.event_anim import FLY_SIZE, Scenes, build_steps, log_line, name_of
 from game.robomissions.events import Event, redact
+from game.robomissions.handover_scene import HandOverScene
+from game.robomissions.results_scene import ResultsScene
 from game.robomissions.scene import MODE_NAMES, TableConfig
 from game.robomissions.view import SeatView, view
 
@@ -628,100 +629,3 @@ class TableScene(Scene):
 @lru_cache(maxsize=512)
 def _wrapped(text: str, width: int) -> tuple[str, ...]:
     return tuple(wrap_text(text, width, "tiny"))
-
-
-class HandOverScene(Scene):
-    """Between two humans' turns at one screen: hide everything until the next player is ready."""
-
-    def __init__(self, table: TableScene, seat: int) -> None:
-        super().__init__()
-        self.table, self.seat = table, seat
-
-    def handle(self, action: inp.Action) -> None:
-        if action.name in (inp.CONFIRM, inp.CLICK):
-            self.app.audio.play("click")
-            self.app.stack.pop()
-            self.table.hand_over_done(self.seat)
-        elif action.name == inp.MENU:
-            self.app.stack.push(PauseScene())
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.fill(theme.BG)
-        colour = render.seat_colour(self.table.shown, self.seat)
-        draw_mascot(surface, (theme.WIDTH // 2, 150), colour, 1.1)
-        draw_text(surface, f"Pass to {render.seat_name(self.seat)}", (theme.WIDTH // 2, 260), "title", colour,
-                  "center", bold=True)
-        draw_text(surface, "Everyone else, look away: your hands stay secret.", (theme.WIDTH // 2, 350), "body",
-                  theme.TEXT_DIM, "center")
-        draw_text(surface, f"{render.seat_name(self.seat)}: press {self.app.input.hint(inp.CONFIRM)} when ready",
-                  (theme.WIDTH // 2, 420), "large", theme.TEXT, "center")
-        draw_hints(surface, self.app.input, [(inp.CONFIRM, "I'm ready"), (inp.MENU, "Pause")])
-
-
-class ResultsScene(Scene):
-    """The end: who won, how long it took, what is left on the table; play again or leave."""
-
-    opaque = False
-
-    def __init__(self, table: TableScene) -> None:
-        super().__init__()
-        self.table = table
-        state = table.state
-        self.winners = state.winners
-        self.turns = state.turn
-        self.reason = state.end_reason
-        self.robots_left = [len(p.robot_ids()) for p in state.players]
-        self.menu = Menu([MenuItem("Play again", self._again, "Same seats, a new deal"),
-                          MenuItem("Back to title", self._title)], center_x=theme.WIDTH // 2, top=500, width=420)
-
-    def enter(self) -> None:
-        humans = self.table.humans
-        won = any(s in humans for s in self.winners)
-        self.app.audio.play("win" if won or not humans else "lose")
-
-    def headline(self) -> str:
-        table = self.table
-        if not self.winners:
-            return "Nobody wins"
-        if table.config.mode != "ffa" and len(self.winners) > 1:
-            team = render.team_label(table.config.mode, table.config.n_players, self.winners[0])
-            return f"{team} wins!"
-        if len(self.winners) > 1:
-            return "Shared victory: " + ", ".join(render.seat_name(s) for s in self.winners)
-        seat = self.winners[0]
-        return "You are the RoboChampion!" if name_of(seat, table.viewer, table.humans) == "You" \
-            else f"{render.seat_name(seat)} is the RoboChampion!"
-
-    def _again(self) -> None:
-        config = self.table.config
-        again = TableConfig(config.mode, config.seats, config.seed + 1)
-        self.app.stack.pop()
-        self.app.stack.replace(TableScene(again))
-
-    def _title(self) -> None:
-        self.app.stack.clear_to(TitleScene())
-
-    def handle(self, action: inp.Action) -> None:
-        self.menu.handle(action)
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.blit(render.screen_shade(170), (0, 0))
-        box = pygame.Rect(0, 0, 760, 560)
-        box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 10)
-        panel(surface, box)
-        draw_text(surface, self.headline(), (box.centerx, box.top + 56), "large", theme.ACCENT, "center", bold=True)
-        reason = {"elimination": "Last one standing", "deck": "The End Game deck ran out: most robots wins",
-                  "turn_cap": "Turn limit reached"}.get(self.reason, self.reason)
-        draw_text(surface, f"{reason} · {self.turns} turns", (box.centerx, box.top + 104), "body", theme.TEXT_DIM,
-                  "center")
-        for i, left in enumerate(self.robots_left):
-            y = box.top + 160 + i * 44
-            colour = render.seat_colour(self.table.shown, i)
-            mark = "WINNER" if i in self.winners else ("out" if left == 0 else "")
-            draw_text(surface, self.table.seat_label(i), (box.left + 60, y), "body", colour, "midleft", bold=True)
-            draw_text(surface, f"{left} robot{'s' if left != 1 else ''} left", (box.right - 200, y), "body",
-                      theme.TEXT, "midright")
-            draw_text(surface, mark, (box.right - 60, y), "small", theme.ACCENT if mark == "WINNER" else theme.TEXT_DIM,
-                      "midright", bold=True)
-        self.menu.draw(surface)
-        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP, "Up/Down: move")])
