@@ -210,3 +210,16 @@ def test_bench_render_prints_one_json_object_with_the_frame_figures():
     for key in ("median_frame_ms", "p99_frame_ms", "max_frame_ms", "baseline_frame_ms", "ratio"):
         assert isinstance(report[key], (int, float)) and report[key] > 0
     assert report["frames"] == 20
+
+
+def test_the_client_logic_modules_do_not_import_pygame():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys; import game.roborun.session, game.roborun.event_text, game.roborun.progress, "
+            "game.roborun.choice_ui; print('pygame' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[1],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"

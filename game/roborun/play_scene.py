@@ -428,7 +428,7 @@ class PlayScene(PlayDrawing, Scene):
     # drawing ---------------------------------------------------------
     def hints(self) -> list[tuple[str, str]]:
         hints = [(inp.CONFIRM, "Choose"), (inp.NEXT, "Next option"), (inp.UNDO, "Undo"), (inp.SKIP, "Skip anim"),
-                 (inp.INFO, "Help"), (inp.MENU, "Pause")]
+                 (inp.INFO, "Scenario page"), (inp.MENU, "Pause")]
         return hints
 
 
