@@ -223,3 +223,17 @@ def test_the_client_logic_modules_do_not_import_pygame():
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "False"
+
+
+def test_event_lines_speak_to_the_viewer_or_by_colour_when_two_humans_share_the_screen():
+    from game.roborun.event_text import describe_event
+
+    beep = Event("beeped", seat=1, card=4)
+    assert describe_event(beep, 1) == "BEEP! You ask: don't play card 4"
+    assert describe_event(beep, 0) == "BEEP! Teammate asks: don't play card 4"
+    assert describe_event(beep, None) == "BEEP! Red asks: don't play card 4"
+    escaped = Event("escaped", robot=1, seat=0, at=(2, 0))
+    assert describe_event(escaped, 0) == "Your robot escaped!"
+    assert describe_event(escaped, 1) == "Teammate's robot escaped!"
+    assert describe_event(Event("round_started", value=2, seat=0), None) == "Round 2: Green starts"
+    assert describe_event(Event("moved", robot=1, frm=(0, 0), to=(0, 1)), 0) == ""   # moves are animated, not told

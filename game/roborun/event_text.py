@@ -33,16 +33,29 @@ def message_text(message_id: str) -> str:
     return messages().get(message_id, str(message_id))
 
 
-def describe_event(event, viewer: int, log: bool = False) -> str:
+SEAT_NAMES = ("Green", "Red")
+
+
+def describe_event(event, viewer: int | None, log: bool = False) -> str:
     """A short line for the log (log=True) or a banner; public facts only."""
     kind = event.kind
-    who = (lambda seat: "You" if seat == viewer else "Teammate")
+    # viewer None (two humans at one screen, the log is shared): name seats by colour.
+    def who(seat) -> str:
+        if viewer is None or seat is None:
+            return SEAT_NAMES[seat] if seat in (0, 1) else "Someone"
+        return "You" if seat == viewer else "Teammate"
+
+    def whose(seat) -> str:
+        return "Your" if viewer is not None and seat == viewer else f"{who(seat)}'s"
+
+    def verb(seat, word: str) -> str:      # "You ask" / "Teammate asks"
+        return word if viewer is not None and seat == viewer else word + "s"
     if kind == "card_played":
         return f"{who(event.seat)} played card {event.card} ({event.face})"
     if kind == "passed":
         return f"{who(event.seat)} passed"
     if kind == "beeped":
-        return f"BEEP! {'You ask' if event.seat == viewer else 'Teammate asks'}: don't play card {event.card}"
+        return f"BEEP! {who(event.seat)} {verb(event.seat, 'ask')}: don't play card {event.card}"
     if kind == "ability_used":
         return f"{who(event.seat)} used {ABILITY_NAMES.get(event.detail, event.detail)}"
     if kind == "equipment_used":
@@ -51,7 +64,7 @@ def describe_event(event, viewer: int, log: bool = False) -> str:
         return f"{who(event.seat)} used {card.name if card else 'Equipment'}"
     if kind == "message":
         from game.roborun.cards import messages
-        return f"Message from {who(event.seat).lower()}: {messages().get(event.detail, event.detail)}"
+        return f"Message from {who(event.seat)}: {messages().get(event.detail, event.detail)}"
     if kind == "event_revealed":
         from game.roborun.cards import event_cards
         card = event_cards().get(event.card)
@@ -60,11 +73,11 @@ def describe_event(event, viewer: int, log: bool = False) -> str:
         target = "good robots" if card.target == "good" else "the exits"
         return f"Event {card.name}: {'/'.join(card.colours)} move {card.steps} toward {target}"
     if kind == "escaped":
-        return f"{'Your' if event.seat == viewer else 'Teammate'}'s robot escaped!"
+        return f"{whose(event.seat)} robot escaped!"
     if kind == "lever":
         return f"Lever: {str(event.detail).replace('_', ' ')}"
     if kind == "round_started":
-        return f"Round {event.value}: {who(event.seat).lower()} start{'s' if event.seat != viewer else ''}"
+        return f"Round {event.value}: {who(event.seat)} {verb(event.seat, 'start')}"
     if kind == "scenario_won":
         return "Scenario won!"
     if kind == "scenario_lost":
