@@ -299,9 +299,26 @@ def draw_turn_glow(surface: pygame.Surface, zone: Rect, now: float) -> None:
     pygame.draw.rect(surface, theme.ACCENT, zone.inflate(glow * 2, glow * 2), 2, border_radius=14)
 
 
+def seat_symbol(surface: pygame.Surface, seat: int, center: tuple[int, int], size: int, colour) -> None:
+    """A shape per seat (circle, triangle, square, diamond) so players never depend on colour alone."""
+    x, y = center
+    r = size // 2
+    if seat % 4 == 0:
+        pygame.draw.circle(surface, colour, center, r)
+    elif seat % 4 == 1:
+        pygame.draw.polygon(surface, colour, [(x, y - r), (x + r, y + r), (x - r, y + r)])
+    elif seat % 4 == 2:
+        pygame.draw.rect(surface, colour, (x - r + 1, y - r + 1, 2 * r - 2, 2 * r - 2))
+    else:
+        pygame.draw.polygon(surface, colour, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
+
+
 def draw_zone(surface: pygame.Surface, view: SeatView, layout: Layout, seat: int, labels: dict[int, str],
-              hidden: set[int] | frozenset[int] = frozenset()) -> None:
-    """One player's area: header (name, team, hand size) and every robot (static: cache it)."""
+              hidden: set[int] | frozenset[int] = frozenset(), patterns: bool = True) -> None:
+    """One player's area: header (name, team, hand size) and every robot (static: cache it).
+
+    With colour-blind patterns on, the header starts with the seat's shape.
+    """
     zone = layout.zones[seat]
     colour = seat_colour(view, seat)
     alive = view.alive[seat]
@@ -312,9 +329,13 @@ def draw_zone(surface: pygame.Surface, view: SeatView, layout: Layout, seat: int
     pygame.draw.rect(surface, colour if alive else (70, 70, 76), header, border_top_left_radius=12,
                      border_top_right_radius=12)
     name = labels.get(seat, seat_name(seat))
-    room = header.width - (84 if seat != layout.viewer else 20)
+    left = header.left + 10
+    if patterns:
+        seat_symbol(surface, seat, (left + 8, header.centery), 16, theme.SHADOW)
+        left += 24
+    room = header.right - left - (74 if seat != layout.viewer else 10)
     px = next((p for p in (22, 20, 18, 16) if font(p, True).size(name)[0] <= room), 16)
-    draw_text(surface, name, (header.left + 10, header.centery), px, theme.SHADOW, "midleft", bold=True)
+    draw_text(surface, name, (left, header.centery), px, theme.SHADOW, "midleft", bold=True)
     if seat != layout.viewer:
         _draw_hand_backs(surface, layout.hands[seat], view.hand_counts[seat])
     if not alive:

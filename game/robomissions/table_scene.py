@@ -441,6 +441,7 @@ class TableScene(Scene):
 
     def _choose(self, option: Option) -> None:
         self.app.audio.play("click")
+        self.info = (f"{render.seat_name(self.viewer)}: {option.title}", "")   # shown while it animates
         self._apply(self.viewer, option.action)
 
     def hints(self) -> list[tuple[str, str]]:
@@ -497,7 +498,8 @@ class TableScene(Scene):
 
     def _board(self) -> pygame.Surface:
         """Everything that only changes when the shown view, layout or log does, drawn once into a cache."""
-        key = (self.board_version, self.log_count, self.log_scroll, frozenset(self.hidden_robots))
+        key = (self.board_version, self.log_count, self.log_scroll, frozenset(self.hidden_robots),
+               self.app.settings.colourblind_patterns)
         if self._board_surface is None:
             self._board_surface = pygame.Surface(theme.LOGICAL_SIZE).convert()
         if key != self._board_key:
@@ -507,7 +509,8 @@ class TableScene(Scene):
             self._draw_status(surface)
             labels = {s: self.seat_label(s) for s in layout.zones}
             for seat in layout.zones:
-                render.draw_zone(surface, view_, layout, seat, labels, self.hidden_robots)
+                render.draw_zone(surface, view_, layout, seat, labels, self.hidden_robots,
+                                 self.app.settings.colourblind_patterns)
             for rect in layout.new_slots.values():
                 render.draw_slot(surface, rect, "New Megabot")
             chain_end = (self.viewer, len(view_.chains[self.viewer]))
@@ -532,6 +535,8 @@ class TableScene(Scene):
         who = name_of(v.current, self.viewer, self.humans)
         text = "Your turn" if who == "You" else f"{who}'s turn"
         label = draw_text(surface, text, (bar.centerx - 150, bar.centery), "body", colour, "center", bold=True)
+        if self.app.settings.colourblind_patterns:
+            render.seat_symbol(surface, v.current, (label.left - 16, bar.centery), 16, colour)
         x = label.right + 16
         draw_text(surface, "Actions", (x, bar.centery), "small", theme.TEXT_DIM, "midleft")
         x += 78
