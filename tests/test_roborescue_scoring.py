@@ -8,6 +8,7 @@ from game.roborescue.scoring import (
     best_pair,
     can_place,
     rating,
+    rating_text,
     score_area,
     scoring_choices,
     storage_chain,
@@ -145,3 +146,8 @@ def test_decommissioned_area_is_never_a_scoring_choice():
 )
 def test_solo_rating_bands(score, band):
     assert rating(score) == band
+
+
+def test_rating_text_is_the_rulebook_line():
+    assert rating_text(181) == "Legendary! A masterpiece of engineering!"
+    assert rating_text(42) == "A start to your robot-building journey!"

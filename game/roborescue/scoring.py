@@ -134,10 +134,9 @@ def best_pair(scores: Sequence[AreaScore | None]) -> tuple[tuple[int, ...], int]
 
 def rating(score: int) -> str:
     """The solo rating band name for a final score (see RATING_BANDS)."""
-    for name, low, high, _ in RATING_BANDS:
+    for name, _, high, _ in RATING_BANDS:
         if high is None or score <= high:
-            if score >= low or name == "start":
-                return name
+            return name
     return RATING_BANDS[-1][0]
 
 
