@@ -669,3 +669,24 @@ def test_copy_is_independent():
     E.apply(c, Draw())
     assert len(c.players[0].hand) == len(s.players[0].hand) + 1 and len(c.deck) == len(s.deck) - 1
     assert c.rng.random() == s.copy().rng.random()
+
+
+def test_events_hide_other_players_draws_and_serialise():
+    from game.robomissions.events import redact
+
+    s = blank()
+    mega(s, 0), mega(s, 1)
+    events = do(s, Draw())
+    (drawn,) = [e for e in events if e.kind == "card_drawn"]
+    assert redact(events, 0) == events
+    assert redact(events, 1)[0].card is None and redact(events, 1)[0].player == 0
+    assert drawn.to_json() == {"kind": "card_drawn", "player": 0, "card": drawn.card, "amount": 0}
+
+
+def test_describe_names_the_cards():
+    s = blank()
+    me, foe = mega(s, 0, "titan_head"), mega(s, 1, "volt_head")
+    (battery,) = give(s, 0, "series_pack")
+    assert E.describe(s, Play(battery)) == "Play Series Pack"
+    do(s, Play(battery), Pick("robot", me.rid))
+    assert "Volt Head" in E.describe(s, Pick("robot", foe.rid))

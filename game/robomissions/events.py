@@ -44,7 +44,9 @@ class Event:
     winners: tuple[int, ...] = ()
 
     def to_json(self) -> dict:
-        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(self).items() if v not in (None, "", (), 0) or k == "kind"}
+        """The fields that are set (seat 0 and card 0 are real values, so only None/""/() drop)."""
+        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(self).items()
+                if v is not None and v != "" and v != ()}
 
 
 def redact(events: list[Event], seat: int) -> list[Event]:
