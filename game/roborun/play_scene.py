@@ -120,10 +120,11 @@ class PlayScene(PlayDrawing, Scene):
         if not self.options.spectate:
             from game.roborun import progress as prog
             progress, warning = prog.load_progress()
-            self.app.stack.push(self._intro())
             if self.options.tutorial and self.level.level_id == "1.1" and not progress.tutorial_seen:
-                from game.roborun.campaign_screens import TutorialOverlay
-                self.app.stack.push(TutorialOverlay())
+                from game.roborun.campaign_screens import TutorialOverlay     # first the how-to, then the page
+                self.app.stack.push(TutorialOverlay(on_done=lambda: self.app.stack.push(self._intro())))
+            else:
+                self.app.stack.push(self._intro())
             if warning:          # a damaged save was set aside: say so (on top), play on
                 self.app.stack.push(NoticeScene(warning, "Progress save damaged"))
 
