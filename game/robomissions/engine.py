@@ -656,8 +656,9 @@ def _pick(state: GameState, seat: int, pick: Pick, ev: list[Event]) -> None:
         _take_from_hand(state, seat, card, ev)
         state.discard.append(card)
         source = state.robots[pick.ref]
-        moved = _repair(state, source, DISPERSE_MAX, ev)
-        state.pending = Pending("disperse", "counter", card, counters=moved // COUNTER, committed=True)
+        counters = _repair(state, source, DISPERSE_MAX, ev) // COUNTER
+        if counters:
+            state.pending = Pending("disperse", "counter", card, counters=counters, committed=True)
     elif pend.kind == "disperse":
         target = state.robots[pick.ref]
         if target.shield is not None:
