@@ -178,10 +178,9 @@ def _flow(items, area: Rect, scale: float) -> list[Rect] | None:
     return rects
 
 
-def _layout_zone(layout: Layout, view: SeatView, seat: int, zone: Rect, reserve_new: bool, reserve_end: bool,
-                 left_margin: int = 0) -> None:
-    content = Rect(zone.left + 10 + left_margin, zone.top + ZONE_HEADER + 4, zone.width - 20 - left_margin,
-                   zone.height - ZONE_HEADER - 8)
+def _layout_zone(layout: Layout, view: SeatView, seat: int, zone: Rect, reserve_new: bool, reserve_end: bool) -> None:
+    """Fit a player's robots into their zone at the largest scale that fits, centred."""
+    content = Rect(zone.left + 10, zone.top + ZONE_HEADER + 4, zone.width - 20, zone.height - ZONE_HEADER - 8)
     full = seat == layout.viewer
     items = _zone_items(view, seat, reserve_new, reserve_end, full)
     rects, scale = None, SCALES[-1]
