@@ -271,3 +271,5 @@ class PauseScene(Scene):
         surface.blit(shade, (0, 0))
         draw_text(surface, "Paused", (theme.WIDTH // 2, 160), "title", theme.TEXT, "center", bold=True)
         self.menu.draw(surface)
+        # our own hint bar, drawn over the one of the scene below so it never shows through
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP, "Up/Down: move"), (inp.BACK, "Resume")])
