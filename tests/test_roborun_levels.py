@@ -289,3 +289,15 @@ def test_tileset_tiles_carry_role_and_sprite_and_match_the_atlas():
         assert props["role"] in ("space", "robot", "token", "spawn", "gate", "wall")
         if not props["sprite"].startswith("edge_"):
             assert (SPRITES / f"{props['sprite']}.png").is_file()
+
+
+def test_enum_properties_with_propertytype_are_read_as_plain_values():
+    """Tiled (with the project loaded) writes enum properties as propertytype="..." string
+    properties; pytmx hands us the stored string, flags enums comma-separated."""
+    path = find_level("1.6")
+    text = path.read_text()
+    assert 'propertytype="ScenarioRules" value="no_pass,exits_closed_until_lever"' in text
+    assert 'propertytype="LeverRule" value="open_exits"' in text
+    spec = load_level(path)
+    assert spec.rules == ("no_pass", "exits_closed_until_lever")
+    assert list(spec.levers.values()) == ["open_exits"]

@@ -10,7 +10,6 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
 from conftest import require_tool
 
 from game.roborun.tmx_loader import LEVELS_DIR, list_levels, load_level

@@ -264,10 +264,14 @@ def _replay(level: LevelSpec, seed: int, choices: list):
     return state
 
 
-def solve_deal(level: LevelSpec, seed: int, budget: Budget | None = None, count_first_moves: bool = True) -> SolveResult:
-    """Search a winning line for one deal under the Single Scenario Mode set-up."""
-    from game.roborun.engine import apply, legal_choices, new_game
+def solve_deal(level: LevelSpec, seed: int, budget: Budget | int | None = None,
+               count_first_moves: bool = True) -> SolveResult:
+    """Search a winning line for one deal under the Single Scenario Mode set-up.
+    `budget` is a Budget, a node count (with the default time bound), or None (defaults)."""
+    from game.roborun.engine import new_game
 
+    if isinstance(budget, int):
+        budget = Budget(nodes=budget)
     budget = budget or Budget()
     started = time.perf_counter()
     search = _Search(budget)
