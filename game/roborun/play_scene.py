@@ -120,11 +120,15 @@ class PlayScene(PlayDrawing, Scene):
         if not self.options.spectate:
             from game.roborun import progress as prog
             progress, warning = prog.load_progress()
+            def page() -> None:
+                if self.options.intro:
+                    self.app.stack.push(self._intro())
+
             if self.options.tutorial and self.level.level_id == "1.1" and not progress.tutorial_seen:
                 from game.roborun.campaign_screens import TutorialOverlay     # first the how-to, then the page
-                self.app.stack.push(TutorialOverlay(on_done=lambda: self.app.stack.push(self._intro())))
+                self.app.stack.push(TutorialOverlay(on_done=page))
             else:
-                self.app.stack.push(self._intro())
+                page()
             if warning:          # a damaged save was set aside: say so (on top), play on
                 self.app.stack.push(NoticeScene(warning, "Progress save damaged"))
 
@@ -476,13 +480,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--ai-level", choices=("easy", "normal", "hard"), default="normal")
     parser.add_argument("--campaign", action="store_true", help="play the scenario as part of its campaign")
+    parser.epilog = "With --frames (a scripted capture) the tutorial and scenario page are skipped."
     add_display_args(parser)
     args = parser.parse_args(argv)
     if args.level is None:
         return run_scene(make_entry_scene, args)
     load_level_spec(args.level)          # a bad level ref is a one-line error before the window opens
+    capture = args.frames is not None      # a scripted capture: show the board, not the help pages
     options = GameOptions(level_ref=args.level, partner=args.partner, seat=args.seat, seed=args.seed,
-                          ai_level=args.ai_level, campaign=args.campaign)
+                          ai_level=args.ai_level, campaign=args.campaign, intro=not capture, tutorial=not capture)
 
     def first_scene(app) -> Scene:
         if options.campaign:

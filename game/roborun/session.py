@@ -61,6 +61,7 @@ class GameOptions:
     setup: object = None            # engine Setup; None: campaign progress or Single Scenario Mode
     spectate: bool = False          # both seats played by the partner (bench, attract mode)
     tutorial: bool = True
+    intro: bool = True              # open on the scenario page (intro + special rules)
     choose_boards: bool = False     # use `boards` (and campaign progress) instead of the engine's default
     first_skills: tuple[str, str] | None = None   # a new campaign's set-up step 7 picks
 
