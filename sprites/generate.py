@@ -328,12 +328,14 @@ def good_robot(colour: str) -> pygame.Surface:
     pygame.draw.circle(s, INK, (32, 5), 4, 2)
     pygame.draw.circle(s, c, (32, 34), 24)
     pygame.draw.circle(s, INK, (32, 34), 24, 3)
-    pygame.draw.rect(s, WHITE, (16, 22, 32, 16), border_radius=8)   # visor
-    pygame.draw.rect(s, INK, (16, 22, 32, 16), 2, border_radius=8)
-    for x in (25, 39):
-        pygame.draw.circle(s, INK, (x, 30), 4)
-        pygame.draw.circle(s, WHITE, (x + 1, 29), 1)
-    pygame.draw.arc(s, d, (22, 34, 20, 14), math.pi * 1.1, math.pi * 1.9, 3)
+    pygame.draw.rect(s, WHITE, (15, 18, 34, 16), border_radius=8)   # visor
+    pygame.draw.rect(s, INK, (15, 18, 34, 16), 2, border_radius=8)
+    for x in (25, 39):                                               # round, happy eyes
+        pygame.draw.circle(s, INK, (x, 26), 4)
+        pygame.draw.circle(s, WHITE, (x + 1, 25), 1)
+    pygame.draw.arc(s, INK, (22, 30, 20, 14), math.pi * 1.15, math.pi * 1.85, 3)   # smile
+    pygame.draw.circle(s, d, (18, 38), 3)                            # cheeks
+    pygame.draw.circle(s, d, (46, 38), 3)
     symbol(s, colour, (32, 50), 6, fill=WHITE)
     return s
 
@@ -347,9 +349,10 @@ def bad_robot(colour: str) -> pygame.Surface:
     symbol(symbol_shadow, colour, (33, 35), 28, fill=(0, 0, 0, 90), line=(0, 0, 0, 0), width=1)
     s.blit(symbol_shadow, (0, 0))
     symbol(s, colour, (32, 33), 28, fill=c, line=INK, width=3)
-    # spikes on top for every bad robot
-    for x in (20, 44):
-        pygame.draw.polygon(s, INK, [(x - 4, 18), (x + 4, 18), (x, 8)])
+    if shape != "triangle":                           # horns (the triangle is pointed enough)
+        top = 8 if shape == "square" else 14
+        for x in (22, 42):
+            pygame.draw.polygon(s, INK, [(x - 4, top + 4), (x + 4, top + 4), (x, top - 6)])
     eye_y = 36 if shape == "triangle" else 30
     for x, slant in ((24, 1), (40, -1)):
         pygame.draw.polygon(s, INK, [(x - 7, eye_y - 4 * slant - 3), (x + 7, eye_y + 4 * slant - 3),
