@@ -93,7 +93,9 @@ class App:
             if not self.stack.scenes:
                 self.running = False
                 return
-        self.screen.fill(theme.BG)
+        visible = self.stack.visible()
+        if not (visible and visible[0].covers_screen):
+            self.screen.fill(theme.BG)
         self.stack.draw(self.screen, alpha)
         pygame.display.flip()
         self.frames += 1

@@ -83,15 +83,21 @@ class Audio:
             data = np.repeat(data[:, None], channels, axis=1)
         return pygame.sndarray.make_sound(np.ascontiguousarray(data))
 
+    def warm(self, names=None) -> None:
+        """Synthesise effects now (when a scene opens) rather than on first play mid-animation."""
+        if not self.enabled:
+            return
+        for name in EFFECTS if names is None else names:
+            if name not in self.sounds and name in EFFECTS:
+                self.sounds[name] = self._make(EFFECTS[name]())
+
     def play(self, name: str) -> None:
         if not self.enabled or self.sfx_volume <= 0:
             return
+        self.warm((name,))
         sound = self.sounds.get(name)
         if sound is None:
-            maker = EFFECTS.get(name)
-            if maker is None:
-                return
-            sound = self.sounds[name] = self._make(maker())
+            return
         sound.set_volume(self.sfx_volume)
         sound.play()
 

@@ -17,7 +17,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class Scene:
-    opaque = True   # False for overlays that let the scene below show through
+    opaque = True          # False for overlays that let the scene below show through
+    covers_screen = False  # True if draw() paints every pixel, so the App can skip clearing the frame
 
     def __init__(self) -> None:
         self.app: "App | None" = None
@@ -88,11 +89,13 @@ class SceneStack:
         if self.top is not None:
             self.top.update(dt)
 
-    def draw(self, surface: "pygame.Surface", alpha: float) -> None:
-        start = 0
+    def visible(self) -> list[Scene]:
+        """The scenes drawn this frame: the highest opaque scene and the overlays above it."""
         for index in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[index].opaque:
-                start = index
-                break
-        for scene in self.scenes[start:]:
+                return self.scenes[index:]
+        return self.scenes
+
+    def draw(self, surface: "pygame.Surface", alpha: float) -> None:
+        for scene in self.visible():
             scene.draw(surface, alpha)

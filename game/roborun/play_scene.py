@@ -42,21 +42,9 @@ AI_PAUSE = 0.35             # seconds between AI decisions so players can follow
 GAME_SOUNDS = ("click", "move", "slide", "collect", "teleport", "boom", "zap", "card", "beep", "win", "lose", "error")
 
 
-def warm_sounds(audio, names) -> None:
-    """Synthesise the effects when the scene opens, not on their first play mid-animation
-    (the shared Audio makes each lazily; the first noise effect even imports numpy.random).
-    Adapter over game.client.audio internals; an Audio.warm(names) there would be cleaner."""
-    from game.client.audio import EFFECTS
-
-    if not getattr(audio, "enabled", False):
-        return
-    for name in names:
-        if name not in audio.sounds and name in EFFECTS:
-            audio.sounds[name] = audio._make(EFFECTS[name]())
-
-
 # ---------------------------------------------------------------- the scene
 class PlayScene(PlayDrawing, Scene):
+    covers_screen = True   # the cached HUD layer paints every pixel
     def __init__(self, options: GameOptions) -> None:
         super().__init__()
         from game.roborun import engine
@@ -113,7 +101,7 @@ class PlayScene(PlayDrawing, Scene):
         self.anims = EventAnimations(self.stage, sound=self.app.audio.play, energy_target=self._energy_target,
                                      describe=self._describe)
         self.app.audio.start_music()
-        warm_sounds(self.app.audio, GAME_SOUNDS)
+        self.app.audio.warm(GAME_SOUNDS)
         self._say(f"Scenario {self.level.level_id} {self.level.title}: seed {self.seed}")
         if self.partner_warning:
             self.app.stack.push(NoticeScene(self.partner_warning, "Teammate"))
