@@ -47,6 +47,7 @@ EASY_NOISE = 0.3                 # easy: share of decisions taken at random amon
 BEEP_PENALTY = 2000.0            # a card the teammate BEEPed (or messaged about): avoided unless all else loses
 FREE_MARGIN = 3.0                # a free action (ability, Equipment) must gain this much to be used
 LOSING = LOSS / 2                # values below this mean "the scenario is lost"
+END_GAME_CARDS = 3               # hard: search every order of the round's last cards
 STOP_KINDS = frozenset(("card", "beep", "start"))
 MAX_INNER_STEPS = 80             # guard for a greedy completion
 UNLOCK_PREFERENCE = ("abs", "double_metal", "ram", "short_deactivation", "distraction_signal", "signal_detector",
@@ -152,7 +153,7 @@ def _key_value(state: GameState, to) -> float:
     """Keys: next to an exit when keys open exits; otherwise away from good robots' paths."""
     if "keys_open_exits" in state.rules:
         best = min((abs(x - to[0]) + abs(y - to[1]) for x, y in level_facts(state.level).all_exits), default=INF)
-        return -abs(best - 1)
+        return -abs(best - 1) - (2 if best == 0 else 0)     # next to an exit, never on it
     return 0.0
 
 
@@ -341,13 +342,16 @@ class RoboRunAI:
             apply(state, choice)
             complete(state)
             if reply and state.outcome is None and not clock.out():
-                total += self._reply_value(state, clock)
+                total += self._reply_value(state, clock, self._reply_depth(state))
             else:
                 total += evaluate(state)
         return total / count
 
-    def _reply_value(self, state: GameState, clock: _Clock) -> float:
-        """The next player's best card from here (cooperative look-ahead), or the value now."""
+    def _reply_value(self, state: GameState, clock: _Clock, depth: int = 1) -> float:
+        """The next player's best card from here (cooperative look-ahead), `depth` cards deep.
+
+        PASS counts as keeping the position only when the PASS token is available: when the
+        last cards of a round are all bad, someone must still play them."""
         base = evaluate(state)
         state = state.copy()
         if state.pending is not None and state.pending.kind == "beep":
@@ -365,9 +369,21 @@ class RoboRunAI:
             trial = state.copy()
             apply(trial, option)
             complete(trial)
-            value = evaluate(trial)
+            if depth > 1 and trial.outcome is None and trial.round == state.round and not clock.out():
+                value = self._reply_value(trial, clock, depth - 1)
+            else:
+                value = evaluate(trial)
             best = value if best is None else max(best, value)
-        return base if best is None else max(best, base - 1.0)
+        if any(o.kind == "pass" for o in dec.options):
+            best = base - 1.0 if best is None else max(best, base - 1.0)
+        return base if best is None else best
+
+    @staticmethod
+    def _reply_depth(state: GameState) -> int:
+        """One reply normally; near the end of a round, every remaining card (up to END_GAME_CARDS):
+        the last cards must be played by someone, so a trap is seen before it closes."""
+        left = len(state.stands[0]) + len(state.stands[1])
+        return left if 1 < left <= END_GAME_CARDS else 1
 
     def _score(self, root: GameState, options: list[Choice], clock: _Clock, reply: bool) -> dict[Choice, float]:
         """Values of options (in the given order) until time runs out; at least one is scored."""

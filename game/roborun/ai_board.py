@@ -32,7 +32,7 @@ DEADLY_SPACES = ("hazard",)
 EXIT_CLOSING_RULES = ("exits_closed_until_lever",)
 
 
-def _neighbour(level: LevelSpec, pos: Pos, direction: str) -> Pos:
+def _neighbour(pos: Pos, direction: str) -> Pos:
     dx, dy = DELTAS[direction]
     return (pos[0] + dx, pos[1] + dy)
 
@@ -78,7 +78,7 @@ class BoardGraph:
         return None if q is None or q in self.walls else q
 
     def _edge_open(self, pos: Pos, direction: str) -> Pos | None:
-        q = _neighbour(self.level, pos, direction)
+        q = _neighbour(pos, direction)
         if not self.level.in_bounds(q):
             return None
         key = edge_key(pos, direction)

@@ -20,6 +20,7 @@ The weights are plain constants below; docs/roborun-ai.md explains how they were
 from __future__ import annotations
 
 from game.roborun.ai_board import INF, board_graph, exit_distance, exits_for, level_facts
+from game.roborun.cards import event_cards
 from game.roborun.state import GOOD, GameState
 
 WIN = 100_000.0
@@ -34,6 +35,7 @@ LATE_W = 6.0                    # per move the remaining cards probably cannot g
 ENERGY_W = 3.5                  # Energy pays for protective abilities later: not spent for small gains
 UNLOCK_W = 4.0
 EQUIP_W = 3.0
+EVENT_THREAT = 1500.0           # a coming Event card would move a bad robot onto a good robot
 SPAWN_SOON = 90.0               # a good robot on this round's new-robot space near the round's end
 SPAWN_LATER = 10.0              # ... earlier in the round
 
@@ -99,6 +101,7 @@ def evaluate(state: GameState) -> float:
         value -= DIST_W * number_gap(state, rid, walls, lasers)
         if pos == spawn:
             value -= SPAWN_SOON if len(state.stands[0]) + len(state.stands[1]) <= 2 else SPAWN_LATER
+    value -= event_threat(state, walls, lasers, graphs)
     shortfall = needed - cards_left(state) * MOVES_PER_CARD * max(1, robots)
     if shortfall > 0:
         value -= LATE_W * shortfall
@@ -106,6 +109,41 @@ def evaluate(state: GameState) -> float:
     value += UNLOCK_W * (len(state.unlocked[0]) + len(state.unlocked[1]) + state.chip[0] + state.chip[1])
     value += EQUIP_W * (len(state.hands[0]) + len(state.hands[1]))
     return value
+
+
+def event_threat(state: GameState, walls: frozenset, lasers: frozenset, graphs: dict) -> float:
+    """Expected loss from the Event at the end of this round ("distance after the likely event").
+
+    The Event deck's order is hidden, but which Event cards remain is public, so each is
+    equally likely next. A 'good'-target Event whose bad robots are within its steps of a
+    good robot would destroy it. The fewer cards left before the Event, the less time to
+    get away, so the weight grows as the round runs out."""
+    if state.round >= 4 or state.phase != "action" or not state.event_deck:
+        return 0.0
+    goods = [p for r, p in state.pos.items() if state.colour[r] in GOOD]
+    if not goods:
+        return 0.0
+    left = len(state.stands[0]) + len(state.stands[1])
+    weight = max(0.15, 1.0 - 0.2 * left)
+    remaining = set(state.event_deck)
+    cards = event_cards()
+    threat = 0.0
+    for eid in remaining:
+        card = cards[eid]
+        if card.target != "good":
+            continue
+        for r, q in state.pos.items():
+            colour = state.colour[r]
+            if colour not in card.colours:
+                continue
+            graph = graphs.get(colour)
+            if graph is None:
+                graph = graphs[colour] = board_graph(state.level, colour, walls, lasers)
+            reach = graph.distances_from(q)
+            if any(reach.get(p, INF) <= card.steps for p in goods):
+                threat += 1.0
+                break
+    return EVENT_THREAT * weight * threat / len(remaining)
 
 
 def number_gap(state: GameState, rid: int, walls: frozenset, lasers: frozenset) -> int:
