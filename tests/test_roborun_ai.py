@@ -232,3 +232,21 @@ def test_warns_with_the_walkie_talkie_about_the_teammates_losing_card():
     pick = reader.choose(seat_view(state, 1), legal_choices(state), random.Random(0), BIG)
     assert reader.warned_cards(seat_view(state, 1)) == {2}
     assert pick != Choice("play", (2,))
+
+
+def test_seat_one_reads_arrows_from_its_own_side():
+    # Seat 1 sits at the top edge: its "up" is south. Its red robot stands just north of
+    # the red exit; green has escaped, so the right card wins at once.
+    board = """
+    .   .   .   .
+    .   .   .+w .
+    .   .+R .   .
+    .   Xr  .+G Xg
+    """
+    state = game_from_ascii(board, first=1, stands=[[(5, "yellow")], [(2, "yellow"), (6, "blue")]])
+    green = next(r for r, c in state.colour.items() if c == "green")
+    del state.at[state.pos.pop(green)]
+    state.escaped.append(green)
+    assert state.decision_seat == 1
+    ai_turn(state, 1, RoboRunAI("normal"))
+    assert state.outcome == "won"
