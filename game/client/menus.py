@@ -41,10 +41,16 @@ def draw_mascot(surface: pygame.Surface, center: tuple[float, float], colour, sc
         pygame.draw.circle(surface, dark, (body.centerx + dx * s, body.bottom + 6 * s), 9 * s)
 
 
+DEMO_FIRST_DELAY = 2.0    # seconds on the title before the first demo game (--demo)
+DEMO_IDLE_DELAY = 30.0    # seconds of no input on the title before the demo starts again
+
+
 class TitleScene(Scene):
     def __init__(self, demo: bool = False) -> None:
         super().__init__()
         self.demo = demo
+        self.demo_started = False
+        self.idle = 0.0
         self.t = 0.0
         self.background: pygame.Surface | None = None
         self.menu = Menu([
@@ -72,11 +78,30 @@ class TitleScene(Scene):
         self.app.quit()
 
     def handle(self, action: inp.Action) -> None:
+        if action.name != inp.POINT:
+            self.idle = 0.0
         if not self.menu.handle(action) and action.name == inp.BACK and action.device != "mouse":
             self.app.quit()
 
     def update(self, dt: float) -> None:
         self.t += dt
+        self.idle += dt
+        if self.demo and self.idle > (DEMO_FIRST_DELAY if not self.demo_started else DEMO_IDLE_DELAY):
+            self._start_demo()
+
+    def _start_demo(self) -> None:
+        """Attract mode: the first game that offers one plays itself until a key is pressed."""
+        self.idle = 0.0
+        for entry in GAMES:
+            factory = load_entry(entry, "demo")
+            if factory is not None:
+                self.demo_started = True
+                self.app.stack.push(factory(self.app))
+                return
+        self.demo = False
+
+    def resume(self) -> None:
+        self.idle = 0.0
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         t = self.t + alpha * self.app.clock.step

@@ -15,12 +15,13 @@ class GameEntry:
     seats: str
     blurb: str
     entry: str | None     # "module:function"; None = not built yet
+    demo: str | None = None  # "module:function" making an attract-mode scene, if the game has one
 
 
 GAMES: tuple[GameEntry, ...] = (
     GameEntry("roborun", "Robo Run", "2 players, cooperative",
               "Guide two good robots out of the factory without saying a word.",
-              "game.roborun.play_scene:make_entry_scene"),
+              "game.roborun.play_scene:make_entry_scene", "game.roborun.attract_scene:make_attract_scene"),
     GameEntry("robomissions", "ROBOMissions", "2-4 players",
               "Build Megabots and Chainbots, charge batteries, zap every enemy robot.",
               "game.robomissions.scene:make_entry_scene"),
@@ -32,13 +33,14 @@ GAMES: tuple[GameEntry, ...] = (
 )
 
 
-def load_entry(entry: GameEntry):
-    """The entry-scene factory of a game, or None when that game is not available."""
-    if entry.entry is None:
+def load_entry(entry: GameEntry, which: str = "entry"):
+    """The scene factory named by `which` ("entry" or "demo"), or None when it is not available."""
+    target = getattr(entry, which)
+    if target is None:
         return None
     import importlib
 
-    module_name, func = entry.entry.split(":")
+    module_name, func = target.split(":")
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
