@@ -301,3 +301,30 @@ def test_enum_properties_with_propertytype_are_read_as_plain_values():
     spec = load_level(path)
     assert spec.rules == ("no_pass", "exits_closed_until_lever")
     assert list(spec.levers.values()) == ["open_exits"]
+
+
+# ------------------------------------------------------------------ fuzzing
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+MUTATION_SOURCE = find_level("2.6").read_text()
+FRAGMENTS = ['"', "<", ">", "/>", "-1", "999999", "abc", "0", ",", " x=\"7\"", ' gid="500"', ' rotation="90"',
+             "</objectgroup>", '<object id="1"/>', "type=", "&amp;", "\n"]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.integers(0, len(MUTATION_SOURCE)), st.integers(0, 40), st.sampled_from(FRAGMENTS)),
+                min_size=1, max_size=4))
+def test_mutated_maps_never_crash_the_loader(level_copy, edits):
+    """Random edits of a real map: the loader answers with problem lines or a LevelSpec,
+    never a traceback."""
+    def mutate(text: str) -> str:
+        for at, cut, fragment in edits:
+            text = text[:at] + fragment + text[at + cut:]
+        return text
+
+    path = level_copy("2.6", mutate, name="fuzz.tmx")
+    problems = check_level(path)
+    for line in problems:
+        assert line.startswith(f"{path}: ") and "\n" not in line
+    if not problems:
+        assert isinstance(load_level(path), LevelSpec)

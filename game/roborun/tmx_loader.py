@@ -134,7 +134,7 @@ def _safe_xml(path: Path, problems: Problems, what: str) -> ET.Element | None:
         return None
     try:
         return ET.fromstring(raw)
-    except ET.ParseError as exc:
+    except (ET.ParseError, LookupError, ValueError) as exc:    # LookupError: unknown encoding declared
         problems.add("", f"{what} is not valid XML ({exc})")
         return None
 
@@ -233,8 +233,11 @@ def _precheck_tile_layer(layer: ET.Element, problems: Problems) -> None:
     if data.find("chunk") is not None:
         problems.add(f"layer '{name}'", "has chunks (infinite map); maps must be finite")
         return
-    width = int(layer.get("width", "0") or 0)
+    width, height = (int(v) if v.isdigit() else 0 for v in (layer.get("width", ""), layer.get("height", "")))
     cells = [c.strip() for c in (data.text or "").replace("\n", ",").split(",") if c.strip()]
+    if not width or not height or len(cells) != width * height:
+        problems.add(f"layer '{name}'", f"has {len(cells)} cells for a {layer.get('width')}x{layer.get('height')} layer")
+        return
     for index, cell in enumerate(cells):
         if not cell.isdigit():
             problems.add(f"layer '{name}'", f"cell {index} is '{cell[:20]}', not a tile number")
@@ -258,7 +261,12 @@ def _read(path: Path) -> tuple[LevelSpec | None, list[str]]:
     except Exception as exc:  # pytmx raises bare Exception/ValueError/KeyError for bad content
         problems.add("", f"Tiled map could not be read: {type(exc).__name__}: {exc}")
         return None, problems.lines
-    spec = _Builder(tmx, path, problems).build()
+    try:
+        spec = _Builder(tmx, path, problems).build()
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        # Something the checks above did not foresee: still one line, never a traceback.
+        problems.add("", f"map content could not be used: {type(exc).__name__}: {exc}")
+        return None, problems.lines
     return (spec if not problems.lines else None), problems.lines
 
 
