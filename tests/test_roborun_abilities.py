@@ -130,6 +130,33 @@ def test_signal_detector_moves_every_bad_robot_one_space():
     assert s.pos[b] == (0, 2) and s.pos[w] == (4, 3) and s.pending.kind == "card"
 
 
+def test_signal_detector_never_offers_staying_put():
+    """A bad robot that can move must move: only the open directions are offered."""
+    board = BOARD.replace(".     .     .     .     .\n.     .     .+G", ".+b   .     .     .     .\n.     .     .+G")
+    s = game("smart_three", ["signal_detector"], board=board)
+    b = s.at[(0, 3)]
+    apply(s, use("signal_detector"))
+    assert s.pending.kind == "bad_dir"
+    assert sorted(c.args for c in legal_choices(s)) == sorted([(b, "N"), (b, "E"), (b, "S")])
+    with pytest.raises(ValueError):
+        apply(s, Choice("bad_dir", (b, "stay")))
+
+
+def test_signal_detector_leaves_a_boxed_in_bad_robot_where_it_is():
+    """Blocked on every side (edge and Wall tokens): the robot stays and the others still move."""
+    board = BOARD.replace(".     .     .     .     .\n.     .     .+G", ".+b   .     .     .+w   .\n.     .     .+G")
+    board = board.replace("\n.+R   .     .     .     .\n.     .     .     .     .\n.     .     .     .     .\n.+b",
+                          "\n.+R   .     .     .     .\n.     .     .     .     .\n.+W   .     .     .     .\n.+b")
+    board = board.replace(".+b   .     .     .+w", ".+b   .+W   .     .+w").replace("\n.     .     .+G", "\n.+W   .     .+G")
+    s = game("smart_three", ["signal_detector"], board=board)
+    b, w = s.at[(0, 3)], s.at[(3, 3)]
+    events = apply(s, use("signal_detector"))
+    assert any(e.kind == "blocked" and e.robot == b for e in events)
+    assert s.pending.kind == "bad_dir" and {c.args[0] for c in legal_choices(s)} == {w}
+    apply(s, Choice("bad_dir", (w, "N")))
+    assert s.pos[b] == (0, 3) and s.pos[w] == (3, 2) and s.pending.kind == "card"
+
+
 # ---------------------------------------------------------------- Strong Two
 def test_abs_stops_before_a_bad_robot():
     board = BOARD.replace(".     .     .     .     .\n.     .     .+G", ".     .     .+b   .     .\n.     .     .+G")

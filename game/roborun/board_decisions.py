@@ -143,11 +143,16 @@ def _push(state: GameState, step: tuple, events: list[Event]) -> None:
 
 
 def _bad_dir(state: GameState, step: tuple, events: list[Event]) -> None:
+    """Signal Detector "moves every bad robot one space": a robot that can move must, so
+    `stay` is never offered; a robot blocked on all four sides stays put (a 'blocked' event)."""
     rid = step[1]
     if rid not in state.pos:
         return
     options = [Choice("bad_dir", (rid, d)) for d in "NESW" if not movement.is_blocked(state, rid, d)]
-    _decide(state, "bad_dir", state.active, [Choice("bad_dir", (rid, "stay"))] + options, step)
+    if not options:
+        events.append(Event("blocked", robot=rid, frm=state.pos[rid], detail="signal_detector"))
+        return
+    _decide(state, "bad_dir", state.active, options, step)
 
 
 def _resolve_bad_dir(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
