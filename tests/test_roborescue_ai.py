@@ -80,3 +80,9 @@ def test_simulate_bad_seats_is_a_one_line_error(capsys):
     assert err.count("\n") == 1 and "--seats" in err
     assert cli_main(["simulate", "roborescue", "--seats", "wizard"]) == 2
     assert "wizard" in capsys.readouterr().err
+
+
+def test_simulate_text_report_and_advanced_flag(capsys):
+    assert simulate_main(["--players", "1", "--seats", "easy", "--games", "2", "--seed", "5", "--advanced"]) == 0
+    out = capsys.readouterr().out
+    assert "(advanced)" in out and "seat 0" in out and "legendary" in out
