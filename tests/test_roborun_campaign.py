@@ -38,6 +38,30 @@ def test_single_scenario_setup_follows_the_chapter_8_table(number):
         assert counts == [unlocks, unlocks]
 
 
+@pytest.mark.parametrize("number", [1, 3, 4, 6])
+def test_single_scenario_setup_gives_the_chosen_robot_boards(number):
+    unlocks, energy = SINGLE_SCENARIO[number]
+    setup = single_scenario_setup(number, random.Random(7), robots=("weird_four", "quick_one"))
+    assert [p.robot for p in setup.players] == ["weird_four", "quick_one"]
+    assert all(p.energy == energy for p in setup.players)
+    counts = [len(p.unlocked) + p.chip_level - 1 for p in setup.players]
+    assert sorted(counts) == ([unlocks, unlocks + 1] if number == 4 else [unlocks, unlocks])
+    assert setup == single_scenario_setup(number, random.Random(7), robots=("weird_four", "quick_one"))
+    new_game(parse_board(LEVEL), 1, setup)                      # the engine accepts it
+
+
+def test_single_scenario_setup_without_robots_draws_two_different_ones_as_before():
+    drawn = single_scenario_setup(2, random.Random(5))
+    assert drawn == single_scenario_setup(2, random.Random(5), robots=None)
+    assert drawn.players[0].robot != drawn.players[1].robot
+
+
+@pytest.mark.parametrize("robots", [("quick_one", "no_such_robot"), ("quick_one",)])
+def test_single_scenario_setup_rejects_unknown_robots(robots):
+    with pytest.raises(UserError):
+        single_scenario_setup(1, random.Random(1), robots=robots)
+
+
 def test_new_game_without_setup_uses_the_level_number_deterministically():
     lv = parse_board(LEVEL)
     a, b = new_game(lv, 7), new_game(lv, 7)

@@ -26,16 +26,35 @@ def _random_unlocks(robot: str, count: int, rng: random.Random) -> tuple[tuple[s
     return tuple(sorted(a for a in picks if a != "chip")), 1 + picks.count("chip")
 
 
-def single_scenario_setup(number: int, rng: random.Random) -> Setup:
-    """Chapter 8 set-up for scenario X.number, choices (robots, unlocks) drawn from rng."""
+def single_scenario_setup(number: int, rng: random.Random, robots: tuple[str, str] | None = None) -> Setup:
+    """Chapter 8 set-up for scenario X.number: the table's unlock and Energy counts.
+
+    robots: the two robot boards the players chose (seat 0, seat 1); None draws them from
+    rng. The unlocks themselves are always drawn from rng (the table proposes counts, not
+    picks). Unknown robots raise UserError. The same robot twice is accepted, as the engine's
+    Setup accepts it (the client's board picker allows it); a drawn pair is always two robots.
+    """
     unlocks, energy = SINGLE_SCENARIO.get(number, SINGLE_SCENARIO[1])
-    robots = rng.sample(sorted(robot_boards()), 2)
+    if robots is None:
+        robots = tuple(rng.sample(sorted(robot_boards()), 2))
+    else:
+        _check_robots(robots)
     bonus_seat = rng.randrange(2) if number == 4 else None       # X.4: one more unlock for one player
     players = []
     for seat, robot in enumerate(robots):
         abil, chip = _random_unlocks(robot, unlocks + (1 if seat == bonus_seat else 0), rng)
         players.append(PlayerSetup(robot, abil, chip, energy, ()))
     return Setup(tuple(players))
+
+
+def _check_robots(robots) -> None:
+    boards = robot_boards()
+    if len(robots) != 2:
+        raise UserError("single scenario set-up", f"two robots are needed, got {len(robots)}")
+    for seat, robot in enumerate(robots):
+        if robot not in boards:
+            raise UserError(f"single scenario set-up player {seat}",
+                            f"unknown robot {robot!r} (choose from {', '.join(sorted(boards))})")
 
 
 def campaign_start(robots: tuple[str, str], first_unlocks: tuple[str, str]) -> Setup:

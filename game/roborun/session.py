@@ -123,21 +123,10 @@ def record_result(options: GameOptions, setup, state, rewards=(None, None)) -> N
 
 
 def single_setup(number: int, boards: tuple[str, str], seed: int):
-    """Chapter 8 set-up with the robot boards the players picked (the engine's default draws them).
-
-    Adapter over game.roborun.campaign: same table, same random unlocks, chosen robots.
-    """
+    """Chapter 8 set-up with the robot boards the players picked (the engine's default draws them)."""
     from game.roborun import campaign
-    from game.roborun.state import PlayerSetup, Setup
 
-    rng = random.Random(seed)
-    unlocks, energy = campaign.SINGLE_SCENARIO.get(number, campaign.SINGLE_SCENARIO[1])
-    bonus_seat = rng.randrange(2) if number == 4 else None
-    players = []
-    for seat, robot in enumerate(boards):
-        abilities, chip = campaign._random_unlocks(robot, unlocks + (1 if seat == bonus_seat else 0), rng)
-        players.append(PlayerSetup(robot, abilities, chip, energy, ()))
-    return Setup(tuple(players))
+    return campaign.single_scenario_setup(number, random.Random(seed), robots=tuple(boards))
 
 
 def unlock_options(robot: str, unlocked, chip_level: int) -> list[str]:
