@@ -204,7 +204,12 @@ FREE_KINDS = frozenset(("ability", "equip", "give_number"))
 def free_actions(state: GameState, tag: str, step: tuple) -> list[Choice]:
     """Everything the active player may do 'at any moment' at this point of the turn."""
     seat = state.active
-    out = abilities.usable(state, tag, step)
+    if state.energy[seat] < 1 or not state.unlocked[seat]:    # no ability can be paid for
+        if not state.hands[seat] and not state.numbers[seat]:
+            return []
+        out = []
+    else:
+        out = abilities.usable(state, tag, step)
     if state.hands[seat]:
         out += equipment.usable(state, tag)
     if state.numbers[seat] and _robots_adjacent(state):
@@ -364,28 +369,34 @@ def _act(state: GameState, step: tuple, events: list[Event]) -> None:
         options = [Choice("chip", (lvl,)) for lvl in range(1, state.chip[seat] + 1)]
         _decide(state, "chip", seat, options, (who, colours, tuple(chip[: state.chip[seat]])))
         return
-    colour_order = sorted({state.colour[r] for r in robots})
-    picked = dict(chosen)
-    if len(dirs) > 1:
-        for c in colour_order:
+    colour = state.colour
+    turn = state.turn
+    reverse = turn.get("reverse", ())
+    if len(dirs) == 1:                            # the common case: one arrow, no choice to make
+        d = to_abs(seat, dirs[0])
+        back = OPPOSITE[d]
+        moves = {r: back if r in reverse else d for r in robots}
+    else:
+        picked = dict(chosen)
+        for c in sorted({colour[r] for r in robots}):
             if c not in picked:
-                members = [r for r in robots if state.colour[r] == c]
+                members = [r for r in robots if colour[r] == c]
                 options = [Choice("dir", (c, d)) for d in dirs]
                 if any(movement.is_blocked(state, r, to_abs(seat, d)) for r in members for d in dirs):
                     options.append(Choice("dir", (c, "skip")))
                 _decide(state, "dir", seat, options, step)
                 return
-    reverse = state.turn.get("reverse", ())
-    moves = {}
-    for r in robots:
-        rel = dirs[0] if len(dirs) == 1 else picked[state.colour[r]]
-        if rel == "skip":
-            continue
-        d = to_abs(seat, rel)
-        moves[r] = OPPOSITE[d] if r in reverse else d
-    state.turn.pop("reverse", None)
+        moves = {}
+        for r in robots:
+            rel = picked[colour[r]]
+            if rel == "skip":
+                continue
+            d = to_abs(seat, rel)
+            moves[r] = OPPOSITE[d] if r in reverse else d
+    if reverse:
+        del turn["reverse"]                       # Reverse Move lasts one movement action
     if who == "my" and moves:
-        state.turn["last_dir"] = next(iter(moves.values()))
+        turn["last_dir"] = next(iter(moves.values()))
     if mode == "slide":
         _schedule(state, ("slide", tuple(sorted(moves.items())), ()))
         return

@@ -167,10 +167,22 @@ def _move_group(state: GameState, moves: dict[int, str], events: list[Event], ho
     the map edge, Wall tokens, and by any robot that does not itself move away (a robot of
     the other side is not an obstacle: the meeting destroys the good robot). Returns the
     robots that moved, in id order, so the caller resolves what they entered."""
+    if not moves:
+        return []
     geo = state.geo
+    pos, at, colour = state.pos, state.at, state.colour
+    if len(moves) == 1 and not state.armed:       # the common case: one robot, nothing declared
+        (rid, d), = moves.items()
+        p = pos.get(rid)
+        if p is None:
+            return []
+        q = geo.target(p, d, colour[rid])
+        if q is None or q in state.wall_tokens:
+            events.append(Event("blocked", robot=rid, frm=p, detail=d))
+            return []
+        return _move_one(state, rid, q, events, how)
     cameo = "cameo" in state.armed
     use_abs = "abs" in state.armed
-    pos, at, colour = state.pos, state.at, state.colour
     targets: dict[int, Pos] = {}
     for rid in sorted(moves):
         p = pos.get(rid)
@@ -182,7 +194,8 @@ def _move_group(state: GameState, moves: dict[int, str], events: list[Event], ho
             continue
         targets[rid] = q
     if len(targets) == 1 and not state.armed:
-        return _move_one(state, targets, events, how)
+        (rid, q), = targets.items()
+        return _move_one(state, rid, q, events, how)
     changed = True
     while changed:
         changed = False
@@ -251,9 +264,8 @@ def _move_group(state: GameState, moves: dict[int, str], events: list[Event], ho
     return moved if state.outcome is None else []
 
 
-def _move_one(state: GameState, targets: dict[int, Pos], events: list[Event], how: str) -> list[tuple[int, Pos]]:
-    """The common case of _move_group: one robot, no protective ability declared."""
-    (rid, q), = targets.items()
+def _move_one(state: GameState, rid: int, q: Pos, events: list[Event], how: str) -> list[tuple[int, Pos]]:
+    """The common case of _move_group: one robot going to q, no protective ability declared."""
     pos, at, colour = state.pos, state.at, state.colour
     frm = pos[rid]
     occ = at.get(q)

@@ -51,12 +51,14 @@ _LABELS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Choice:
     """One legal option at a decision point: a kind plus positional arguments.
 
     kinds: start, play, pass, beep, no_beep, continue, dir, chip, key, displace, target,
     unlock, ability, equip, give_number, bad_dir.
+    A value: compare and hash it, never change it. Not `frozen` only because frozen
+    dataclasses are about 3x slower to build and every decision builds its options.
     """
     kind: str
     args: tuple = ()
