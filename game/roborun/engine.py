@@ -326,7 +326,8 @@ def group(state: GameState, who: str, colours: tuple = ()) -> list[int]:
         return state.robots_of(state.active)
     if who == "mate":
         return state.robots_of(1 - state.active)
-    return sorted(r for r in state.pos if state.colour[r] in colours)
+    colour = state.colour
+    return sorted([r for r in state.pos if colour[r] in colours])
 
 
 def _part(state: GameState, step: tuple, events: list[Event]) -> None:

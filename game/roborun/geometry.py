@@ -35,7 +35,8 @@ class Board:
                     if key in level.walls:
                         continue
                     self.links[(p, d)] = (q, level.gates.get(key))
-        self.kind = {(x, y): level.spaces[y][x].kind for y in range(level.height) for x in range(level.width)}
+        self.spaces = {(x, y): level.spaces[y][x] for y in range(level.height) for x in range(level.width)}
+        self.kind = {p: sp.kind for p, sp in self.spaces.items()}
         self.line_dir = self._line_directions(level)
         self.lift_pair: dict[Pos, Pos] = {}
         for a, b in level.lifts:

@@ -184,12 +184,13 @@ def _move_group(state: GameState, moves: dict[int, str], events: list[Event], ho
     cameo = "cameo" in state.armed
     use_abs = "abs" in state.armed
     targets: dict[int, Pos] = {}
+    wall_tokens = state.wall_tokens
     for rid in sorted(moves):
         p = pos.get(rid)
         if p is None:
             continue
         q = geo.target(p, moves[rid], colour[rid], cameo)
-        if q is None or q in state.wall_tokens:
+        if q is None or q in wall_tokens:
             events.append(Event("blocked", robot=rid, frm=p, detail=moves[rid]))
             continue
         targets[rid] = q
@@ -297,7 +298,7 @@ def arrive(state: GameState, rid: int, frm: Pos, events: list[Event], stopping: 
     where non-outlined Lever/Pusher/Number spaces wait for the robot to stop (see settle)."""
     q = state.pos[rid]
     good = state.colour[rid] in GOOD
-    space = state.level.space(q)
+    space = state.geo.spaces[q]
     short = good and "short_deactivation" in state.armed and (space.kind in DEACTIVATABLE or q in state.lasers)
     if q in state.lasers and not short:
         destroy(state, rid, "laser", events)

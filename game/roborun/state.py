@@ -85,9 +85,10 @@ class Choice:
         return Choice(data["kind"], _tupled(list(data.get("args", []))))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Decision:
-    """A pending decision: who decides, what about, the legal options and resolution context."""
+    """A pending decision: who decides, what about, the legal options and resolution context.
+    A value shared by state copies: never change it (not `frozen` for speed, as Choice)."""
     kind: str
     seat: int
     options: tuple[Choice, ...]
