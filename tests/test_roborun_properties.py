@@ -137,3 +137,16 @@ def test_same_seed_same_deal_and_decks():
     a, b, c = new_game(BOARDS[0], 11), new_game(BOARDS[0], 11), new_game(BOARDS[0], 12)
     assert (a.stands, a.event_deck, a.equip_deck) == (b.stands, b.event_deck, b.equip_deck)
     assert (a.stands, a.event_deck, a.equip_deck) != (c.stands, c.event_deck, c.equip_deck)
+
+
+def test_choices_events_and_decisions_are_values_equal_and_hashable_by_content():
+    """They are plain (not frozen) dataclasses for speed: equality and hashing must still
+    go by content, so replays, AI tables and `choice in options` keep working."""
+    state = new_game(BOARDS[0], 3)
+    twin = new_game(BOARDS[0], 3)
+    assert state.pending == twin.pending and hash(state.pending) == hash(twin.pending)
+    choice = legal_choices(state)[0]
+    events, twin_events = apply(state, choice), apply(twin, type(choice)(choice.kind, tuple(choice.args)))
+    assert events and events == twin_events
+    assert {hash(e) for e in events} == {hash(e) for e in twin_events}
+    assert len({*legal_choices(state), *legal_choices(twin)}) == len(legal_choices(state))
