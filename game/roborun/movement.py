@@ -197,6 +197,8 @@ def _move_group(state: GameState, moves: dict[int, str], events: list[Event], ho
     if len(targets) == 1 and not state.armed:
         (rid, q), = targets.items()
         return _move_one(state, rid, q, events, how)
+    if len(set(targets.values())) == len(targets) and not any(q in at for q in targets.values()):
+        return _move_free(state, targets, events, how)      # no collision, swap or meeting possible
     changed = True
     while changed:
         changed = False
@@ -282,6 +284,24 @@ def _move_one(state: GameState, rid: int, q: Pos, events: list[Event], how: str)
     at[q] = rid
     events.append(Event(how, robot=rid, frm=frm, to=q, colour=colour[rid]))
     return [(rid, frm)]
+
+
+def _move_free(state: GameState, targets: dict[int, Pos], events: list[Event], how: str) -> list[tuple[int, Pos]]:
+    """The other common case of _move_group: several robots, every target empty and distinct."""
+    pos, at, colour, deactivated = state.pos, state.at, state.colour, state.deactivated
+    for rid in targets:
+        p = pos[rid]
+        if at.get(p) == rid:
+            del at[p]
+        deactivated.discard(p)
+    moved = []
+    for rid, q in targets.items():
+        frm = pos[rid]
+        pos[rid] = q
+        at[q] = rid
+        moved.append((rid, frm))
+        events.append(Event(how, robot=rid, frm=frm, to=q, colour=colour[rid]))
+    return moved if state.outcome is None else []
 
 
 def _to_supply(state: GameState, rid: int, events: list[Event]) -> None:
