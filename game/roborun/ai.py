@@ -350,8 +350,8 @@ class RoboRunAI:
     def _reply_value(self, state: GameState, clock: _Clock, depth: int = 1) -> float:
         """The next player's best card from here (cooperative look-ahead), `depth` cards deep.
 
-        PASS counts as keeping the position only when the PASS token is available: when the
-        last cards of a round are all bad, someone must still play them."""
+        PASS is searched like a card (when the token is available): passing can hand the
+        teammate a forced last card, and the last cards of a round must be played by someone."""
         base = evaluate(state)
         state = state.copy()
         if state.pending is not None and state.pending.kind == "beep":
@@ -362,20 +362,21 @@ class RoboRunAI:
             return evaluate(state) if state.outcome is not None else base
         best = None
         for option in dec.options:
-            if option.kind != "play":
+            if option.kind not in ("play", "pass"):
                 continue
             if clock.out() and best is not None:
                 break
             trial = state.copy()
-            apply(trial, option)
+            apply(trial, option)       # a PASS is played out too: it may hand a forced card on
             complete(trial)
+            if trial.pending is not None and trial.pending.kind == "beep":
+                apply(trial, Choice("no_beep"))
+                complete(trial)
             if depth > 1 and trial.outcome is None and trial.round == state.round and not clock.out():
                 value = self._reply_value(trial, clock, depth - 1)
             else:
                 value = evaluate(trial)
-            best = value if best is None else max(best, value)
-        if any(o.kind == "pass" for o in dec.options):
-            best = base - 1.0 if best is None else max(best, base - 1.0)
+            best = value if best is None else max(best, value - (1.0 if option.kind == "pass" else 0.0))
         return base if best is None else best
 
     @staticmethod
