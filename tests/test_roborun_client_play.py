@@ -423,3 +423,19 @@ def test_exits_locked_by_a_scenario_rule_are_marked_on_the_map(app):
     assert exits
     for pos in exits:
         assert tuple(app.screen.get_at(scene.board.cell_rect(pos).center))[:3] == theme.BAD
+
+
+def test_board_picker_never_gives_both_seats_the_same_robot(app):
+    """Each robot is one side of one of the two double-sided Player boards."""
+    from game.roborun.campaign_screens import EntryScene
+
+    entry = EntryScene()
+    app.stack.push(entry)
+    items = {item.label: item for item in entry.menu.items}
+    seen = set()
+    for label in ("Green's board", "Red's board"):
+        for step in (1, 1, 1, -1, -1, 1, 1):
+            items[label].on_change(step)
+            seen.add(entry.choices.boards)
+            assert entry.choices.boards[0] != entry.choices.boards[1]
+    assert len(seen) >= 4   # the picker really changed boards

@@ -124,6 +124,8 @@ class EntryScene(Scene):
                     return
                 boards = list(c.boards)
                 boards[seat] = cycle(prog.ROBOT_BOARDS, boards[seat], step)
+                if boards[seat] == boards[1 - seat]:   # each robot is one side of one board: never both seats
+                    boards[seat] = cycle(prog.ROBOT_BOARDS, boards[seat], step)
                 c.boards = (boards[0], boards[1])
             return change
 
