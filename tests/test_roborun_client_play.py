@@ -4,6 +4,7 @@ import random
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pygame
@@ -46,13 +47,22 @@ def _seen_tutorial():
     prog.save_progress(progress)
 
 
-def _step_until(app, scene, condition, limit=4000):
-    for _ in range(limit):
+def _step_until(app, scene, condition, limit=4000, wall_seconds=60.0):
+    """Step frames until `condition`. Frames spent waiting for the partner's worker thread do not
+    count towards `limit` (its first decision may take real seconds on a loaded machine)."""
+    deadline = time.monotonic() + wall_seconds
+    frames = 0
+    while frames < limit and time.monotonic() < deadline:
         if type(app.stack.top).__name__ == "ScenarioIntro":
             app.post(Action("confirm"))           # read the scenario page, then play
         if condition():
             return True
+        waiting = scene.future is not None and not scene.future.done()
         app.step(1 / 60)
+        if waiting:
+            time.sleep(0.001)
+        else:
+            frames += 1
     return condition()
 
 
