@@ -18,6 +18,7 @@ from game.core.errors import UserError
 from game.robomissions import engine
 from game.robomissions.ai import LEVELS, make_bot
 from game.robomissions.view import view
+from game.core.stats import percentile
 
 SEATS_FOR_MODE = {"2v1": 3, "2v2": 4}
 
@@ -58,10 +59,7 @@ def run(mode: str, levels: list[str], games: int, seed: int) -> dict:
 
 
 def _p95_ms(seconds: list[float]) -> float:
-    if not seconds:
-        return 0.0
-    ordered = sorted(seconds)
-    return round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] * 1000, 3)
+    return round(percentile(seconds, 0.95, default=0.0) * 1000, 3)
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:

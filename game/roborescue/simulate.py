@@ -29,6 +29,7 @@ from game.core.errors import UserError
 from game.roborescue import ai
 from game.roborescue.engine import MAX_PLAYERS, apply, final_score, legal_actions, new_game, view
 from game.roborescue.scoring import RATING_BANDS, rating
+from game.core.stats import percentile
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:
@@ -70,10 +71,7 @@ def play_game(levels: list[str], seed: int, advanced: bool = False, timings: lis
 
 
 def _p95(values: list[float]) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return percentile(values, 0.95, default=0.0)
 
 
 def run(levels: list[str], games: int, seed: int, advanced: bool = False) -> dict[str, Any]:

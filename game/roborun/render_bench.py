@@ -17,11 +17,7 @@ import json
 import os
 import statistics
 import time
-
-
-def _percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+from game.core.stats import percentile
 
 
 class Baseline:
@@ -93,11 +89,11 @@ def run(frames: int, level_ref: str, partner: str) -> dict:
     base = statistics.median(baseline.times) * 1000
     return {
         "median_frame_ms": round(median, 3),
-        "p99_frame_ms": round(_percentile(times, 0.99) * 1000, 3),
+        "p99_frame_ms": round(percentile(times, 0.99) * 1000, 3),
         "max_frame_ms": round(max(times) * 1000, 3),
         "baseline_frame_ms": round(base, 3),
         "ratio": round(median / base, 2) if base > 0 else None,
-        "p99_frame_cpu_ms": round(_percentile(cpu, 0.99) * 1000, 3),
+        "p99_frame_cpu_ms": round(percentile(cpu, 0.99) * 1000, 3),
         "max_frame_cpu_ms": round(max(cpu) * 1000, 3),
         "frames": len(times),
         "animating_share": round(animating / len(times), 2),

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from game.core.errors import UserError
+from game.core.stats import percentile
 
 MAX_DECISIONS_PER_GAME = 3000     # a guard against an engine loop; never reached in a sane game
 SOLVER_BUDGET_S = 2.0             # per deal; the solver is a reference, not the subject
@@ -50,7 +51,7 @@ class LevelReport:
 
     def to_json(self) -> dict:
         times = sorted(self.decision_ms)
-        p95 = _percentile(times, 0.95)
+        p95 = percentile(times, 0.95)
         wall = sorted(self.decision_wall_ms)
         top = self.losses.most_common(1)
         return {
@@ -64,14 +65,8 @@ class LevelReport:
             "top_loss_cause": top[0][0] if top else None,
             "wins_on_solver_winnable": self.wins_on_solver_winnable if self.solver_available else None,
             "decision_wall_ms_mean": round(sum(wall) / len(wall), 3) if wall else None,
-            "decision_wall_ms_p95": _round(_percentile(wall, 0.95)),
+            "decision_wall_ms_p95": _round(percentile(wall, 0.95)),
         }
-
-
-def _percentile(sorted_values: list[float], q: float) -> float | None:
-    if not sorted_values:
-        return None
-    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
 
 
 def _round(value: float | None) -> float | None:
