@@ -100,6 +100,10 @@ class App:
         pygame.display.flip()
         self.frames += 1
         self.frame_times.append(time.perf_counter() - started)
+        # Hand the GIL to AI worker threads. pygame releases and at once re-takes it inside
+        # flip(), which resets CPython's forced switch, so a loop that never sleeps (headless
+        # runs, tests) starved a worker: a 0.03 ms AI decision took over a second.
+        time.sleep(0)
 
     def run(self, frames: int | None = None, screenshot: str | None = None) -> int:
         last = time.perf_counter()
