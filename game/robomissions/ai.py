@@ -79,14 +79,7 @@ def focus_enemy(v: SeatView) -> int | None:
 
 
 def _segment(v: SeatView, r: RobotView) -> list[int]:
-    chain = list(v.chains[r.owner])
-    i = chain.index(r.rid)
-    lo, hi = i, i
-    while lo > 0 and chain[lo - 1] is not None:
-        lo -= 1
-    while hi + 1 < len(chain) and chain[hi + 1] is not None:
-        hi += 1
-    return [x for x in chain[lo:hi + 1] if x is not None]
+    return engine.segment_of(v.chains[r.owner], r.rid)
 
 
 def _unit_power(v: SeatView, r: RobotView) -> int:

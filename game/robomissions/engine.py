@@ -330,8 +330,14 @@ def outermost_parts(robot: Robot) -> list[int]:
 
 def chain_segment(state: GameState, robot: Robot) -> list[int]:
     """The gap-free run of Chainbots this Chainbot belongs to."""
-    chain = state.players[robot.owner].chain
-    i = chain.index(robot.rid)
+    return segment_of(state.players[robot.owner].chain, robot.rid)
+
+
+def segment_of(chain, rid: int) -> list[int]:
+    """The gap-free run around `rid` in a chain (a sequence of robot ids with None for gaps).
+
+    Shared by the engine and the bots' views, so both agree on which Chainbots one battery powers."""
+    i = chain.index(rid)
     lo, hi = i, i
     while lo > 0 and chain[lo - 1] is not None:
         lo -= 1
