@@ -28,6 +28,12 @@ def test_json_report_keys_and_counts(capsys):
         assert (row["top_loss_cause"] is None) == (row["wins"] == row["games"])
 
 
+def test_several_levels_after_one_level_flag(capsys):
+    """The issue's form: --level ID ... (one flag, several ids)."""
+    out = run_json(capsys, "--level", "1.1", "1.2", "--games", "1", "--ai", "random", "--no-solver", "--json")
+    assert set(out["levels"]) == {"1.1", "1.2"}
+
+
 def test_without_solver_its_figures_are_null(capsys):
     out = run_json(capsys, "--level", "1.1", "--games", "1", "--ai", "random", "--no-solver", "--json")
     row = out["levels"]["1.1"]

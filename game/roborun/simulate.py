@@ -181,7 +181,8 @@ def _levels(args) -> list[tuple[str, object]]:
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="main.py simulate roborun", description=__doc__.split("\n")[0])
-    parser.add_argument("--level", action="append", help="level id (e.g. 1.1) or .tmx path; repeatable")
+    parser.add_argument("--level", action="extend", nargs="+", metavar="ID",
+                        help="level ids (e.g. 1.1 2.3) or .tmx paths; repeatable")
     parser.add_argument("--all", action="store_true", help="every shipped level")
     parser.add_argument("--games", type=int, default=10, help="deals per level (default 10)")
     parser.add_argument("--seed", type=int, default=1, help="first deal's seed (deal i uses seed+i)")
