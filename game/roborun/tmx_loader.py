@@ -473,15 +473,19 @@ class _Builder:
         merged = {**props, **obj.properties}
         return merged, role
 
-    def read_robots(self) -> list[RobotStart]:
-        robots: dict[Pos, RobotStart] = {}
-        for obj in self.objects("robots"):
-            read = self.tile_object(obj, "robots")
-            pos = self.cell_of(obj, f"robots object {obj.id}") if read else None
+    def placed_objects(self, layer: str):
+        """Yield (pos, properties, where) for each well-formed tile object of a layer that sits
+        on one cell; problems with the others are recorded and they are skipped."""
+        for obj in self.objects(layer):
+            read = self.tile_object(obj, layer)
+            pos = self.cell_of(obj, f"{layer} object {obj.id}") if read else None
             if read is None or pos is None:
                 continue
-            props, _role = read
-            where = f"robots ({pos[0]},{pos[1]})"
+            yield pos, read[0], f"{layer} ({pos[0]},{pos[1]})"
+
+    def read_robots(self) -> list[RobotStart]:
+        robots: dict[Pos, RobotStart] = {}
+        for pos, props, where in self.placed_objects("robots"):
             colour = props.get("colour")
             if colour not in ROBOT_COLOURS:
                 self.p.add(where, f"unknown robot colour {colour!r}")
@@ -509,13 +513,7 @@ class _Builder:
 
     def read_tokens(self) -> list[Token]:
         tokens: dict[Pos, Token] = {}
-        for obj in self.objects("tokens"):
-            read = self.tile_object(obj, "tokens")
-            pos = self.cell_of(obj, f"tokens object {obj.id}") if read else None
-            if read is None or pos is None:
-                continue
-            props, _role = read
-            where = f"tokens ({pos[0]},{pos[1]})"
+        for pos, props, where in self.placed_objects("tokens"):
             kind = props.get("kind")
             if kind not in TOKEN_KINDS:
                 self.p.add(where, f"unknown token kind {kind!r}")
@@ -537,13 +535,8 @@ class _Builder:
 
     def read_spawns(self) -> dict[int, Pos]:
         spawns: dict[int, Pos] = {}
-        for obj in self.objects("spawns"):
-            read = self.tile_object(obj, "spawns")
-            pos = self.cell_of(obj, f"spawns object {obj.id}") if read else None
-            if read is None or pos is None:
-                continue
-            round_number = read[0].get("value")
-            where = f"spawns ({pos[0]},{pos[1]})"
+        for pos, props, where in self.placed_objects("spawns"):
+            round_number = props.get("value")
             if round_number not in (1, 2, 3):
                 self.p.add(where, f"spawn round must be 1, 2 or 3, is {round_number!r}")
             elif round_number in spawns:
