@@ -169,8 +169,6 @@ class _Search:
 
     def run(self, root, max_round: int = 4):
         """Best-first from `root`; returns (path of choices or None, exhausted)."""
-        from game.roborun.engine import apply, legal_choices
-
         counter = itertools.count()
         distance_left = self.distance_left
         heap = [(distance_left(root), 0, 0, next(counter), root, ())]
@@ -179,50 +177,45 @@ class _Search:
             if self.out_of_budget():
                 return None, False
             _h, _spent, depth, _n, state, path = heapq.heappop(heap)
-            for choice in _worth_trying(legal_choices(state)):
-                child = state.copy()
-                apply(child, choice)
-                self.nodes += 1
-                line = (path, choice)
-                if child.outcome == "won":
+            for child, line, won in self.expand(state, path, seen, max_round):
+                if won:
                     return _unwind(line), False
-                if child.outcome is not None or child.round > max_round:
-                    continue
-                key = state_key(child)
-                if key in seen:
-                    continue
-                seen.add(key)
-                # ties: keep Energy and Equipment for later, then go deeper
-                spent = -(sum(child.energy) + sum(len(h) for h in child.hands))
-                heapq.heappush(heap, (distance_left(child), spent, depth - 1, next(counter), child, line))
+                heapq.heappush(heap, (distance_left(child), _spent_key(child), depth - 1, next(counter), child, line))
         return None, True
+
+    def expand(self, state, path, seen: set, max_round: int):
+        """Children worth searching: (child, line, won). A win is yielded at once; lost,
+        too-late and already-seen states are dropped. Counts every node applied."""
+        from game.roborun.engine import apply, legal_choices
+
+        for choice in _worth_trying(legal_choices(state)):
+            child = state.copy()
+            apply(child, choice)
+            self.nodes += 1
+            line = (path, choice)
+            if child.outcome == "won":
+                yield child, line, True
+                return
+            if child.outcome is not None or child.round > max_round:
+                continue
+            key = state_key(child)
+            if key not in seen:
+                seen.add(key)
+                yield child, line, False
 
     def beam(self, root, width: int, max_round: int = 4):
         """Beam search: keep the `width` best states at every decision depth. Robust where
         best-first gets stuck behind one blocking bad robot; not exhaustive."""
-        from game.roborun.engine import apply, legal_choices
-
         distance_left = self.distance_left
         frontier = [(root, ())]
         seen = {state_key(root)}
         while frontier and not self.out_of_budget():
             children = []
             for state, path in frontier:
-                for choice in _worth_trying(legal_choices(state)):
-                    child = state.copy()
-                    apply(child, choice)
-                    self.nodes += 1
-                    line = (path, choice)
-                    if child.outcome == "won":
+                for child, line, won in self.expand(state, path, seen, max_round):
+                    if won:
                         return _unwind(line)
-                    if child.outcome is not None or child.round > max_round:
-                        continue
-                    key = state_key(child)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    spent = -(sum(child.energy) + sum(len(h) for h in child.hands))
-                    children.append((distance_left(child), spent, len(children), child, line))
+                    children.append((distance_left(child), _spent_key(child), len(children), child, line))
             children.sort(key=lambda c: c[:3])
             frontier = [(c[3], c[4]) for c in children[:width]]
         return None
@@ -245,6 +238,11 @@ def _worth_trying(options: list) -> list:
     if any(c.kind == "no_beep" for c in options):
         return [c for c in options if c.kind != "beep"]
     return options
+
+
+def _spent_key(state) -> int:
+    """Tie-break between equally close states: keep Energy and Equipment for later."""
+    return -(sum(state.energy) + sum(len(h) for h in state.hands))
 
 
 def _unwind(line) -> list:
