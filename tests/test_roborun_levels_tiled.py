@@ -10,7 +10,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from conftest import require_tool
+from tests.helpers import require_tool
 
 from game.roborun.tmx_loader import LEVELS_DIR, list_levels, load_level
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from conftest import require_tool
+from tests.helpers import require_tool
 from game.client.input import Action, InputMapper
 from game.client.loop import FixedStepClock, ease_in_out
 from game.client.scene import Scene, SceneStack

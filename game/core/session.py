@@ -1,0 +1,180 @@
+"""One game in progress, for any engine: the seed, the config and the log of choices.
+
+This is the whole of save-and-resume, replay and undo, written once on the engine contract
+(game/core/engine.py), so every game gets them by implementing the contract:
+
+  * a save is `{"format": "robo-arcade-game", "version": 1, "game", "seed", "config", "choices"}`;
+    loading re-applies the choices to `new_game(config, seed)`, so nothing but the contract
+    has to be serialisable and a resumed game is the same game, event for event;
+  * undo follows one policy in every game (Board Game Arena's): a seat takes back its own
+    choices, one at a time, back to the last hidden or random reveal and never past it, nor
+    past another seat's choice.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core.engine import Engine, IllegalChoice
+from game.core.errors import UserError
+
+SAVE_FORMAT = "robo-arcade-game"
+SAVE_VERSION = 1
+
+
+def engine_module(rules: str) -> Engine:
+    """Import a rules module by its dotted name (the catalog names them; core imports no game)."""
+    return importlib.import_module(rules)  # type: ignore[return-value]
+
+
+@dataclass
+class _UndoStep:
+    state: Any          # the state before the choice
+    seat: int
+
+
+@dataclass
+class GameSession:
+    """A live game: the engine, its state and everything needed to save, replay and undo it."""
+
+    engine: Any
+    config: Any
+    seed: int
+    state: Any = None
+    choices: list = field(default_factory=list)        # choices applied, in order
+    _undo: list[_UndoStep] = field(default_factory=list, repr=False)
+
+    @classmethod
+    def start(cls, engine: Any, config: Any, seed: int) -> "GameSession":
+        return cls(engine=engine, config=config, seed=seed, state=engine.new_game(config, seed))
+
+    # ---------------------------------------------------------------- play
+    def legal_choices(self) -> list:
+        return self.engine.legal_choices(self.state)
+
+    def current_seat(self) -> int | None:
+        return self.engine.current_seat(self.state)
+
+    def is_over(self) -> bool:
+        return self.engine.is_over(self.state)
+
+    def apply(self, choice: Any) -> list:
+        """Apply `choice` for the seat whose decision it is; returns the events."""
+        seat = self.engine.current_seat(self.state)
+        before = self.state.copy()
+        events = self.engine.apply(self.state, choice)
+        self.choices.append(choice)
+        if any(self.engine.is_reveal(e) for e in events):
+            self._undo.clear()
+        else:
+            if self._undo and self._undo[-1].seat != seat:
+                self._undo.clear()
+            self._undo.append(_UndoStep(before, seat))
+        return events
+
+    # ---------------------------------------------------------------- undo
+    def can_undo(self, seat: int | None = None) -> bool:
+        """True when the last choice was `seat`'s (any seat when None) and revealed nothing."""
+        if not self._undo:
+            return False
+        return seat is None or self._undo[-1].seat == seat
+
+    def undo(self, seat: int | None = None) -> Any | None:
+        """Take back the last choice if the policy allows; returns it, or None."""
+        if not self.can_undo(seat):
+            return None
+        step = self._undo.pop()
+        self.state = step.state
+        return self.choices.pop()
+
+    def barrier(self) -> None:
+        """Nothing before this point may be undone (a screen calls it, e.g. at a hand-over)."""
+        self._undo.clear()
+
+    # ---------------------------------------------------------------- save / load
+    def to_json(self) -> dict:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.engine.GAME_ID,
+            "seed": self.seed,
+            "config": self.engine.config_to_json(self.config),
+            "choices": [self.engine.choice_to_json(c) for c in self.choices],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, engine: Any, where: str) -> tuple["GameSession", list]:
+        """Rebuild a session by replaying its choices; returns it and every event in order.
+
+        Any problem is a UserError naming `where` (and the choice index for a bad choice).
+        """
+        if not isinstance(data, dict):
+            raise UserError(where, "a saved game is a JSON object")
+        version = data.get("version", SAVE_VERSION)
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise UserError(f"{where} version", "must be a whole number")
+        if version > SAVE_VERSION:
+            raise UserError(where, f"saved by a newer Robo Arcade (format version {version}); left untouched")
+        seed = data.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not -(2**63) <= seed < 2**63:
+            raise UserError(f"{where} seed", "must be a whole number that fits in 64 bits")
+        try:
+            config = engine.config_from_json(data.get("config"))
+        except UserError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise UserError(f"{where} config", f"not a valid set-up ({exc.__class__.__name__}: {exc})") from None
+        try:
+            session = cls.start(engine, config, seed)
+        except UserError:
+            raise
+        except (KeyError, TypeError, ValueError) as exc:
+            raise UserError(f"{where} config", f"cannot start this game ({exc})") from None
+        raw_choices = data.get("choices", [])
+        if not isinstance(raw_choices, list):
+            raise UserError(f"{where} choices", "must be a list")
+        events: list = []
+        for index, raw in enumerate(raw_choices):
+            place = f"{where} choice {index}"
+            try:
+                choice = engine.choice_from_json(raw)
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                raise UserError(place, f"not a choice of this game ({exc.__class__.__name__})") from None
+            try:
+                events += session.apply(choice)
+            except IllegalChoice as exc:
+                raise UserError(place, f"not legal at this point ({exc})") from None
+        session._undo.clear()   # a resumed game starts at a point of no return
+        return session, events
+
+
+# -------------------------------------------------------------------- the saved game of each game
+def saved_game_path(game_id: str):
+    """Where the unfinished game of `game_id` is kept (one per game: Continue resumes it)."""
+    from game.core.storage import data_dir
+
+    return data_dir() / "games" / f"{game_id}.json"
+
+
+def save_session(session: GameSession) -> None:
+    """Write the game atomically; a finished game removes its save instead (nothing to continue)."""
+    from game.core.storage import save_json
+
+    path = saved_game_path(session.engine.GAME_ID)
+    if session.is_over():
+        forget_saved_game(session.engine.GAME_ID)
+        return
+    save_json(path, session.to_json())
+
+
+def forget_saved_game(game_id: str) -> None:
+    path = saved_game_path(game_id)
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+
+
+def has_saved_game(game_id: str) -> bool:
+    return saved_game_path(game_id).is_file()
