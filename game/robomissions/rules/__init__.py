@@ -1,0 +1,1 @@
+"""ROBOMissions rules: the pure engine (no pygame), cards, events and seat views."""
