@@ -11,17 +11,17 @@ from game.robomissions.rules import engine as E
 from game.robomissions.ai import LEVELS, focus_enemy, make_bot
 from game.robomissions.tools.simulate import main as simulate_main
 from game.robomissions.tools.simulate import play_game
-from game.robomissions.rules.view import determinize, unseen_cards, view
+from game.robomissions.rules.view import determinize, unseen_cards, seat_view
 
 
 def _midgame(mode: str, n: int, seed: int, steps: int) -> E.GameState:
-    s = E.new_game(mode, n, seed)
+    s = E.new_game(E.Config(mode, n), seed)
     bots = [make_bot("normal") for _ in range(n)]
     rng = random.Random(seed)
     for _ in range(steps):
         if s.is_over:
             break
-        E.apply(s, bots[s.current].choose(view(s, s.current), E.legal_actions(s), rng))
+        E.apply(s, bots[s.current].choose(seat_view(s, s.current), E.legal_choices(s), rng))
     return s
 
 
@@ -49,31 +49,31 @@ def test_bot_choice_ignores_hidden_information(level, mode, n):
         seat = s.current
         twin = _reshuffle_hidden(s, seat, 99)
         assert [p.hand for p in twin.players] != [p.hand for p in s.players] or twin.deck != s.deck
-        assert view(s, seat) == view(twin, seat)
-        a = make_bot(level).choose(view(s, seat), E.legal_actions(s), random.Random(5))
-        b = make_bot(level).choose(view(twin, seat), E.legal_actions(twin), random.Random(5))
+        assert seat_view(s, seat) == seat_view(twin, seat)
+        a = make_bot(level).choose(seat_view(s, seat), E.legal_choices(s), random.Random(5))
+        b = make_bot(level).choose(seat_view(twin, seat), E.legal_choices(twin), random.Random(5))
         assert a == b
         compared += 1
     assert compared
 
 
 def test_view_shows_own_hand_and_only_counts_of_others():
-    s = E.new_game("ffa", 3, 2)
-    v = view(s, 1)
+    s = E.new_game(E.Config("ffa", 3), 2)
+    v = seat_view(s, 1)
     assert v.hand == tuple(s.players[1].hand)
     assert v.hand_counts == tuple(len(p.hand) for p in s.players)
     assert v.deck_size == len(s.deck) and not hasattr(v, "deck")
-    assert view(s, 0).pending is None or s.current == 0
+    assert seat_view(s, 0).pending is None or s.current == 0
     hidden = unseen_cards(v)
     assert sorted(hidden) == sorted(s.deck + s.players[0].hand + s.players[2].hand)
 
 
 def test_determinized_state_matches_the_view():
     s = _midgame("2v1", 3, 4, 20)
-    v = view(s, s.current)
+    v = seat_view(s, s.current)
     guess = determinize(v, random.Random(1))
-    assert view(guess, v.seat) == v
-    assert sorted(E.legal_actions(guess), key=repr) == sorted(E.legal_actions(s), key=repr)
+    assert seat_view(guess, v.seat) == v
+    assert sorted(E.legal_choices(guess), key=repr) == sorted(E.legal_choices(s), key=repr)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -85,7 +85,7 @@ def test_every_level_finishes_games_in_every_mode(level):
 
 def test_team_bots_share_one_focus_enemy():
     s = _midgame("2v2", 4, 8, 12)
-    focus = {focus_enemy(view(s, seat)) for seat in (0, 2) if s.players[seat].alive}
+    focus = {focus_enemy(seat_view(s, seat)) for seat in (0, 2) if s.players[seat].alive}
     assert len(focus) == 1 and focus <= {1, 3}
 
 

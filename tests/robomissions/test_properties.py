@@ -20,11 +20,11 @@ def _zones(s: E.GameState) -> list[int]:
 
 def _play(mode: str, n: int, seed: int, check) -> list:
     """Play a whole random game (ending turns rarely, so games get long); return all events."""
-    s = E.new_game(mode, n, seed)
+    s = E.new_game(E.Config(mode, n), seed)
     rng = random.Random(seed)
     log = list(s.setup_events)
     while not s.is_over:
-        legal = E.legal_actions(s)
+        legal = E.legal_choices(s)
         assert legal
         busy = [a for a in legal if not isinstance(a, (E.EndTurn, E.Cancel))]
         action = rng.choice(busy) if busy and rng.random() < 0.9 else rng.choice(legal)
@@ -51,7 +51,7 @@ def _invariants(s: E.GameState, before, events) -> None:
     for r in s.robots.values():
         assert 0 <= r.damage < E.robot_hp(s, r), "damage >= HP means knocked out"
     if s.is_over:
-        assert s.winners and E.legal_actions(s) == []
+        assert s.winners and E.legal_choices(s) == []
 
 
 @settings(max_examples=6, deadline=None)

@@ -12,14 +12,14 @@ from game.core.errors import UserError
 from game.robomissions.rules import engine as E
 from game.robomissions.rules.cards import default_cards
 from game.robomissions.rules.engine import (Cancel, Discard, Draw, EndTurn, Pick, Play, RepairChain, SelfCharge, UseBattery,
-                                      action_from_json, legal_actions, new_game)
+                                      Config, action_from_json, legal_choices, new_game)
 
 CARD = {c.key: c for c in default_cards()}
 
 
 # ----------------------------------------------------------------------------- table helpers
 def blank(mode: str = "ffa", n: int = 2, seed: int = 0) -> E.GameState:
-    s = new_game(mode, n, seed)
+    s = new_game(Config(mode, n), seed)
     for r in s.robots.values():
         s.deck.extend(r.parts.values())
     s.robots.clear()
@@ -91,7 +91,7 @@ def all_cards(s: E.GameState) -> list[int]:
 @pytest.mark.parametrize("mode, n", [("ffa", 2), ("ffa", 3), ("ffa", 4), ("2v1", 3), ("2v2", 4)])
 def test_setup_deals_a_face_up_head_and_a_hand_with_a_robot(mode, n):
     for seed in range(15):
-        s = new_game(mode, n, seed)
+        s = new_game(Config(mode, n), seed)
         for p in s.players:
             (robot,) = E.robots_of(s, p.seat)
             assert robot.kind == "megabot" and set(robot.parts) == {"head"}
@@ -104,7 +104,7 @@ def test_setup_deals_a_face_up_head_and_a_hand_with_a_robot(mode, n):
 
 
 def test_hand_without_a_robot_is_shuffled_back_and_redealt():
-    redeals = [(seed, s) for seed in range(300) for s in [new_game("ffa", 2, seed)]
+    redeals = [(seed, s) for seed in range(300) for s in [new_game(Config("ffa", 2), seed)]
                if any(e.kind == "redealt" for e in s.setup_events)]
     assert redeals, "some seed should need a re-deal"
     for _seed, s in redeals:
@@ -113,12 +113,12 @@ def test_hand_without_a_robot_is_shuffled_back_and_redealt():
 
 
 def test_same_seed_same_game_and_bad_mode_is_a_user_error():
-    a, b = new_game("2v2", 4, 7), new_game("2v2", 4, 7)
+    a, b = new_game(Config("2v2", 4), 7), new_game(Config("2v2", 4), 7)
     assert a.deck == b.deck and [p.hand for p in a.players] == [p.hand for p in b.players]
     with pytest.raises(UserError):
-        new_game("2v1", 4, 1)
+        new_game(Config("2v1", 4), 1)
     with pytest.raises(UserError):
-        new_game("battle-royale", 2, 1)
+        new_game(Config("battle-royale", 2), 1)
 
 
 # ----------------------------------------------------------------------------- turns
@@ -139,7 +139,7 @@ def test_hand_limit_is_enforced_and_the_player_chooses_the_discards():
     assert len(s.players[0].hand) == 9
     do(s, EndTurn())
     assert s.phase == "discard" and s.current_player == 0
-    assert set(legal_actions(s)) == {Discard(u) for u in keep + rest}
+    assert set(legal_choices(s)) == {Discard(u) for u in keep + rest}
     do(s, Discard(rest[0]))
     assert s.phase == "discard"
     events = do(s, Discard(rest[1]))
@@ -153,9 +153,9 @@ def test_no_attack_on_a_players_first_turn():
     me, foe = mega(s, 0, "titan_head"), mega(s, 1, "blaster_head")
     (battery,) = give(s, 0, "battery")
     s.players[0].turns_taken = 0
-    assert Play(battery) not in legal_actions(s)
+    assert Play(battery) not in legal_choices(s)
     s.players[0].turns_taken = 1
-    assert Play(battery) in legal_actions(s)
+    assert Play(battery) in legal_choices(s)
     attack(s, battery, me, foe)
     assert foe.damage == CARD["titan_head"].ap
 
@@ -167,8 +167,8 @@ def test_a_robot_cannot_attack_twice_in_one_turn():
     b1, b2 = give(s, 0, "battery", "battery")
     attack(s, b1, me, foe)
     do(s, Play(b2))
-    assert Pick("robot", me.rid) not in legal_actions(s)
-    assert Pick("robot", other.rid) in legal_actions(s)
+    assert Pick("robot", me.rid) not in legal_choices(s)
+    assert Pick("robot", other.rid) in legal_choices(s)
 
 
 def test_cancel_returns_the_card_without_spending_an_action():
@@ -176,7 +176,7 @@ def test_cancel_returns_the_card_without_spending_an_action():
     mega(s, 0), mega(s, 1, "blaster_head")
     (battery,) = give(s, 0, "battery")
     do(s, Play(battery))
-    assert s.pending is not None and Cancel() in legal_actions(s)
+    assert s.pending is not None and Cancel() in legal_choices(s)
     do(s, Cancel())
     assert s.pending is None and s.actions_left == 2 and battery in s.players[0].hand
 
@@ -249,7 +249,7 @@ def test_playing_a_chainbot_links_it_at_the_end():
     (first,) = chain(s, 0, "linkbot")
     (card,) = give(s, 0, "chain_striker")
     do(s, Play(card))
-    assert set(legal_actions(s)) == {Pick("slot", 1), Cancel()}
+    assert set(legal_choices(s)) == {Pick("slot", 1), Cancel()}
     events = do(s, Pick("slot", 1))
     assert "chain_linked" in kinds(events) and len(s.players[0].chain) == 2 and s.players[0].chain[0] == first.rid
 
@@ -273,7 +273,7 @@ def test_a_gap_is_filled_by_a_new_chainbot_or_the_repair_chain_action():
     E._damage(s, b, CARD["linkbot"].hp, "attack", [])
     (new,) = give(s, 0, "chain_tank")
     do(s, Play(new))
-    assert Pick("slot", 1) in legal_actions(s)
+    assert Pick("slot", 1) in legal_choices(s)
     do(s, Pick("slot", 1))
     assert None not in s.players[0].chain and len(E.chain_segment(s, a)) == 3
 
@@ -281,7 +281,7 @@ def test_a_gap_is_filled_by_a_new_chainbot_or_the_repair_chain_action():
     mega(s, 1)
     a, b, c = chain(s, 0, "linkbot", "linkbot", "linkbot")
     E._damage(s, b, CARD["linkbot"].hp, "attack", [])
-    assert RepairChain(1) in legal_actions(s)
+    assert RepairChain(1) in legal_choices(s)
     events = do(s, RepairChain(1))
     assert s.players[0].chain == [a.rid, c.rid] and s.actions_left == 1 and "chain_repaired" in kinds(events)
     assert E.chain_segment(s, a) == [a.rid, c.rid]
@@ -294,11 +294,11 @@ def test_teams_do_not_link_chains_or_attack_partners():
     (mate_link,) = chain(s, 2, "linkbot")
     (card,) = give(s, 0, "linkbot")
     do(s, Play(card))
-    assert set(legal_actions(s)) == {Pick("slot", 0), Cancel()}    # own empty chain only
+    assert set(legal_choices(s)) == {Pick("slot", 0), Cancel()}    # own empty chain only
     do(s, Cancel())
     (battery,) = give(s, 0, "battery")
     do(s, Play(battery), Pick("robot", s.players[0].bots[0]))
-    targets = {a.ref for a in legal_actions(s) if isinstance(a, Pick)}
+    targets = {a.ref for a in legal_choices(s) if isinstance(a, Pick)}
     assert targets == {s.players[1].bots[0], s.players[3].bots[0]}
     assert mate_link.rid not in targets
 
@@ -309,7 +309,7 @@ def test_any_opponent_robot_can_be_attacked_in_free_for_all():
     foes = [mega(s, 1, "blaster_head"), single(s, 2, "bolt"), chain(s, 2, "linkbot")[0]]
     (battery,) = give(s, 0, "battery")
     do(s, Play(battery), Pick("robot", me.rid))
-    assert {a.ref for a in legal_actions(s) if isinstance(a, Pick)} == {f.rid for f in foes}
+    assert {a.ref for a in legal_choices(s) if isinstance(a, Pick)} == {f.rid for f in foes}
 
 
 # ----------------------------------------------------------------------------- megabots
@@ -321,7 +321,7 @@ def test_parts_attach_to_a_head_and_damage_is_one_pool():
     body, arm1, arm2, legs = give(s, 0, "steel_body", "hammer_arm", "laser_cannon", "tread_legs")
     do(s, Play(body), Pick("robot", bot.rid))
     do(s, Play(arm1), Pick("robot", bot.rid))
-    assert set(legal_actions(s)) == {Pick("side", 0), Pick("side", 1), Cancel()}   # either side of the body
+    assert set(legal_choices(s)) == {Pick("side", 0), Pick("side", 1), Cancel()}   # either side of the body
     do(s, Pick("side", 1))
     do(s, Play(arm2), Pick("robot", bot.rid))                                     # the only side left
     do(s, Play(legs), Pick("robot", bot.rid))
@@ -342,9 +342,9 @@ def test_arms_and_legs_need_a_body():
     bot = mega(s, 0)
     mega(s, 1)
     (arm,) = give(s, 0, "claw_arm")
-    assert Play(arm) not in legal_actions(s)
+    assert Play(arm) not in legal_choices(s)
     bot.parts["body"] = take(s, "reactor_body")
-    assert Play(arm) in legal_actions(s)
+    assert Play(arm) in legal_choices(s)
 
 
 def test_headless_megabot_has_half_hp_no_hp_parts_count_zero_and_it_cannot_attack():
@@ -359,11 +359,11 @@ def test_headless_megabot_has_half_hp_no_hp_parts_count_zero_and_it_cannot_attac
     assert E.robot_hp(s, bot) == CARD["steel_body"].hp // 2        # the cannon has no HP: 0
     assert E.robot_ap(s, bot) == 0
     (battery,) = give(s, 0, "battery")
-    assert Play(battery) not in legal_actions(s)                    # headless cannot attack
+    assert Play(battery) not in legal_choices(s)                    # headless cannot attack
     (head,) = give(s, 0, "volt_head")
     do(s, Play(head), Pick("robot", bot.rid))
     assert bot.headed and E.robot_hp(s, bot) == CARD["steel_body"].hp + CARD["volt_head"].hp
-    assert Play(battery) in legal_actions(s)
+    assert Play(battery) in legal_choices(s)
 
 
 # ----------------------------------------------------------------------------- batteries
@@ -391,9 +391,9 @@ def test_parallel_pack_powers_two_turns_and_the_second_use_costs_an_action():
     (pack,) = give(s, 0, "parallel_pack")
     attack(s, pack, me, foe)
     assert me.battery == pack and pack not in s.used
-    assert UseBattery(pack) not in legal_actions(s)       # not again this turn
+    assert UseBattery(pack) not in legal_choices(s)       # not again this turn
     do(s, EndTurn(), EndTurn())                            # opponent's turn passes
-    assert s.current_player == 0 and UseBattery(pack) in legal_actions(s)
+    assert s.current_player == 0 and UseBattery(pack) in legal_choices(s)
     do(s, UseBattery(pack), Pick("robot", foe.rid))
     assert foe.damage == 2 * CARD["titan_head"].ap and s.actions_left == 1 and pack in s.used and me.battery is None
 
@@ -469,7 +469,7 @@ def test_disperse_damage_splits_a_fifty_counter_into_five_tens():
     (card,) = give(s, 0, "disperse_damage")
     do(s, Play(card), Pick("robot", me.rid))
     assert me.damage == 60 - E.DISPERSE_MAX and s.pending.counters == E.DISPERSE_MAX // E.COUNTER
-    assert Cancel() not in legal_actions(s)
+    assert Cancel() not in legal_choices(s)
     for target in (foes[0], foes[1], foes[1], foes[0], foes[0]):
         do(s, Pick("robot", target.rid))
     assert (foes[0].damage, foes[1].damage) == (30, 20) and s.pending is None and s.actions_left == 1
@@ -485,7 +485,7 @@ def test_chop_chop_removes_only_an_outermost_part():
     assert "arm0" not in foe.parts and "body" in foe.parts and "chopped" in kinds(events)
     foe.parts["arm1"], foe.parts["legs"] = take(s, "claw_arm"), take(s, "jet_legs")
     do(s, Play(c2), Pick("robot", foe.rid))
-    options = {a.ref for a in legal_actions(s)}
+    options = {a.ref for a in legal_choices(s)}
     assert options == {foe.parts["arm1"], foe.parts["legs"]}   # never the body under them, never the head
     do(s, Pick("part", foe.parts["legs"]))
     assert set(foe.parts) == {"head", "body", "arm1"}
@@ -545,7 +545,7 @@ def test_dynamo_attacks_without_a_battery_for_one_action_once_a_turn():
     mega(s, 0)
     do(s, SelfCharge(dynamo.rid), Pick("robot", foe.rid))
     assert foe.damage == CARD["dynamo"].ap and s.actions_left == 1
-    assert SelfCharge(dynamo.rid) not in legal_actions(s)
+    assert SelfCharge(dynamo.rid) not in legal_choices(s)
 
 
 def test_magnet_draws_when_its_attack_knocks_out():
@@ -578,7 +578,7 @@ def test_last_player_standing_wins():
     (battery,) = give(s, 0, "battery")
     events = attack(s, battery, me, foe)
     assert s.is_over and s.winners == (0,) and s.winner == 0 and kinds(events)[-1] == "game_over"
-    assert legal_actions(s) == []
+    assert legal_choices(s) == []
 
 
 def test_drawing_the_last_card_starts_the_battery_only_end_game():
@@ -631,7 +631,7 @@ def test_team_game_end_by_count_credits_the_team():
 
 # ----------------------------------------------------------------------------- team modes
 def test_2v1_solo_player_has_bigger_hand_limit_and_three_actions_until_it_is_1v1():
-    s = new_game("2v1", 3, 4)
+    s = new_game(Config("2v1", 3), 4)
     assert len(s.players[0].hand) == E.BUFF_HAND_SIZE and s.actions_left == E.BUFF_ACTIONS
     assert E.hand_limit(s, 0) == E.BUFF_HAND_LIMIT and E.hand_limit(s, 1) == E.HAND_LIMIT
     assert E.action_count(s, 1) == E.ACTIONS
@@ -646,7 +646,7 @@ def test_2v1_solo_player_has_bigger_hand_limit_and_three_actions_until_it_is_1v1
 
 
 def test_2v2_partners_sit_across_and_the_survivor_gets_the_buff_and_draws_to_eight():
-    s = new_game("2v2", 4, 3)
+    s = new_game(Config("2v2", 4), 3)
     assert [p.team for p in s.players] == [0, 1, 0, 1]
     s = blank("2v2", 4)
     me = mega(s, 0, "blaster_head")
@@ -664,7 +664,7 @@ def test_2v2_partners_sit_across_and_the_survivor_gets_the_buff_and_draws_to_eig
 
 
 def test_copy_is_independent():
-    s = new_game("ffa", 3, 5)
+    s = new_game(Config("ffa", 3), 5)
     c = s.copy()
     E.apply(c, Draw())
     assert len(c.players[0].hand) == len(s.players[0].hand) + 1 and len(c.deck) == len(s.deck) - 1

@@ -67,7 +67,7 @@ def test_a_whole_game_played_through_the_table_ends_on_the_results_screen(app, m
     real_apply = engine.apply
 
     def checked_apply(state, action, *args, **kwargs):
-        checked.append((action, action in engine.legal_actions(state)))
+        checked.append((action, action in engine.legal_choices(state)))
         return real_apply(state, action, *args, **kwargs)
 
     monkeypatch.setattr(engine, "apply", checked_apply)

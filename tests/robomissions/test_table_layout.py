@@ -15,13 +15,13 @@ from game.robomissions.rules import engine
 from game.robomissions.ui.choice_ui import build_options
 from game.robomissions.rules.engine import Pick
 from game.robomissions.ui.table_render import build_layout
-from game.robomissions.rules.view import view
+from game.robomissions.rules.view import seat_view
 
 SCREEN = pygame.Rect(0, 0, 1280, 720)
 
 
 def layout_for(state: engine.GameState, seat: int, legal: list):
-    shown = view(state, seat)
+    shown = seat_view(state, seat)
     picks = [a for a in legal if isinstance(a, Pick)]
     chain = shown.chains[seat]
     reserve_new = frozenset({seat}) if any(a.kind == "new" for a in picks) else frozenset()
@@ -31,12 +31,12 @@ def layout_for(state: engine.GameState, seat: int, legal: list):
 
 @pytest.mark.parametrize("mode,players,seed", [("ffa", 2, 1), ("ffa", 3, 2), ("ffa", 4, 3), ("2v1", 3, 4), ("2v2", 4, 5)])
 def test_every_legal_action_is_reachable_on_screen(mode, players, seed):
-    state = engine.new_game(mode, players, seed)
+    state = engine.new_game(engine.Config(mode, players), seed)
     rng = random.Random(seed)
     decisions = 0
     while not state.is_over and decisions < 400:
         seat = state.current_player
-        legal = engine.legal_actions(state)
+        legal = engine.legal_choices(state)
         shown, layout = layout_for(state, seat, legal)
         segments = {rid: tuple(engine.chain_segment(state, r)) for rid, r in state.robots.items() if r.kind == "chainbot"}
         options = build_options(shown, layout, legal, engine.hand_limit(state, seat), segments)

@@ -1,7 +1,7 @@
-"""ROBOMissions bots. Every bot sees only `view(state, seat)` and the legal actions.
+"""ROBOMissions bots. Every bot sees only `seat_view(state, seat)` and the legal actions.
 
     bot = make_bot("random" | "easy" | "normal" | "hard")
-    action = bot.choose(view, legal_actions, rng)      # or: choose(view, legal_actions, rng, level)
+    action = bot.choose(view, legal_choices, rng)      # or: choose(view, legal_choices, rng, level)
 
 Bots keep no memory between decisions, so one bot may serve any seat and any game.
 
@@ -240,7 +240,7 @@ class HardBot:
         best_action, best_value = ranked[0][2], float("-inf")
         for value, child, action in ranked[:self.BEAM]:
             if not child.over and child.current == v.seat and child.phase == "main" and child.pending is None:
-                follow = self._one_ply(child, v.seat, engine.legal_actions(child))
+                follow = self._one_ply(child, v.seat, engine.legal_choices(child))
                 value = max(value, follow[0][0]) if follow else value
             if value > best_value:
                 best_action, best_value = action, value
@@ -264,7 +264,7 @@ class HardBot:
         """Best (value, state) reachable by completing the pending card's choices."""
         if state.pending is None or state.over or state.current != seat:
             return evaluate(state, seat), state
-        options = [a for a in _distinct(state, engine.legal_actions(state)) if not isinstance(a, Cancel)]
+        options = [a for a in _distinct(state, engine.legal_choices(state)) if not isinstance(a, Cancel)]
         greedy = state.pending.step == "counter"   # counters one at a time, not every combination
         best: tuple[float, engine.GameState] | None = None
         for a in options:

@@ -1,13 +1,14 @@
 """ROBOMissions rules engine: pure, deterministic, no pygame.
 
-Public API (what the table screen and the AI call):
+Public API (what the table screen and the AI call; the contract of game.core.engine is
+re-exported by `game.robomissions.rules`):
 
-    state = new_game(mode, n_players, seed)     mode: "ffa" (2-4 players) | "2v1" (3) | "2v2" (4)
+    state = new_game(Config(mode, players), seed)   mode: "ffa" (2-4 players) | "2v1" (3) | "2v2" (4)
     state.copy()                                cheap independent copy (search, undo)
     state.current_player                        seat whose decision it is
     state.is_over, state.winners, state.winner  winners: tuple of seats (a team credits every member)
     state.setup_events                          events of the deal (heads face up, hands, re-deals)
-    legal_actions(state) -> list[Action]        every legal next decision, never empty until over
+    legal_choices(state) -> list[Action]        every legal next decision, never empty until over
     apply(state, action) -> list[Event]         mutates state; raises IllegalAction if not legal
     describe(state, action) -> str              a human label with card names
     robot_hp(state, robot), robot_ap(state, robot), robots_of(state, seat), outermost_parts(...)
@@ -47,6 +48,7 @@ from __future__ import annotations
 import random
 from dataclasses import asdict, dataclass, field, fields, replace
 
+from game.core.engine import IllegalChoice, Result
 from game.core.errors import UserError
 from game.robomissions.rules.cards import CardDef, build_deck, default_cards
 from game.robomissions.rules.events import Event
@@ -65,8 +67,31 @@ MEGABOT_SLOTS = ("head", "body", "arm0", "arm1", "legs")
 LIMB_SLOTS = ("arm0", "arm1", "legs")
 
 
-class IllegalAction(ValueError):
-    """apply() was given an action that legal_actions() does not list."""
+GAME_ID = "robomissions"
+
+
+class IllegalAction(IllegalChoice):
+    """apply() was given an action that legal_choices() does not list (the state is unchanged)."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """How a game is set up: the mode and the number of players (seats 0..players-1)."""
+
+    mode: str = "ffa"
+    players: int = 2
+
+    def to_json(self) -> dict:
+        return {"mode": self.mode, "players": self.players}
+
+    @staticmethod
+    def from_json(data: dict) -> "Config":
+        if not isinstance(data, dict):
+            raise ValueError("a ROBOMissions set-up is a JSON object")
+        mode, players = data.get("mode", "ffa"), data.get("players", 2)
+        if not isinstance(mode, str) or not isinstance(players, int) or isinstance(players, bool):
+            raise ValueError("'mode' must be text and 'players' a whole number")
+        return Config(mode, players)
 
 
 # ----------------------------------------------------------------------------- actions
@@ -387,8 +412,9 @@ def _teams(mode: str, n: int) -> list[int]:
     return list(range(n))
 
 
-def new_game(mode: str, n_players: int, seed: int) -> GameState:
+def new_game(config: Config, seed: int) -> GameState:
     """Deal a new game. Seat 0 goes first (a screen may seat people however it likes)."""
+    mode, n_players = config.mode, config.players
     if mode not in MODES:
         raise UserError("game setup", f"unknown mode '{mode}' (choose from: {', '.join(MODES)})")
     if n_players not in MODES[mode]:
@@ -516,7 +542,7 @@ def _playable(state: GameState, uid: int) -> bool:
     return bool(_options(state, pend))
 
 
-def legal_actions(state: GameState) -> list[Action]:
+def legal_choices(state: GameState) -> list[Action]:
     """Every decision the current player may take now (empty only when the game is over)."""
     if state.over:
         return []
@@ -548,9 +574,9 @@ def apply(state: GameState, action: Action, *, check: bool = True) -> list[Event
     """Carry out one legal decision and return what happened, in order.
 
     check=False skips the legality test; only for bots replaying actions they took from
-    legal_actions on the same state.
+    legal_choices on the same state.
     """
-    if check and action not in legal_actions(state):
+    if check and action not in legal_choices(state):
         raise IllegalAction(f"{action!r} is not legal now")
     ev: list[Event] = []
     seat = state.current
@@ -904,3 +930,73 @@ def describe(state: GameState, action: Action) -> str:
     if isinstance(action, Pick) and action.kind == "part":
         return f"Chop {name(action.ref)}"
     return action.label
+
+
+# ----------------------------------------------------------------------------- the engine contract
+# (game.core.engine.Engine; `game.robomissions.rules` exports exactly these names)
+def current_seat(state: GameState) -> int | None:
+    """The seat whose decision it is; None once the game is over."""
+    return None if state.over else state.current
+
+
+def seat_count(state: GameState) -> int:
+    return len(state.players)
+
+
+def is_over(state: GameState) -> bool:
+    return state.over
+
+
+def result(state: GameState) -> Result | None:
+    """Winners (a team win names every member); cause is elimination, deck or turn_cap."""
+    if not state.over:
+        return None
+    return Result(winners=tuple(state.winners), outcome="won" if state.winners else "finished",
+                  cause=state.end_reason or None)
+
+
+def choice_to_json(choice: Action) -> dict:
+    return choice.to_json()
+
+
+def choice_from_json(data: dict) -> Action:
+    """Inverse of choice_to_json; ValueError on anything that is not a ROBOMissions choice."""
+    try:
+        return action_from_json(data)
+    except UserError as exc:
+        raise ValueError(exc.what) from None
+    except TypeError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def config_to_json(config: Config) -> dict:
+    return config.to_json()
+
+
+def config_from_json(data: dict) -> Config:
+    return Config.from_json(data)
+
+
+REVEAL_KINDS = frozenset({"card_drawn", "redealt", "end_game_started"})
+
+
+def is_reveal(event: Event) -> bool:
+    """Events that uncover hidden or random information: any draw, the End Game shuffle, and a
+    hand card thrown away unseen (Sabotage's random pick, an eliminated player's hand)."""
+    return event.kind in REVEAL_KINDS or (event.kind == "discarded" and event.text in ("sabotage", "eliminated"))
+
+
+def redeal_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """A copy in which the cards `seat` cannot locate (the deck and the other hands) are dealt
+    again at random, every hand keeping its size; the future random stream is re-drawn too."""
+    twin = state.copy()
+    others = [p for p in twin.players if p.seat != seat]
+    pool = list(twin.deck)
+    for p in others:
+        pool += p.hand
+    rng.shuffle(pool)
+    for p in others:
+        p.hand, pool = pool[:len(p.hand)], pool[len(p.hand):]
+    twin.deck = pool
+    twin.rng = random.Random(rng.getrandbits(64))
+    return twin

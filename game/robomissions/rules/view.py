@@ -1,6 +1,6 @@
 """What one seat may see, and how a bot rebuilds a playable guess from only that.
 
-`view(state, seat)` is the ONLY thing screens and bots should read for a seat: its own hand,
+`seat_view(state, seat)` is the ONLY thing screens and bots should read for a seat: its own hand,
 every other hand as a count, the whole table (robots, damage, shields, attached batteries),
 pile sizes, and the face-up Discard and Used Battery piles. The deck order and other hands
 are never in it, so a bot given a view cannot cheat (cf. OpenSpiel issue 44).
@@ -64,7 +64,7 @@ class SeatView:
         return next(r for r in self.robots if r.rid == rid)
 
 
-def view(state: GameState, seat: int) -> SeatView:
+def seat_view(state: GameState, seat: int) -> SeatView:
     players = state.players
     return SeatView(
         seat=seat, mode=state.mode, cards=state.cards, current=state.current, phase=state.phase,

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import time
 
 from game.core.errors import UserError
 from game.robomissions.rules import engine
-from game.robomissions.ai import LEVELS, make_bot
-from game.robomissions.rules.view import view
+from game.robomissions.ai import LEVELS, make_player
+from game.robomissions.rules.view import seat_view
 from game.core.stats import percentile
 
 SEATS_FOR_MODE = {"2v1": 3, "2v2": 4}
@@ -25,14 +24,13 @@ SEATS_FOR_MODE = {"2v1": 3, "2v2": 4}
 
 def play_game(mode: str, levels: list[str], seed: int, timings: list[tuple[float, float]] | None = None) -> engine.GameState:
     """Play one game to the end; append each decision's (wall, CPU) seconds to `timings`."""
-    state = engine.new_game(mode, len(levels), seed)
-    bots = [make_bot(level) for level in levels]
-    rngs = [random.Random(seed * 31 + seat) for seat in range(len(levels))]
+    state = engine.new_game(engine.Config(mode, len(levels)), seed)
+    players = [make_player(level, seed * 31 + seat) for seat, level in enumerate(levels)]
     while not state.is_over:
         seat = state.current_player
-        legal = engine.legal_actions(state)
+        legal = engine.legal_choices(state)
         start, start_cpu = time.perf_counter(), time.process_time()
-        action = bots[seat].choose(view(state, seat), legal, rngs[seat])
+        action = players[seat].choose(seat_view(state, seat), legal)
         if timings is not None:
             timings.append((time.perf_counter() - start, time.process_time() - start_cpu))
         engine.apply(state, action)

@@ -73,7 +73,7 @@ def mode_teams(mode: str, n_players: int) -> tuple[int, ...]:
     from game.robomissions.rules import engine
 
     try:
-        return tuple(p.team for p in engine.new_game(mode, n_players, 0).players)
+        return tuple(p.team for p in engine.new_game(engine.Config(mode, n_players), 0).players)
     except Exception:  # noqa: BLE001 - an impossible mode/player pair simply has no teams
         return tuple(range(n_players))
 

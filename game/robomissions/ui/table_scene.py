@@ -1,6 +1,6 @@
 """The ROBOMissions table: where humans and AIs play a game through the engine.
 
-The scene owns the live `GameState` but draws only `view(state, viewer)`; it asks the engine
+The scene owns the live `GameState` but draws only `seat_view(state, viewer)`; it asks the engine
 for legal actions, shows them as options, and hands the chosen one to `engine.apply`. The
 events that come back become animations and log lines (event_anim.py); the table switches to
 the new view once they have played. AI seats think in a worker thread on their own view and
@@ -36,7 +36,7 @@ from game.robomissions.rules.events import Event, redact
 from game.robomissions.ui.handover_scene import HandOverScene
 from game.robomissions.ui.results_scene import ResultsScene
 from game.robomissions.ui.scene import MODE_NAMES, TableConfig
-from game.robomissions.rules.view import SeatView, view
+from game.robomissions.rules.view import SeatView, seat_view
 
 LOG_LINES = 200
 AI_BEAT = 0.35        # seconds an AI's intermediate choice stays marked on the table
@@ -46,7 +46,7 @@ class TableScene(Scene):
     def __init__(self, config: TableConfig) -> None:
         super().__init__()
         self.config = config
-        self.state = engine.new_game(config.mode, config.n_players, config.seed)
+        self.state = engine.new_game(engine.Config(config.mode, config.n_players), config.seed)
         self.humans = frozenset(config.humans())
         self.bots = {seat: make_bot(kind) for seat, kind in enumerate(config.seats) if kind != "human"}
         self.rngs = {seat: random.Random(config.seed * 31 + seat) for seat in self.bots}
@@ -76,7 +76,7 @@ class TableScene(Scene):
         self.results_shown = False
         self.t = 0.0
         self.played: list[tuple[int, Action]] = []    # every applied (seat, action), in order
-        self.shown: SeatView = view(self.state, self.viewer)
+        self.shown: SeatView = seat_view(self.state, self.viewer)
         self.layout = render.build_layout(self.shown, self.viewer)
         self._sync()
 
@@ -142,7 +142,7 @@ class TableScene(Scene):
 
     def _sync(self) -> None:
         """Show the current state and refresh what the human may choose."""
-        self.shown = view(self.state, self.viewer)
+        self.shown = seat_view(self.state, self.viewer)
         self.hidden_cards.clear()
         self.hidden_robots.clear()
         self.dirty = False
@@ -157,7 +157,7 @@ class TableScene(Scene):
         self.board_version += 1
         previous = self.options[self.focus].action if self.options and self.focus < len(self.options) else None
         if self.human_to_act:
-            legal = engine.legal_actions(self.state)
+            legal = engine.legal_choices(self.state)
             picks = [a for a in legal if isinstance(a, Pick)]
             chain = self.shown.chains[self.viewer]
             reserve_new = frozenset({self.viewer}) if any(a.kind == "new" for a in picks) else frozenset()
@@ -210,7 +210,7 @@ class TableScene(Scene):
         elif self.future is None and self.executor is not None:
             # The bot gets its own seat's view (a frozen snapshot) and a fresh list: never the live state.
             bot, rng = self.bots[seat], self.rngs[seat]
-            self.future = self.executor.submit(bot.choose, view(self.state, seat), engine.legal_actions(self.state), rng)
+            self.future = self.executor.submit(bot.choose, seat_view(self.state, seat), engine.legal_choices(self.state), rng)
             self.info = (f"{render.seat_name(seat)} is thinking...", "")
 
     def _poll_ai(self) -> None:
@@ -221,7 +221,7 @@ class TableScene(Scene):
             action = future.result()
         except Exception:  # noqa: BLE001 - a bot bug must not end the players' game
             traceback.print_exc()
-            action = engine.legal_actions(self.state)[-1]     # EndTurn, or the last legal pick
+            action = engine.legal_choices(self.state)[-1]     # EndTurn, or the last legal pick
             self._log(f"{render.seat_name(self.state.current)}'s AI failed; it plays safe", theme.BAD)
         self._apply(self.state.current, action)
 
@@ -232,7 +232,7 @@ class TableScene(Scene):
 
     def _apply(self, seat: int, action: Action) -> None:
         """Send a choice to the engine and queue what happened for the screen."""
-        legal = engine.legal_actions(self.state)
+        legal = engine.legal_choices(self.state)
         if action not in legal:   # an engine or bot bug; never let it corrupt the game
             raise engine.IllegalAction(f"{action!r} is not among the legal actions")
         before, before_layout = self.shown, self.layout
@@ -251,7 +251,7 @@ class TableScene(Scene):
                 self._sync()
             return
         self.dirty = True
-        after = view(self.state, self.viewer)
+        after = seat_view(self.state, self.viewer)
         scenes = Scenes(before, before_layout, after, render.build_layout(after, self.viewer), self.viewer,
                         self.hand_visible, segments)
         shown_events = redact(events, self.viewer if self.hand_visible else -1)
