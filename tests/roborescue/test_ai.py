@@ -6,7 +6,7 @@ import pytest
 
 from game.cli import main as cli_main
 from game.roborescue import ai
-from game.roborescue.rules.engine import SCORE, ScoreAreas, apply, best_scoring, legal_actions, new_game, view
+from game.roborescue.rules.engine import SCORE, ScoreAreas, apply, best_scoring, legal_choices, Config, new_game, seat_view
 from game.roborescue.tools.simulate import main as simulate_main
 from game.roborescue.tools.simulate import play_game
 
@@ -14,43 +14,43 @@ from game.roborescue.tools.simulate import play_game
 @pytest.mark.parametrize("level", ai.LEVELS)
 def test_every_level_finishes_games_with_legal_moves(level):
     for n_players, advanced in ((1, False), (2, True)):
-        state = new_game(n_players, seed=3, advanced=advanced)
+        state = new_game(Config(n_players, advanced=advanced), seed=3)
         rng = random.Random(0)
         while state.decision_seat is not None:
-            actions = legal_actions(state)
-            choice = ai.choose(view(state, state.decision_seat), actions, rng, level)
+            actions = legal_choices(state)
+            choice = ai.choose(seat_view(state, state.decision_seat), actions, rng, level)
             assert choice in actions
             apply(state, choice)
 
 
 def test_ai_decisions_do_not_depend_on_the_pile_order():
     """The AI sees the view only: reordering the hidden pile cannot change its choice."""
-    state = new_game(1, seed=4)
+    state = new_game(Config(1), seed=4)
     rng = random.Random(0)
     for _ in range(5):
-        apply(state, ai.choose(view(state, 0), legal_actions(state), rng, "normal"))
+        apply(state, ai.choose(seat_view(state, 0), legal_choices(state), rng, "normal"))
     shuffled = state.copy()
     random.Random(99).shuffle(shuffled.players[0].pile)
     assert shuffled.players[0].pile != state.players[0].pile
     for level in ("normal", "hard"):
-        first = ai.choose(view(state, 0), legal_actions(state), random.Random(7), level)
-        second = ai.choose(view(shuffled, 0), legal_actions(shuffled), random.Random(7), level)
+        first = ai.choose(seat_view(state, 0), legal_choices(state), random.Random(7), level)
+        second = ai.choose(seat_view(shuffled, 0), legal_choices(shuffled), random.Random(7), level)
         assert first == second
 
 
 def test_ai_scores_the_best_pair_of_areas():
-    state = new_game(1, seed=5)
+    state = new_game(Config(1), seed=5)
     rng = random.Random(1)
     while state.phase != SCORE:
-        apply(state, ai.choose(view(state, 0), legal_actions(state), rng, "normal"))
+        apply(state, ai.choose(seat_view(state, 0), legal_choices(state), rng, "normal"))
     areas, _ = best_scoring(state, 0)
-    assert ai.choose(view(state, 0), legal_actions(state), rng, "normal") == ScoreAreas(areas)
+    assert ai.choose(seat_view(state, 0), legal_choices(state), rng, "normal") == ScoreAreas(areas)
 
 
 def test_unknown_level_is_refused():
-    state = new_game(1, seed=6)
+    state = new_game(Config(1), seed=6)
     with pytest.raises(ValueError):
-        ai.choose(view(state, 0), legal_actions(state), random.Random(0), "genius")
+        ai.choose(seat_view(state, 0), legal_choices(state), random.Random(0), "genius")
 
 
 def test_hard_outscores_random_on_the_same_deals():

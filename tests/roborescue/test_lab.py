@@ -87,7 +87,7 @@ def test_mid_game_screenshot_is_saved(app, tmp_path):
 
 def _legal_place_areas(scene: LabScene) -> set[int]:
     card = scene._active_card()
-    return {a.area for a in engine.legal_actions(scene.state) if isinstance(a, engine.Place) and a.card == card}
+    return {a.area for a in engine.legal_choices(scene.state) if isinstance(a, engine.Place) and a.card == card}
 
 
 def _placed_areas(scene: LabScene) -> list[int]:
@@ -163,7 +163,7 @@ def test_round_end_preselects_the_best_pair_and_scores_the_areas_the_player_pick
     settle(app, scene)
     best, best_total = engine.best_scoring(scene.state, 0)
     assert tuple(sorted(scene.score_pick)) == tuple(sorted(best))
-    choices = [a.areas for a in engine.legal_actions(scene.state)]
+    choices = [a.areas for a in engine.legal_choices(scene.state)]
     other = next((c for c in choices if tuple(sorted(c)) != tuple(sorted(best))), choices[0])
     scene.score_pick = list(other)
     expected = sum(engine.area_scores(scene.state, 0)[a].total for a in other)
@@ -282,7 +282,7 @@ def test_skip_finishes_every_animation_at_once_and_the_picture_matches_the_engin
     app.post(Action(inp.SKIP))
     assert not scene.queue.busy
     app.step(STEP)
-    seen = engine.view(scene.state, 0)
+    seen = engine.seat_view(scene.state, 0)
     model = scene.models[0]
     assert [tuple(a) for a in model.areas] == list(seen.lab.areas) and tuple(model.hand) == seen.hand
 

@@ -5,7 +5,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.roborescue.rules.engine import AREA_KINDS, apply, legal_actions, new_game
+from game.roborescue.rules.engine import AREA_KINDS, apply, legal_choices, Config, new_game
 from game.roborescue.rules.scoring import STORAGE
 
 PARTS = {"Head", "Body", "Arm", "Wheel"}
@@ -54,12 +54,12 @@ def check_invariants(state, events, n_cards):
 
 
 def play(n_players, seed, choice_seed, advanced):
-    state = new_game(n_players, seed, advanced)
+    state = new_game(Config(n_players, advanced=advanced), seed=seed)
     n_cards = len(state.cards)
     rng = random.Random(choice_seed)
     log = []
     while state.decision_seat is not None:
-        actions = legal_actions(state)
+        actions = legal_choices(state)
         assert actions, "a live game always offers a choice"
         action = rng.choice(actions)
         seat = state.decision_seat
@@ -92,7 +92,7 @@ def play(n_players, seed, choice_seed, advanced):
 )
 def test_random_legal_games_keep_invariants_and_replay(n_players, seed, choice_seed, advanced):
     state, log = play(n_players, seed, choice_seed, advanced)
-    assert state.winners and legal_actions(state) == []
+    assert state.winners and legal_choices(state) == []
     rounds = len(state.players[0].round_scores)
     assert rounds == 6 if n_players == 1 else rounds in (5, 6)
     # determinism: the same seed and the same choices give the same events

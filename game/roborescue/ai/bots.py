@@ -1,6 +1,6 @@
 """AI players for Robo Rescue: Origins. They see only their `PlayerView` (never the pile order).
 
-    choose(view, legal_actions, rng, level="hard") -> Action
+    choose(view, legal_choices, rng, level="hard") -> Action
     LEVELS = ("random", "easy", "normal", "hard")
 
 * random: any legal action.
@@ -303,21 +303,21 @@ def _pick_source(lab: _Lab, display: list[_FastCard], pile: list[_FastCard], car
 
 
 # ----------------------------------------------------------------------------- decisions
-def choose(view: PlayerView, legal_actions: Sequence[Action], rng: random.Random, level: str = "hard") -> Action:
-    """Pick one of `legal_actions` for `view.seat` at the given level."""
+def choose(view: PlayerView, legal_choices: Sequence[Action], rng: random.Random, level: str = "hard") -> Action:
+    """Pick one of `legal_choices` for `view.seat` at the given level."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r} (choose from {', '.join(LEVELS)})")
-    if len(legal_actions) == 1:
-        return legal_actions[0]
+    if len(legal_choices) == 1:
+        return legal_choices[0]
     if level == "random" or (level == "easy" and rng.random() < EASY_RANDOM_SHARE):
-        return rng.choice(list(legal_actions))
+        return rng.choice(list(legal_choices))
     if view.phase == SCORE:
-        return _best_scoring(view, legal_actions)
+        return _best_scoring(view, legal_choices)
     if view.phase not in (PLACE, SOURCE):
-        return _keep_vp(view, legal_actions)
+        return _keep_vp(view, legal_choices)
     if level == "hard":
-        return _lookahead(view, legal_actions, rng)
-    return _greedy(view, legal_actions)
+        return _lookahead(view, legal_choices, rng)
+    return _greedy(view, legal_choices)
 
 
 def _best_scoring(view: PlayerView, legal: Sequence[Action]) -> Action:

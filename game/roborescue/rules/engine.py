@@ -1,14 +1,15 @@
 """Robo Rescue: Origins rules engine: pure, deterministic, cheap to copy.
 
-Public API (what the screen, the AI, the simulator and the tests call):
+Public API (what the screen, the AI, the simulator and the tests call; the contract of
+game.core.engine is re-exported by `game.roborescue.rules`):
 
-    new_game(n_players: int, seed: int, advanced: bool = False, deck=None) -> GameState
+    new_game(Config(players, advanced), seed, deck=None) -> GameState
     state.copy() -> GameState
     state.decision_seat -> int | None        # whose decision it is (None once the game is over)
     state.phase -> str                        # SOURCE, PLACE, SCORE, VP or OVER
-    legal_actions(state) -> list[Action]      # every choice open to state.decision_seat
-    apply(state, action) -> list[Event]       # mutates state; raises ValueError if illegal
-    view(state, seat) -> PlayerView           # what that seat may see (never the pile order)
+    legal_choices(state) -> list[Action]      # every choice open to state.decision_seat
+    apply(state, action) -> list[Event]       # mutates state; raises IllegalAction if illegal
+    seat_view(state, seat) -> PlayerView      # what that seat may see (never the pile order)
     action_from_json(data) -> Action          # Action.to_json() inverts it
     # Helpers for a screen:
     legal_areas(state, seat, card) -> list[int]           # areas this card may go to now
@@ -39,6 +40,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Sequence
 
+from game.core.engine import IllegalChoice, Result
 from game.roborescue.rules.cards import Card, default_deck
 from game.roborescue.rules.events import Event
 from game.roborescue.rules.scoring import (
@@ -61,6 +63,31 @@ MULTIPLAYER_ROUNDS = 5
 MAX_PLAYERS = 4
 
 SOURCE, PLACE, SCORE, VP, OVER = "source", "place", "score", "vp", "over"
+GAME_ID = "roborescue"
+
+
+class IllegalAction(IllegalChoice):
+    """apply() was given an action that legal_choices() does not list (the state is unchanged)."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """How a game is set up: 1 (solo) to 4 players, and whether Advanced Mode is on."""
+
+    players: int = 1
+    advanced: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players, "advanced": self.advanced}
+
+    @staticmethod
+    def from_json(data: Any) -> "Config":
+        if not isinstance(data, dict):
+            raise ValueError("a Robo Rescue set-up is a JSON object")
+        players, advanced = data.get("players", 1), data.get("advanced", False)
+        if not isinstance(players, int) or isinstance(players, bool) or not isinstance(advanced, bool):
+            raise ValueError("'players' must be a whole number and 'advanced' true or false")
+        return Config(players, advanced)
 
 
 # ----------------------------------------------------------------------------- actions
@@ -225,8 +252,11 @@ class GameState:
         )
 
 
-def new_game(n_players: int, seed: int, advanced: bool = False, deck: Sequence[Card] | None = None) -> GameState:
-    """Set up every Lab (own shuffled deck, 3-card display) and start round 1, turn 1."""
+def new_game(config: Config, seed: int, deck: Sequence[Card] | None = None) -> GameState:
+    """Set up every Lab (own shuffled deck, 3-card display) and start round 1, turn 1.
+
+    `deck` replaces the shipped deck (tests build small ones)."""
+    n_players, advanced = config.players, config.advanced
     if not 1 <= n_players <= MAX_PLAYERS:
         raise ValueError(f"Robo Rescue: Origins takes 1-{MAX_PLAYERS} players (got {n_players})")
     cards = tuple(deck) if deck is not None else default_deck()
@@ -281,7 +311,7 @@ def final_score(state: GameState, seat: int) -> int:
     return sum(state.players[seat].round_scores)
 
 
-def legal_actions(state: GameState) -> list[Action]:
+def legal_choices(state: GameState) -> list[Action]:
     """Every action open to `state.decision_seat` (empty once the game is over)."""
     seat = state.decision_seat
     if seat is None:
@@ -312,8 +342,8 @@ def legal_actions(state: GameState) -> list[Action]:
 # ----------------------------------------------------------------------------- apply
 def apply(state: GameState, action: Action) -> list[Event]:
     """Carry out a legal action for `state.decision_seat`, then every automatic step after it."""
-    if action not in legal_actions(state):
-        raise ValueError(f"illegal action {action!r} in phase {state.phase}")
+    if action not in legal_choices(state):
+        raise IllegalAction(f"illegal action {action!r} in phase {state.phase}")
     seat = state.decision_seat
     assert seat is not None
     player = state.players[seat]
@@ -536,7 +566,7 @@ def _lab_view(state: GameState, seat: int, own: bool) -> LabView:
     )
 
 
-def view(state: GameState, seat: int) -> PlayerView:
+def seat_view(state: GameState, seat: int) -> PlayerView:
     player = state.players[seat]
     return PlayerView(
         seat, state.phase, state.round, state.turn, state.advanced, state.n_players, state.decision_seat,
@@ -544,3 +574,76 @@ def view(state: GameState, seat: int) -> PlayerView:
         tuple(_lab_view(state, s, False) for s in range(state.n_players) if s != seat),
         tuple(sorted(player.pile)),
     )
+
+
+# ----------------------------------------------------------------------------- the engine contract
+# (game.core.engine.Engine; `game.roborescue.rules` exports exactly these names)
+def current_seat(state: GameState) -> int | None:
+    """The seat whose decision it is; None once the game is over."""
+    return state.decision_seat
+
+
+def seat_count(state: GameState) -> int:
+    return state.n_players
+
+
+def is_over(state: GameState) -> bool:
+    return state.phase == OVER
+
+
+def result(state: GameState) -> Result | None:
+    """Winners (solo: the player always finishes; the rating band is the cause) and final scores."""
+    if state.phase != OVER:
+        return None
+    scores = tuple(final_score(state, s) for s in range(state.n_players))
+    if state.n_players == 1:
+        return Result(tuple(state.winners), "finished", rating(scores[0]), scores)
+    return Result(tuple(state.winners), "won", "victory points", scores)
+
+
+def choice_to_json(choice: Action) -> dict[str, Any]:
+    return choice.to_json()
+
+
+def choice_from_json(data: Any) -> Action:
+    if not isinstance(data, dict):
+        raise ValueError(f"a choice is a JSON object, not {data!r}")
+    return action_from_json(data)
+
+
+def config_to_json(config: Config) -> dict[str, Any]:
+    return config.to_json()
+
+
+def config_from_json(data: Any) -> Config:
+    return Config.from_json(data)
+
+
+REVEAL_KINDS = frozenset({"drawn", "display_refilled", "pile_reshuffled"})
+
+
+def is_reveal(event: Event) -> bool:
+    """Events that uncover hidden or random information: a card off a pile, a reshuffle."""
+    return event.kind in REVEAL_KINDS
+
+
+def redeal_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """A copy in which everything `seat` cannot see is dealt again at random.
+
+    `seat` knows what is in its own pile but not the order, so its pile is reshuffled. Of
+    every other player it sees the Lab and display but not the pile, hand, face-down discards
+    or decommissioned area: those cards are pooled and dealt back, each place keeping its size.
+    The future random stream is re-drawn too."""
+    twin = state.copy()
+    rng.shuffle(twin.players[seat].pile)
+    for other, player in enumerate(twin.players):
+        if other == seat:
+            continue
+        down = player.decommissioned
+        places = [player.pile, player.hand, player.discard] + ([player.areas[down]] if down is not None else [])
+        pool = [card for place in places for card in place]
+        rng.shuffle(pool)
+        for place in places:
+            place[:], pool = pool[:len(place)], pool[len(place):]
+    twin.rng = random.Random(rng.getrandbits(64))
+    return twin

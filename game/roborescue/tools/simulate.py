@@ -21,13 +21,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import time
 from typing import Any
 
 from game.core.errors import UserError
 from game.roborescue import ai
-from game.roborescue.rules.engine import MAX_PLAYERS, apply, final_score, legal_actions, new_game, view
+from game.roborescue.rules.engine import MAX_PLAYERS, Config, apply, final_score, legal_choices, new_game, seat_view
 from game.roborescue.rules.scoring import RATING_BANDS, rating
 from game.core.stats import percentile
 
@@ -57,13 +56,13 @@ def _parse(argv: list[str]) -> argparse.Namespace:
 
 def play_game(levels: list[str], seed: int, advanced: bool = False, timings: list[list[float]] | None = None):
     """Play one game with the given AI levels; returns the finished GameState."""
-    state = new_game(len(levels), seed, advanced)
-    rngs = [random.Random(seed * 7919 + seat) for seat in range(len(levels))]
+    state = new_game(Config(len(levels), advanced), seed)
+    players = [ai.make_player(level, seed * 7919 + seat) for seat, level in enumerate(levels)]
     while state.decision_seat is not None:
         seat = state.decision_seat
-        actions = legal_actions(state)
+        actions = legal_choices(state)
         started = time.process_time()
-        action = ai.choose(view(state, seat), actions, rngs[seat], levels[seat])
+        action = players[seat].choose(seat_view(state, seat), actions)
         if timings is not None:
             timings[seat].append((time.process_time() - started) * 1000.0)
         apply(state, action)

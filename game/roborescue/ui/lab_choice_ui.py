@@ -85,7 +85,7 @@ class LabChoices:
     def _legal(self) -> list[engine.Action]:
         """The engine's legal actions, asked once per engine state (draw calls this often)."""
         if self._legal_cache is None:
-            self._legal_cache = engine.legal_actions(self.state)
+            self._legal_cache = engine.legal_choices(self.state)
         return self._legal_cache
 
     def _prepare_choice(self) -> None:

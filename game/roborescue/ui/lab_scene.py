@@ -1,7 +1,7 @@
 """The Robo Rescue: Origins lab screen: one game from the first draw to the last score.
 
 The screen holds the engine state but never decides a rule: every choice offered comes
-from `engine.legal_actions`, every change from `engine.apply`, and the returned events
+from `engine.legal_choices`, every change from `engine.apply`, and the returned events
 become animations (anim.py) that move cards in the display model (lab_render.LabModel).
 
 Input is the same for every device. Focus moves between *targets* (areas, the pile,
@@ -67,7 +67,7 @@ class LabScene(LabChoices, Scene):
     def __init__(self, config: GameConfig) -> None:
         super().__init__()
         self.config = config
-        self.state = engine.new_game(config.n_players, config.seed, config.advanced)
+        self.state = engine.new_game(engine.Config(config.n_players, config.advanced), config.seed)
         self.cards = self.state.cards
         self.art = CardArt()
         self.renderer = LabRenderer(self.art)
@@ -115,7 +115,7 @@ class LabScene(LabChoices, Scene):
     # -- model sync --------------------------------------------------------------
     def _sync(self) -> None:
         """Make every LabModel match what the viewer may see of the engine state."""
-        seen = engine.view(self.state, self.viewer)
+        seen = engine.seat_view(self.state, self.viewer)
         self.models[self.viewer].sync(seen.lab, seen.hand)
         for lab in seen.others:
             self.models[lab.seat].sync(lab)
@@ -161,8 +161,8 @@ class LabScene(LabChoices, Scene):
 
     def _run_ai(self, seat: int) -> None:
         if self.future is None:
-            seat_view = engine.view(self.state, seat)
-            actions = engine.legal_actions(self.state)
+            seat_view = engine.seat_view(self.state, seat)
+            actions = engine.legal_choices(self.state)
             rng = random.Random(self.ai_rng.getrandbits(64))
             level = self.config.seats[seat]
             if self.executor is None:  # pragma: no cover - executor exists whenever an AI seat does
@@ -171,7 +171,7 @@ class LabScene(LabChoices, Scene):
             return
         if self.future.done():
             future, self.future = self.future, None
-            legal = engine.legal_actions(self.state)
+            legal = engine.legal_choices(self.state)
             try:
                 action = future.result()
                 if action not in legal:
