@@ -8,6 +8,7 @@ small on the table.
 """
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import pygame
@@ -144,8 +145,6 @@ def draw_robot_icon(surface: pygame.Surface, card: CardDef, rect: pygame.Rect) -
 
 def _draw_action_icon(surface: pygame.Surface, effect: str, center: tuple[int, int], s: float, colour, dark) -> None:
     """One picture per action effect, so two action cards never look alike."""
-    import math
-
     cx, cy = center
     line = max(1, int(3 * s))
 

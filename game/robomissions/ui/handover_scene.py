@@ -5,7 +5,7 @@ the next player confirms when the others have looked away.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
@@ -14,16 +14,22 @@ from game.client import theme
 from game.client.menus import PauseScene, draw_mascot
 from game.client.scene import Scene
 from game.client.widgets import draw_hints, draw_text
+from game.robomissions.rules.view import SeatView
 from game.robomissions.ui import table_render as render
 
-if TYPE_CHECKING:  # pragma: no cover
-    from game.robomissions.ui.table_scene import TableScene
+
+class HandOverTable(Protocol):
+    """What the hand-over page needs of the table under it (the table passes itself)."""
+
+    shown: SeatView
+
+    def hand_over_done(self, seat: int) -> None: ...
 
 
 class HandOverScene(Scene):
     """Between two humans' turns at one screen: hide everything until the next player is ready."""
 
-    def __init__(self, table: "TableScene", seat: int) -> None:
+    def __init__(self, table: HandOverTable, seat: int) -> None:
         super().__init__()
         self.table, self.seat = table, seat
 

@@ -1,7 +1,7 @@
 """The end of a ROBOMissions game: who won, how long it took, what is left; play again or leave."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Callable, Protocol
 
 import pygame
 
@@ -12,10 +12,21 @@ from game.client.scene import Scene
 from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, panel
 from game.robomissions.ui import table_render as render
 from game.robomissions.ui.event_anim import name_of
-from game.robomissions.ui.scene import TableConfig
+from game.robomissions.rules.engine import GameState
+from game.robomissions.rules.view import SeatView
+from game.robomissions.ui.table_config import TableConfig
 
-if TYPE_CHECKING:  # pragma: no cover
-    from game.robomissions.ui.table_scene import TableScene
+
+class ResultsTable(Protocol):
+    """What the results screen reads of the finished table (the table passes itself)."""
+
+    config: TableConfig
+    state: GameState
+    shown: SeatView
+    humans: frozenset[int]
+    viewer: int
+
+    def seat_label(self, seat: int) -> str: ...
 
 
 class ResultsScene(Scene):
@@ -23,9 +34,11 @@ class ResultsScene(Scene):
 
     opaque = False
 
-    def __init__(self, table: "TableScene") -> None:
+    def __init__(self, table: ResultsTable, play_again: Callable[[TableConfig], Scene]) -> None:
+        """`play_again(config)` makes the table for "Play again" (the table passes its own class)."""
         super().__init__()
         self.table = table
+        self.play_again = play_again
         state = table.state
         self.winners = state.winners
         self.turns = state.turn
@@ -54,11 +67,9 @@ class ResultsScene(Scene):
 
     def _again(self) -> None:
         config = self.table.config
-        from game.robomissions.ui.table_scene import TableScene   # the table imports this module
-
         again = TableConfig(config.mode, config.seats, config.seed + 1)
         self.app.stack.pop()
-        self.app.stack.replace(TableScene(again))
+        self.app.stack.replace(self.play_again(again))
 
     def _title(self) -> None:
         self.app.stack.clear_to(TitleScene())

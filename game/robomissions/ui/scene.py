@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import random
-from dataclasses import dataclass
 
 import pygame
 
@@ -18,49 +17,14 @@ from game.client import theme
 from game.client.app import App, add_display_args, run_scene
 from game.client.scene import Scene
 from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, vertical_gradient
-from game.core.errors import UserError
+from game.core.session import GameSession
+from game.robomissions.ui.table_config import (AI_LEVELS, MAX_PLAYERS, MIN_PLAYERS, MODE_NAMES, MODE_PLAYERS, MODES,
+                                               SEAT_KINDS, TableConfig, make_config)
+from game.robomissions.ui.table_render import team_label
+from game.robomissions.ui.table_scene import TableScene
 
-MODES = ("ffa", "2v1", "2v2")
-MODE_NAMES = {"ffa": "Free for All", "2v1": "2 vs 1", "2v2": "2 vs 2"}
-MODE_PLAYERS = {"2v1": 3, "2v2": 4}          # team modes fix the player count
-AI_LEVELS = ("random", "easy", "normal", "hard")
-SEAT_KINDS = ("human",) + AI_LEVELS
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-
-
-@dataclass
-class TableConfig:
-    """Everything needed to deal a game: mode, seats (\"human\" or an AI level) and the seed."""
-
-    mode: str = "ffa"
-    seats: tuple[str, ...] = ("human", "normal", "normal")
-    seed: int = 0
-
-    @property
-    def n_players(self) -> int:
-        return len(self.seats)
-
-    def humans(self) -> list[int]:
-        return [seat for seat, kind in enumerate(self.seats) if kind == "human"]
-
-
-def make_config(mode: str, players: int | None, humans: int, ai: str, seed: int | None) -> TableConfig:
-    """Validate command-line style choices into a config (UserError names the bad option)."""
-    if mode not in MODES:
-        raise UserError("command line", f"--mode must be one of: {', '.join(MODES)}")
-    if players is None:
-        players = MODE_PLAYERS.get(mode, 3)
-    if mode in MODE_PLAYERS and players != MODE_PLAYERS[mode]:
-        raise UserError("command line", f"--mode {mode} is played by exactly {MODE_PLAYERS[mode]} players")
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise UserError("command line", f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
-    if not 0 <= humans <= players:
-        raise UserError("command line", f"--humans must be 0 to {players}")
-    if ai not in AI_LEVELS:
-        raise UserError("command line", f"--ai must be one of: {', '.join(AI_LEVELS)}")
-    seats = tuple("human" if seat < humans else ai for seat in range(players))
-    return TableConfig(mode, seats, random.randrange(1 << 30) if seed is None else seed)
-
+__all__ = ["AI_LEVELS", "MAX_PLAYERS", "MIN_PLAYERS", "MODE_NAMES", "MODE_PLAYERS", "MODES", "SEAT_KINDS",
+           "SetupScene", "TableConfig", "main", "make_config", "make_entry_scene", "resume_scene"]
 
 class SetupScene(Scene):
     """Choose mode, number of players and who plays each seat, then deal."""
@@ -97,8 +61,6 @@ class SetupScene(Scene):
         return value
 
     def _team_name(self, seat: int) -> str:
-        from game.robomissions.ui.table_render import team_label
-
         return team_label(self.mode, self.players, seat)
 
     def _seat_changer(self, seat: int):
@@ -137,8 +99,6 @@ class SetupScene(Scene):
         return TableConfig(self.mode, seats, random.randrange(1 << 30) if seed is None else seed)
 
     def _start(self) -> None:
-        from game.robomissions.ui.table_scene import TableScene
-
         self._click()
         self.app.stack.push(TableScene(self.config()))
 
@@ -177,6 +137,4 @@ def main(argv: list[str]) -> int:
     add_display_args(parser)
     args = parser.parse_args(argv)
     config = make_config(args.mode, args.players, args.humans, args.ai, args.seed)
-    from game.robomissions.ui.table_scene import TableScene
-
     return run_scene(lambda app: TableScene(config), args)

@@ -18,7 +18,8 @@ from functools import lru_cache
 import pygame
 
 from game.client import theme
-from game.client.widgets import draw_text, font, panel, render_text
+from game.client.widgets import draw_text, font, panel, render_text, vertical_gradient
+from game.robomissions.rules import engine
 from game.robomissions.ui import card_sprites as sprites
 from game.robomissions.rules.cards import CardDef
 from game.robomissions.rules.view import RobotView, SeatView
@@ -70,8 +71,6 @@ def seat_name(seat: int) -> str:
 @lru_cache(maxsize=16)
 def mode_teams(mode: str, n_players: int) -> tuple[int, ...]:
     """Team of each seat as the engine deals it (read from a real deal, so they never disagree)."""
-    from game.robomissions.rules import engine
-
     try:
         return tuple(p.team for p in engine.new_game(engine.Config(mode, n_players), 0).players)
     except Exception:  # noqa: BLE001 - an impossible mode/player pair simply has no teams
@@ -281,8 +280,6 @@ def build_layout(view: SeatView, viewer: int, reserve_new: frozenset[int] = froz
 @lru_cache(maxsize=4)
 def table_background(size: tuple[int, int] = theme.LOGICAL_SIZE) -> pygame.Surface:
     """The felt and the fixed panels, drawn once."""
-    from game.client.widgets import vertical_gradient
-
     surface = vertical_gradient(size, (28, 44, 52), (14, 22, 28))
     for x in range(0, size[0], 40):
         pygame.draw.line(surface, (32, 50, 58), (x, 0), (x, size[1]))

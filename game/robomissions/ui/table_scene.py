@@ -35,7 +35,7 @@ from game.robomissions.ui.event_anim import FLY_SIZE, Scenes, build_steps, log_l
 from game.robomissions.rules.events import Event, redact
 from game.robomissions.ui.handover_scene import HandOverScene
 from game.robomissions.ui.results_scene import ResultsScene
-from game.robomissions.ui.scene import MODE_NAMES, TableConfig
+from game.robomissions.ui.table_config import MODE_NAMES, TableConfig
 from game.robomissions.rules.view import SeatView, seat_view
 
 LOG_LINES = 200
@@ -195,7 +195,7 @@ class TableScene(Scene):
         if self.state.is_over:
             if not self.results_shown:
                 self.results_shown = True
-                self.app.stack.push(ResultsScene(self))
+                self.app.stack.push(ResultsScene(self, play_again=TableScene))
             return
         seat = self.state.current
         if seat in self.humans:
