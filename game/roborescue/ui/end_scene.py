@@ -5,23 +5,32 @@ the engine team's `highscores` module), so closing the window here loses nothing
 """
 from __future__ import annotations
 
+import random
+from typing import Callable
+
 import pygame
 
 from game.client import input as inp
 from game.client import theme
+from game.client.menus import TitleScene
 from game.client.scene import Scene
 from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, panel, vertical_gradient
 from game.roborescue.rules import engine
 from game.roborescue.ui.anim import count_up
-from game.roborescue.ui.lab_scene import GameConfig
+from game.roborescue.ui.lab_config import GameConfig
 from game.roborescue.rules.scoring import rating_text
 from game.roborescue.ui.score_table_ui import draw_score_table, record_solo_score
 
 
 class EndScene(Scene):
-    def __init__(self, config: GameConfig, state: engine.GameState) -> None:
+    def __init__(self, config: GameConfig, state: engine.GameState,
+                 play_again: Callable[[GameConfig], Scene] | None = None,
+                 new_setup: Callable[[GameConfig], Scene] | None = None) -> None:
+        """`play_again(config)` makes a new lab, `new_setup(config)` the set-up menu (the lab
+        passes both); an item whose factory is missing is not offered."""
         super().__init__()
         self.config = config
+        self.play_again, self.new_setup = play_again, new_setup
         self.solo = config.n_players == 1
         self.scores = [engine.final_score(state, seat) for seat in range(config.n_players)]
         self.vp = [len(player.vp) for player in state.players]
@@ -33,11 +42,10 @@ class EndScene(Scene):
         self.warning: str | None = None
         self.t = 0.0
         self.background: pygame.Surface | None = None
-        self.menu = Menu([
-            MenuItem("Play again", self._again),
-            MenuItem("New set-up", self._setup),
-            MenuItem("Quit to title", self._title),
-        ], center_x=theme.WIDTH - 250, top=470, width=400, row_height=60)
+        self.menu = Menu([item for item, offered in (
+            (MenuItem("Play again", self._again), play_again is not None),
+            (MenuItem("New set-up", self._setup), new_setup is not None),
+            (MenuItem("Quit to title", self._title), True)) if offered], center_x=theme.WIDTH - 250, top=470, width=400, row_height=60)
 
     def enter(self) -> None:
         self.background = vertical_gradient(theme.LOGICAL_SIZE, (30, 36, 60), (12, 14, 22))
@@ -47,22 +55,14 @@ class EndScene(Scene):
         self.app.audio.play("win" if won else "lose")
 
     def _again(self) -> None:
-        import random
-
-        from game.roborescue.ui.lab_scene import LabScene
-
         config = GameConfig(self.config.n_players, self.config.seats, self.config.advanced,
                             random.SystemRandom().randrange(1 << 31))
-        self.app.stack.replace(LabScene(config))
+        self.app.stack.replace(self.play_again(config))
 
     def _setup(self) -> None:
-        from game.roborescue.ui.scene import SetupScene
-
-        self.app.stack.replace(SetupScene(self.config))
+        self.app.stack.replace(self.new_setup(self.config))
 
     def _title(self) -> None:
-        from game.client.menus import TitleScene
-
         self.app.stack.clear_to(TitleScene())
 
     def handle(self, action: inp.Action) -> None:

@@ -7,7 +7,7 @@ instantly. Nothing here decides a rule: it only replays what the engine reported
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
@@ -28,14 +28,26 @@ from game.roborescue.ui.lab_render import (
     pile_rect,
 )
 
-if TYPE_CHECKING:  # pragma: no cover
-    from game.roborescue.ui.lab_scene import LabScene
+
+
+class AnimatedLab(Protocol):
+    """What the animator reads and moves on the lab screen (the lab passes itself)."""
+
+    art: Any
+    cards: tuple
+    config: Any
+    models: dict[int, LabModel]
+    queue: Any
+    shown_round: int
+    shown_turn: int
+    viewed: int
+    viewer: int
 
 
 class EventAnimator:
     """Queues the animation of each engine event on the scene's AnimQueue."""
 
-    def __init__(self, scene: "LabScene") -> None:
+    def __init__(self, scene: AnimatedLab) -> None:
         self.scene = scene
 
     @property

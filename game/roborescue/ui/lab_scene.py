@@ -19,13 +19,13 @@ from __future__ import annotations
 import random
 import traceback
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from typing import Callable
 
 import pygame
 
 from game.client import input as inp
 from game.client import theme
-from game.client.menus import PauseScene
+from game.client.menus import NoticeScene, PauseScene
 from game.client.scene import Scene
 from game.client.widgets import MenuItem, draw_hints, draw_text, panel, vertical_gradient
 from game.roborescue import ai
@@ -33,40 +33,24 @@ from game.roborescue.rules import engine
 from game.roborescue.ui.anim import AnimQueue
 from game.roborescue.ui.card_sprites import BACK_EDGE, BACK_FILL, CardArt
 from game.roborescue.rules.events import Event
+from game.roborescue.ui.end_scene import EndScene
+from game.roborescue.ui.handover_scene import HandoverScene
 from game.roborescue.ui.lab_choice_ui import Choice, LabChoices, direction_pick
+from game.roborescue.ui.lab_config import HUMAN, GameConfig
 from game.roborescue.ui.lab_event_anim import EventAnimator
 from game.roborescue.ui.lab_render import DETAIL_RECT, SCORES_RECT, LabModel, LabRenderer, Marks
 
-HUMAN = "human"
-
-
-@dataclass
-class GameConfig:
-    """A table: how many players, who sits where ('human' or an AI level), the options."""
-
-    n_players: int = 1
-    seats: tuple[str, ...] = (HUMAN,)
-    advanced: bool = False
-    seed: int = 0
-
-    def is_human(self, seat: int) -> bool:
-        return self.seats[seat] == HUMAN
-
-    def seat_name(self, seat: int, short: bool = False) -> str:
-        """'You' (the only human), 'Player 2', or 'Robot 3 (hard)' ('Robot 3' when short)."""
-        humans = [s for s in range(self.n_players) if self.is_human(s)]
-        if self.is_human(seat):
-            return "You" if len(humans) == 1 else f"Player {seat + 1}"
-        return f"Robot {seat + 1}" if short else f"Robot {seat + 1} ({self.seats[seat]})"
-
-
+__all__ = ["HUMAN", "GameConfig", "LabScene"]   # the config lives in lab_config.py; kept reachable here
 
 
 # ----------------------------------------------------------------------------- the scene
 class LabScene(LabChoices, Scene):
-    def __init__(self, config: GameConfig) -> None:
+    def __init__(self, config: GameConfig, setup: Callable[[GameConfig], Scene] | None = None) -> None:
+        """`setup(config)` makes the set-up menu that the end screen's "New set-up" opens (the
+        set-up menu passes its own class); without it that item is not offered."""
         super().__init__()
         self.config = config
+        self.setup = setup
         self.state = engine.new_game(engine.Config(config.n_players, config.advanced), config.seed)
         self.cards = self.state.cards
         self.art = CardArt()
@@ -183,8 +167,6 @@ class LabScene(LabChoices, Scene):
             self._apply(action, seat)
 
     def _hand_over(self, seat: int) -> None:
-        from game.roborescue.ui.handover_scene import HandoverScene
-
         def ready() -> None:
             self.viewer = self.viewed = seat
             self._sync()
@@ -195,9 +177,9 @@ class LabScene(LabChoices, Scene):
         if self.finished:
             return
         self.finished = True
-        from game.roborescue.ui.end_scene import EndScene
-
-        self.app.stack.replace(EndScene(self.config, self.state))
+        setup = self.setup
+        self.app.stack.replace(EndScene(self.config, self.state, play_again=lambda config: LabScene(config, setup),
+                                        new_setup=setup))
 
     # -- applying actions ------------------------------------------------------------
     def _apply(self, action: engine.Action, seat: int) -> None:
@@ -257,8 +239,6 @@ class LabScene(LabChoices, Scene):
             self._confirm(choice.focus)
 
     def _show_rules(self) -> None:
-        from game.client.menus import NoticeScene
-
         self.app.stack.push(NoticeScene(
             "Each turn place 2 cards in your 4 areas. Workshop: one of each component type. Storage: robot "
             "parts only, one per colour, keep a part chain. A card that fits nowhere decommissions an area. "

@@ -22,7 +22,8 @@ from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, vertical_
 from game.core.errors import UserError
 from game.roborescue.ai import LEVELS
 from game.roborescue.rules.engine import MAX_PLAYERS
-from game.roborescue.ui.lab_scene import HUMAN, GameConfig, LabScene
+from game.roborescue.ui.lab_config import HUMAN, GameConfig
+from game.roborescue.ui.lab_scene import LabScene
 from game.roborescue.ui.score_table_ui import draw_score_table, load_table
 
 DEFAULT_LEVEL = "normal"
@@ -98,7 +99,7 @@ class SetupScene(Scene):
 
     def _start(self) -> None:
         self.app.audio.play("click")
-        self.app.stack.push(LabScene(self.config()))
+        self.app.stack.push(LabScene(self.config(), setup=SetupScene))
 
     def _high_scores(self) -> None:
         self.app.stack.push(HighScoresScene())
@@ -168,4 +169,4 @@ def main(argv: list[str]) -> int:
         config = table_config(1, args.ai, args.advanced, args.seed)
         return run_scene(lambda app: SetupScene(config), args)
     config = table_config(args.players, args.ai, args.advanced, args.seed)
-    return run_scene(lambda app: LabScene(config), args)
+    return run_scene(lambda app: LabScene(config, setup=SetupScene), args)
