@@ -16,6 +16,7 @@ from game.client.input import Action
 from game.client.menus import PauseScene
 from game.core.errors import UserError
 from game.robomissions.ui import anim
+from game.robomissions import rules
 from game.robomissions.rules import engine
 from game.robomissions.ui import table_render as render
 from game.robomissions.rules.engine import Cancel, Play
@@ -64,13 +65,13 @@ def wait_for_human(app: App, table: TableScene) -> None:
 
 def test_a_whole_game_played_through_the_table_ends_on_the_results_screen(app, monkeypatch):
     checked: list[tuple[engine.Action, bool]] = []
-    real_apply = engine.apply
+    real_apply = rules.apply           # the table applies every choice through its GameSession on the contract
 
     def checked_apply(state, action, *args, **kwargs):
         checked.append((action, action in engine.legal_choices(state)))
         return real_apply(state, action, *args, **kwargs)
 
-    monkeypatch.setattr(engine, "apply", checked_apply)
+    monkeypatch.setattr(rules, "apply", checked_apply)
     table = start(app, make_config("ffa", 3, humans=1, ai="normal", seed=7))
     run_until(app, table, lambda: isinstance(app.stack.top, ResultsScene))
     results = app.stack.top

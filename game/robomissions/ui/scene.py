@@ -19,7 +19,7 @@ from game.client.scene import Scene
 from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, vertical_gradient
 from game.core.session import GameSession
 from game.robomissions.ui.table_config import (AI_LEVELS, MAX_PLAYERS, MIN_PLAYERS, MODE_NAMES, MODE_PLAYERS, MODES,
-                                               SEAT_KINDS, TableConfig, make_config)
+                                               SEAT_KINDS, TableConfig, make_config, remembered_seats)
 from game.robomissions.ui.table_render import team_label
 from game.robomissions.ui.table_scene import TableScene
 
@@ -124,6 +124,13 @@ class SetupScene(Scene):
 def make_entry_scene(app: App) -> Scene:
     """The game select screen's way in: the set-up menu."""
     return SetupScene()
+
+
+def resume_scene(app: App, session: GameSession) -> Scene:
+    """Continue a saved game (the catalog's `resume`): the same seats, at the same position."""
+    setup = session.config
+    seats = remembered_seats(session.seed, setup.mode, setup.players)
+    return TableScene(TableConfig(setup.mode, seats, session.seed), session)
 
 
 def main(argv: list[str]) -> int:

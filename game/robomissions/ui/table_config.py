@@ -2,13 +2,22 @@
 
 Plain data shared by the set-up menu, the table and the results screen (no scene imports
 another scene's module to get it).
+
+A saved game (game.core.session) holds only the engine's set-up, the seed and the choices;
+who sat in each seat (a human or an AI level) is the screen's business, so the table keeps
+it next to the save (`remember_seats`) and Continue reads it back (`remembered_seats`).
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from pathlib import Path
 
 from game.core.errors import UserError
+from game.core.session import saved_game_path
+from game.core.storage import load_json, save_json
+
+GAME_ID = "robomissions"
 
 MODES = ("ffa", "2v1", "2v2")
 MODE_NAMES = {"ffa": "Free for All", "2v1": "2 vs 1", "2v2": "2 vs 2"}
@@ -50,3 +59,23 @@ def make_config(mode: str, players: int | None, humans: int, ai: str, seed: int 
         raise UserError("command line", f"--ai must be one of: {', '.join(AI_LEVELS)}")
     seats = tuple("human" if seat < humans else ai for seat in range(players))
     return TableConfig(mode, seats, random.randrange(1 << 30) if seed is None else seed)
+
+
+def seats_path() -> Path:
+    """Where the seats of the saved game are kept (beside the save itself)."""
+    return saved_game_path(GAME_ID).with_name(f"{GAME_ID}.seats.json")
+
+
+def remember_seats(config: TableConfig) -> None:
+    save_json(seats_path(), {"seed": config.seed, "mode": config.mode, "seats": list(config.seats)})
+
+
+def remembered_seats(seed: int, mode: str, players: int) -> tuple[str, ...]:
+    """The seats stored for the saved game with this seed; seat 1 human and normal AIs if the
+    note is missing, damaged or belongs to another game."""
+    data, _warning = load_json(seats_path(), {})
+    seats = data.get("seats") if isinstance(data, dict) else None
+    if (isinstance(data, dict) and data.get("seed") == seed and data.get("mode") == mode and isinstance(seats, list)
+            and len(seats) == players and all(s in SEAT_KINDS for s in seats)):
+        return tuple(seats)
+    return ("human",) + ("normal",) * (players - 1)

@@ -7,6 +7,11 @@ the new view once they have played. AI seats think in a worker thread on their o
 a copy of the legal list, so a frame never waits for them. With several humans at one
 screen a hand-over screen (handover_scene.py) hides the table between their turns, and a
 hand is face up only for its owner's turn. The game ends on results_scene.py.
+
+The game lives in a game.core.session.GameSession: every choice goes through it and the game
+is saved after each one (game.core.session.save_session), so leaving at any point keeps it;
+`TableScene(config, session)` continues a saved game (ui/scene.py's resume_scene). UNDO takes
+back the human's own last choice through GameSession.undo, the one undo policy of every game.
 """
 from __future__ import annotations
 
@@ -22,6 +27,8 @@ from game.client import theme
 from game.client.menus import PauseScene
 from game.client.scene import Scene
 from game.client.widgets import draw_hints, draw_paragraph, draw_text, font, panel, render_text, wrap_text
+from game.core.session import GameSession, save_session
+from game.robomissions import rules
 from game.robomissions.ui import anim
 from game.robomissions.rules import engine
 from game.robomissions.ui import card_sprites as sprites
@@ -35,7 +42,7 @@ from game.robomissions.ui.event_anim import FLY_SIZE, Scenes, build_steps, log_l
 from game.robomissions.rules.events import Event, redact
 from game.robomissions.ui.handover_scene import HandOverScene
 from game.robomissions.ui.results_scene import ResultsScene
-from game.robomissions.ui.table_config import MODE_NAMES, TableConfig
+from game.robomissions.ui.table_config import MODE_NAMES, TableConfig, remember_seats
 from game.robomissions.rules.view import SeatView, seat_view
 
 LOG_LINES = 200
@@ -43,13 +50,16 @@ AI_BEAT = 0.35        # seconds an AI's intermediate choice stays marked on the 
 
 
 class TableScene(Scene):
-    def __init__(self, config: TableConfig) -> None:
+    def __init__(self, config: TableConfig, session: GameSession | None = None) -> None:
+        """Deal a new game for `config`, or continue `session` (a saved game of the same set-up)."""
         super().__init__()
         self.config = config
-        self.state = engine.new_game(engine.Config(config.mode, config.n_players), config.seed)
+        self.resumed = session is not None
+        self.session = session or GameSession.start(rules, engine.Config(config.mode, config.n_players), config.seed)
         self.humans = frozenset(config.humans())
         self.bots = {seat: make_bot(kind) for seat, kind in enumerate(config.seats) if kind != "human"}
-        self.rngs = {seat: random.Random(config.seed * 31 + seat) for seat in self.bots}
+        moves = len(self.session.choices)     # a resumed game's AIs continue on a stream of their own
+        self.rngs = {seat: random.Random(config.seed * 31 + seat + 7919 * moves) for seat in self.bots}
         self.viewer = min(self.humans) if self.humans else 0
         self.owner_ready: int | None = None if len(self.humans) > 1 else self.viewer  # whose hand may be face up
         self.timeline = anim.Timeline()
@@ -80,12 +90,23 @@ class TableScene(Scene):
         self.layout = render.build_layout(self.shown, self.viewer)
         self._sync()
 
+    @property
+    def state(self) -> engine.GameState:
+        """The live game (the session's: undo replaces it)."""
+        return self.session.state
+
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="robomissions-ai")
         self.timeline.play_sound = self.app.audio.play
         self._log(f"{MODE_NAMES[self.config.mode]}, {self.config.n_players} players (seed {self.config.seed})",
                   theme.TEXT_DIM)
+        remember_seats(self.config)
+        save_session(self.session)
+        if self.resumed:
+            self._log(f"-- continued after {len(self.session.choices)} choices --", theme.TEXT_DIM)
+            self.timeline.add(anim.Step([anim.Banner("Welcome back!", theme.ACCENT, duration=1.0)], "win"))
+            return
         self._log(f"-- {name_of(self.state.current, self.viewer, self.humans)} start --", theme.TEXT_DIM)
         self._deal()
         self.timeline.add(anim.Step([anim.Banner("Let's battle!", theme.ACCENT, duration=1.0)], "win"))
@@ -238,7 +259,8 @@ class TableScene(Scene):
         before, before_layout = self.shown, self.layout
         marker = self._marker_for(action, seat) if seat not in self.humans else None
         segments = self._segments()
-        events = engine.apply(self.state, action)
+        events = self.session.apply(action)
+        save_session(self.session)
         self.played.append((seat, action))
         if seat not in self.humans:
             self.info = (f"{render.seat_name(seat)}: {self._public_text(action, events)}", "")
@@ -360,6 +382,21 @@ class TableScene(Scene):
             cancel = next((o for o in self.options if isinstance(o.action, Cancel)), None)
             if cancel is not None:
                 self._choose(cancel)
+            elif name == inp.UNDO:
+                self._undo()
+
+    def _undo(self) -> None:
+        """Take back this seat's own last choice (never past a draw or another seat's choice)."""
+        taken = self.session.undo(self.viewer)
+        if taken is None:
+            self.app.audio.play("error")
+            return
+        self.app.audio.play("click")
+        if self.played and self.played[-1] == (self.viewer, taken):
+            self.played.pop()
+        self._log(f"{render.seat_name(self.viewer)} takes back: {engine.describe(self.state, taken)}", theme.TEXT_DIM)
+        save_session(self.session)
+        self._sync()
 
     def _info_at(self, pos: tuple[int, int]) -> tuple[str, str] | None:
         """What the pointer rests on, for the info panel: any robot, or a card of a visible hand."""
@@ -458,6 +495,8 @@ class TableScene(Scene):
         hints = [(inp.CONFIRM, "Choose"), (inp.LEFT, "Move"), (inp.NEXT, "Next option")]
         if any(isinstance(o.action, Cancel) for o in self.options):
             hints.append((inp.BACK, "Back out"))
+        elif self.session.can_undo(self.viewer):
+            hints.append((inp.UNDO, "Undo"))
         return hints + [(inp.INFO, "Read card"), (inp.MENU, "Pause")]
 
     # ------------------------------------------------------------------ drawing
