@@ -11,7 +11,11 @@ The focus always starts on a legal choice, so pressing confirm repeatedly plays 
 sensible game.
 
 AI seats think in a one-worker thread pool on a copy-free, immutable `PlayerView`, polled
-in update(), so a frame never waits for them. With two or more human seats, a hand-over
+in update(), so a frame never waits for them.
+
+The game lives in a game.core.session.GameSession: every choice goes through it and the game
+is saved after each one (game.core.session.save_session), so leaving at any point keeps it;
+`LabScene(config, setup, session)` continues a saved game (ui/scene.py's resume_scene). With two or more human seats, a hand-over
 screen hides the lab whenever the decision passes to a different person.
 """
 from __future__ import annotations
@@ -28,6 +32,8 @@ from game.client import theme
 from game.client.menus import NoticeScene, PauseScene
 from game.client.scene import Scene
 from game.client.widgets import MenuItem, draw_hints, draw_text, panel, vertical_gradient
+from game.core.session import GameSession, save_session
+from game.roborescue import rules
 from game.roborescue import ai
 from game.roborescue.rules import engine
 from game.roborescue.ui.anim import AnimQueue
@@ -36,7 +42,7 @@ from game.roborescue.rules.events import Event
 from game.roborescue.ui.end_scene import EndScene
 from game.roborescue.ui.handover_scene import HandoverScene
 from game.roborescue.ui.lab_choice_ui import Choice, LabChoices, direction_pick
-from game.roborescue.ui.lab_config import HUMAN, GameConfig
+from game.roborescue.ui.lab_config import HUMAN, GameConfig, remember_seats
 from game.roborescue.ui.lab_event_anim import EventAnimator
 from game.roborescue.ui.lab_render import DETAIL_RECT, SCORES_RECT, LabModel, LabRenderer, Marks
 
@@ -45,13 +51,17 @@ __all__ = ["HUMAN", "GameConfig", "LabScene"]   # the config lives in lab_config
 
 # ----------------------------------------------------------------------------- the scene
 class LabScene(LabChoices, Scene):
-    def __init__(self, config: GameConfig, setup: Callable[[GameConfig], Scene] | None = None) -> None:
+    def __init__(self, config: GameConfig, setup: Callable[[GameConfig], Scene] | None = None,
+                 session: GameSession | None = None) -> None:
         """`setup(config)` makes the set-up menu that the end screen's "New set-up" opens (the
-        set-up menu passes its own class); without it that item is not offered."""
+        set-up menu passes its own class); without it that item is not offered. `session`
+        continues a saved game of the same set-up instead of dealing a new one."""
         super().__init__()
         self.config = config
         self.setup = setup
-        self.state = engine.new_game(engine.Config(config.n_players, config.advanced), config.seed)
+        self.resumed = session is not None
+        self.session = session or GameSession.start(rules, engine.Config(config.n_players, config.advanced),
+                                                     config.seed)
         self.cards = self.state.cards
         self.art = CardArt()
         self.renderer = LabRenderer(self.art)
@@ -63,7 +73,8 @@ class LabScene(LabChoices, Scene):
         self.animator = EventAnimator(self)
         self.executor: ThreadPoolExecutor | None = None
         self.future: Future | None = None
-        self.ai_rng = random.Random(config.seed * 7919 + 1)
+        # a resumed game's robots continue on a stream of their own
+        self.ai_rng = random.Random(config.seed * 7919 + 1 + 104729 * len(self.session.choices))
         self.choice: Choice | None = None
         self.choice_key: tuple | None = None
         self.hand_index = 0
@@ -79,14 +90,24 @@ class LabScene(LabChoices, Scene):
         self._still_key: tuple | None = None
         self.t = 0.0
 
+    @property
+    def state(self) -> engine.GameState:
+        """The live game (the session's)."""
+        return self.session.state
+
     # -- lifecycle -------------------------------------------------------------
     def enter(self) -> None:
         self.queue.play_sound = self.app.audio.play
         self.background = vertical_gradient(theme.LOGICAL_SIZE, (26, 32, 50), (14, 16, 26))
         if any(not self.config.is_human(s) for s in range(self.config.n_players)):
             self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="roborescue-ai")
+        remember_seats(self.config)
+        save_session(self.session)
         self._sync()
-        self._animate_opening_draws()
+        if self.resumed:
+            self.animator.banner(f"Welcome back: round {self.state.round}", 0.8)
+        else:
+            self._animate_opening_draws()
 
     def exit(self) -> None:
         if self.executor is not None:
@@ -183,7 +204,8 @@ class LabScene(LabChoices, Scene):
 
     # -- applying actions ------------------------------------------------------------
     def _apply(self, action: engine.Action, seat: int) -> None:
-        events = engine.apply(self.state, action)
+        events = self.session.apply(action)
+        save_session(self.session)
         self._legal_cache = None
         self.dirty = True
         self.choice = None

@@ -20,9 +20,10 @@ from game.client.app import add_display_args, run_scene
 from game.client.scene import Scene
 from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, vertical_gradient
 from game.core.errors import UserError
+from game.core.session import GameSession
 from game.roborescue.ai import LEVELS
 from game.roborescue.rules.engine import MAX_PLAYERS
-from game.roborescue.ui.lab_config import HUMAN, GameConfig
+from game.roborescue.ui.lab_config import HUMAN, GameConfig, remembered_seats
 from game.roborescue.ui.lab_scene import LabScene
 from game.roborescue.ui.score_table_ui import draw_score_table, load_table
 
@@ -146,6 +147,13 @@ class HighScoresScene(Scene):
 
 def make_entry_scene(app) -> Scene:
     return SetupScene()
+
+
+def resume_scene(app, session: GameSession) -> Scene:
+    """Continue a saved game (the catalog's `resume`): the same seats, at the same position."""
+    setup = session.config
+    seats = remembered_seats(session.seed, setup.players)
+    return LabScene(GameConfig(setup.players, seats, setup.advanced, session.seed), setup=SetupScene, session=session)
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
