@@ -28,6 +28,8 @@ def test_config_round_trips_and_a_bad_one_is_refused():
         rules.config_from_json({"mode": "ffa", "players": "two"})
     with pytest.raises(ValueError):
         rules.config_from_json(["ffa", 2])
+    with pytest.raises(ValueError, match="no '2v2' game for 3 players"):
+        rules.config_from_json({"mode": "2v2", "players": 3})
 
 
 def test_a_malformed_choice_is_a_value_error_naming_the_problem():

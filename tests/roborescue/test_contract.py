@@ -34,6 +34,8 @@ def test_config_round_trips_and_a_bad_one_is_refused():
     with pytest.raises(ValueError):
         rules.config_from_json({"players": 2, "advanced": "yes"})
     with pytest.raises(ValueError):
+        rules.config_from_json({"players": 0, "advanced": False})
+    with pytest.raises(ValueError):
         rules.new_game(Config(5), 1)
 
 

@@ -91,6 +91,8 @@ class Config:
         mode, players = data.get("mode", "ffa"), data.get("players", 2)
         if not isinstance(mode, str) or not isinstance(players, int) or isinstance(players, bool):
             raise ValueError("'mode' must be text and 'players' a whole number")
+        if mode not in MODES or players not in MODES[mode]:
+            raise ValueError(f"no {mode!r} game for {players} players")
         return Config(mode, players)
 
 

@@ -87,6 +87,8 @@ class Config:
         players, advanced = data.get("players", 1), data.get("advanced", False)
         if not isinstance(players, int) or isinstance(players, bool) or not isinstance(advanced, bool):
             raise ValueError("'players' must be a whole number and 'advanced' true or false")
+        if not 1 <= players <= MAX_PLAYERS:
+            raise ValueError(f"Robo Rescue: Origins takes 1-{MAX_PLAYERS} players (got {players})")
         return Config(players, advanced)
 
 
