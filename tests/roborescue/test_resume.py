@@ -90,6 +90,7 @@ def test_a_game_left_through_the_pause_menu_continues_at_the_same_position(app):
     # and the game goes on from there to its end, which removes the save
     play(app, again, lambda: isinstance(app.stack.top, EndScene), max_frames=20000)
     assert not has_saved_game("roborescue")
+    assert not saved_game_path("roborescue").with_name("roborescue.seats.json").exists()
 
 
 def test_a_damaged_seat_note_still_resumes_with_you_in_seat_one(app):

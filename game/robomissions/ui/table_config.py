@@ -66,6 +66,11 @@ def seats_path() -> Path:
     return saved_game_path(GAME_ID).with_name(f"{GAME_ID}.seats.json")
 
 
+def forget_seats() -> None:
+    """The game is over (its save is gone): drop the note too."""
+    seats_path().unlink(missing_ok=True)
+
+
 def remember_seats(config: TableConfig) -> None:
     save_json(seats_path(), {"seed": config.seed, "mode": config.mode, "seats": list(config.seats)})
 

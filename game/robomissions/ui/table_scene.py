@@ -42,7 +42,7 @@ from game.robomissions.ui.event_anim import FLY_SIZE, Scenes, build_steps, log_l
 from game.robomissions.rules.events import Event, redact
 from game.robomissions.ui.handover_scene import HandOverScene
 from game.robomissions.ui.results_scene import ResultsScene
-from game.robomissions.ui.table_config import MODE_NAMES, TableConfig, remember_seats
+from game.robomissions.ui.table_config import MODE_NAMES, TableConfig, forget_seats, remember_seats
 from game.robomissions.rules.view import SeatView, seat_view
 
 LOG_LINES = 200
@@ -260,7 +260,9 @@ class TableScene(Scene):
         marker = self._marker_for(action, seat) if seat not in self.humans else None
         segments = self._segments()
         events = self.session.apply(action)
-        save_session(self.session)
+        save_session(self.session)            # a finished game removes its save instead
+        if self.session.is_over():
+            forget_seats()
         self.played.append((seat, action))
         if seat not in self.humans:
             self.info = (f"{render.seat_name(seat)}: {self._public_text(action, events)}", "")

@@ -46,6 +46,11 @@ def seats_path() -> Path:
     return saved_game_path(GAME_ID).with_name(f"{GAME_ID}.seats.json")
 
 
+def forget_seats() -> None:
+    """The game is over (its save is gone): drop the note too."""
+    seats_path().unlink(missing_ok=True)
+
+
 def remember_seats(config: GameConfig) -> None:
     save_json(seats_path(), {"seed": config.seed, "seats": list(config.seats)})
 

@@ -42,7 +42,7 @@ from game.roborescue.rules.events import Event
 from game.roborescue.ui.end_scene import EndScene
 from game.roborescue.ui.handover_scene import HandoverScene
 from game.roborescue.ui.lab_choice_ui import Choice, LabChoices, direction_pick
-from game.roborescue.ui.lab_config import HUMAN, GameConfig, remember_seats
+from game.roborescue.ui.lab_config import HUMAN, GameConfig, forget_seats, remember_seats
 from game.roborescue.ui.lab_event_anim import EventAnimator
 from game.roborescue.ui.lab_render import DETAIL_RECT, SCORES_RECT, LabModel, LabRenderer, Marks
 
@@ -205,7 +205,9 @@ class LabScene(LabChoices, Scene):
     # -- applying actions ------------------------------------------------------------
     def _apply(self, action: engine.Action, seat: int) -> None:
         events = self.session.apply(action)
-        save_session(self.session)
+        save_session(self.session)            # a finished game removes its save instead
+        if self.session.is_over():
+            forget_seats()
         self._legal_cache = None
         self.dirty = True
         self.choice = None
