@@ -1,7 +1,8 @@
-"""Save, leave and continue a Robo Rescue: Origins game through the screens.
+"""Save, leave and continue a Robo Rescue: Origins game through the screens; undo.
 
 The lab keeps a game.core.session.GameSession and saves it after every choice; the catalog's
-`resume` factory reopens the save at the same position with the same seats.
+`resume` factory reopens the save at the same position with the same seats. UNDO goes
+through GameSession.undo (a seat's own choices, never past a draw).
 """
 from __future__ import annotations
 
@@ -103,3 +104,23 @@ def test_a_damaged_seat_note_still_resumes_with_you_in_seat_one(app):
     again = catalog.load(catalog.BY_ID["roborescue"].resume)(app, session)
     assert again.config.seats == (HUMAN, "normal", "normal")
     assert rules.seat_view(again.state, 0) == rules.seat_view(lab.state, 0)
+
+
+def test_undo_takes_back_a_placement_of_this_turn_but_never_a_draw(app):
+    lab = LabScene(GameConfig(1, (HUMAN,), False, 11))
+    app.stack.push(lab)
+    play(app, lab, lambda: ready(lab), confirm=False)
+    before = rules.seat_view(lab.state, 0)
+    assert not lab.session.can_undo(0)                       # nothing of this turn to take back yet
+    app.post(Action(inp.CONFIRM))                            # place the focused card
+    play(app, lab, lambda: ready(lab), confirm=False)
+    assert len(lab.state.players[0].hand) == len(before.hand) - 1
+    assert (inp.UNDO, "Undo") in lab.hints()
+    app.post(Action(inp.UNDO))
+    assert rules.seat_view(lab.state, 0) == before            # the card is back in hand
+    assert list(lab.models[0].hand) == list(before.hand)      # and on screen
+    data, _ = load_json(saved_game_path("roborescue"))
+    assert data["choices"] == []                              # the save follows the undo
+    play(app, lab, lambda: lab.state.turn == 2 and ready(lab))   # place both cards: the turn ends, turn 2 draws
+    app.post(Action(inp.UNDO))
+    assert lab.state.turn == 2 and not lab.session.can_undo(0)   # never back past the draw

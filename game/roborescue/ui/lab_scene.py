@@ -15,7 +15,9 @@ in update(), so a frame never waits for them.
 
 The game lives in a game.core.session.GameSession: every choice goes through it and the game
 is saved after each one (game.core.session.save_session), so leaving at any point keeps it;
-`LabScene(config, setup, session)` continues a saved game (ui/scene.py's resume_scene). With two or more human seats, a hand-over
+`LabScene(config, setup, session)` continues a saved game (ui/scene.py's resume_scene). UNDO
+takes back the human's own last choice through GameSession.undo, the one undo policy of
+every game (so never past a draw or another seat's choice). With two or more human seats, a hand-over
 screen hides the lab whenever the decision passes to a different person.
 """
 from __future__ import annotations
@@ -217,6 +219,24 @@ class LabScene(LabChoices, Scene):
         for event in events:
             self.animator.animate(event)
 
+    def _can_undo(self) -> bool:
+        return (not self.queue.busy and not self._waiting() and self.future is None
+                and self.session.can_undo(self.viewer))
+
+    def _undo(self) -> None:
+        """Take back the viewer's own last choice (never past a draw or another seat's choice)."""
+        if not self._can_undo():
+            self.app.audio.play("error")
+            return
+        taken = self.session.undo(self.viewer)
+        self.app.audio.play("click")
+        save_session(self.session)
+        self._legal_cache = None
+        self.choice = None
+        self.message = None
+        self._sync()
+        self.toasts.append((f"Taken back: {self._describe(taken)}", 0.0))
+
     def _describe(self, action: engine.Action) -> str:
         if isinstance(action, engine.Place):
             return f"{self.cards[action.card].label} -> {engine.AREA_NAMES[action.area]}"
@@ -230,6 +250,9 @@ class LabScene(LabChoices, Scene):
             return
         if name == inp.SKIP:
             self.queue.finish_all()
+            return
+        if name == inp.UNDO:
+            self._undo()
             return
         if name in (inp.NEXT, inp.PREV) and self.config.n_players > 1:
             step = 1 if name == inp.NEXT else -1
@@ -291,7 +314,8 @@ class LabScene(LabChoices, Scene):
                      marks.ghost, marks.active_hand, marks.danger)
         return (labs, marks_key, self.viewed, self.viewer, self.shown_round, self.shown_turn, self.state.phase,
                 self.state.decision_seat, self._status(), tuple(text for text, _ in self.toasts[-1:]),
-                self.queue.busy, self.app.input.last_device, self.app.settings.show_hints, self.art.patterns)
+                self.queue.busy, self.app.input.last_device, self.app.settings.show_hints, self.art.patterns,
+                self._can_undo())
 
     def _draw_still(self, surface: pygame.Surface, marks: Marks) -> None:
         surface.blit(self.background, (0, 0))
@@ -378,6 +402,8 @@ class LabScene(LabChoices, Scene):
         hints = [(inp.CONFIRM, "Choose"), (inp.LEFT, "Move focus")]
         if self.queue.busy:
             hints = [(inp.SKIP, "Skip animation")]
+        if self._can_undo():
+            hints.append((inp.UNDO, "Undo"))
         if self.config.n_players > 1:
             hints.append((inp.NEXT, "View labs"))
         hints.append((inp.MENU, "Pause"))
