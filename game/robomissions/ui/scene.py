@@ -3,7 +3,8 @@
 The game select screen calls `make_entry_scene(app)` (a menu: mode, player count, who sits
 in each seat); the command line calls `main(argv)`, which skips the menu and deals a game
 with seat 0 human. Both end in the same `TableConfig`, so the table never cares how it was
-reached.
+reached. `resume_scene(app, session)` (the catalog's `resume`) continues a saved game at the
+same position, with the seats that were noted beside the save.
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from game.robomissions.ui.table_scene import TableScene
 
 __all__ = ["AI_LEVELS", "MAX_PLAYERS", "MIN_PLAYERS", "MODE_NAMES", "MODE_PLAYERS", "MODES", "SEAT_KINDS",
            "SetupScene", "TableConfig", "main", "make_config", "make_entry_scene", "resume_scene"]
+
 
 class SetupScene(Scene):
     """Choose mode, number of players and who plays each seat, then deal."""

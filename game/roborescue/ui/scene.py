@@ -1,6 +1,7 @@
 """Robo Rescue: Origins entry points: the set-up menu, the high-score screen and `main`.
 
     make_entry_scene(app) -> Scene       the set-up menu (game select screen, registry)
+    resume_scene(app, session) -> Scene  a saved game, continued at the same position (catalog)
     main(argv) -> int                    python main.py roborescue [--players N] [--ai LEVEL]
                                          [--advanced] [--seed S] [--frames N] [--screenshot F]
 
