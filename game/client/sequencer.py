@@ -151,6 +151,9 @@ class Sequencer:
             self.shake = max(self.shake, beat.shake)
         if beat.on_start:
             beat.on_start()
+        for track in beat.tracks:       # undelayed tracks start with their beat, before any frame draws them
+            if track.started:
+                track._begin()
 
     def _end_current(self) -> None:
         beat = self.current

@@ -59,3 +59,20 @@ def test_an_empty_beat_still_runs_its_hooks():
     seq.add(Beat([], on_start=lambda: log.append("start"), on_end=lambda: log.append("end")))
     seq.update(0.01)
     assert log == ["start", "end"] and not seq.busy
+
+
+def test_a_beat_starts_its_undelayed_tracks_in_the_frame_it_begins():
+    """A track's start hook (which may hide what it animates) runs before the first frame
+    draws it, even when the previous beat ended exactly at the end of an update."""
+    log = []
+    seq = Sequencer()
+    first = Track(0.5, on_end=lambda: log.append("first end"))
+    second = Track(0.5, on_start=lambda: log.append("second start"))
+    late = Track(0.5, delay=0.2, on_start=lambda: log.append("late start"))
+    seq.add(Beat([first]))
+    seq.add(Beat([second, late]))
+    seq.update(0.5)
+    assert log == ["first end", "second start"] and seq.current is not None
+    assert second.begun and not late.begun
+    seq.update(0.25)
+    assert log[-1] == "late start"

@@ -14,6 +14,7 @@ from game.client import widgets
 from game.client.app import App
 from game.client.input import Action
 from game.client.menus import PauseScene
+from game.client.sequencer import Beat, Sequencer
 from game.core.errors import UserError
 from game.robomissions.ui import anim
 from game.robomissions import rules
@@ -248,21 +249,38 @@ def test_info_shows_the_pointed_robot_cards_large_and_closes_again(app, monkeypa
     assert not table.zoom and table.played == []      # closing the zoom plays nothing
 
 
-def test_timeline_plays_steps_in_order_and_skip_finishes_them_all():
+def test_the_table_plays_its_beats_on_the_shared_sequencer():
+    """The table's pieces are tracks of the shared sequencer: sound and shake start a beat,
+    pauses hold the next one back, skip runs every start hook in order and stops the shake."""
     started: list[str] = []
     sounds: list[str] = []
-    timeline = anim.Timeline(play_sound=sounds.append)
-    timeline.add(anim.Step([anim.Pause(0.5)], "zap", on_start=lambda: started.append("first")))
-    timeline.add(anim.Step([anim.Pause(0.5)], "boom", shake=8, on_start=lambda: started.append("second")))
+    timeline = Sequencer(play_sound=sounds.append)
+    timeline.add(Beat([anim.Pause(0.5)], "zap", on_start=lambda: started.append("first")))
+    timeline.add(Beat([anim.Pause(0.5)], "boom", shake=8, on_start=lambda: started.append("second")))
     timeline.update(0.25)
     assert started == ["first"] and sounds == ["zap"] and timeline.busy
-    timeline.update(0.3)             # the first step ends, the second begins with its shake
+    timeline.update(0.3)             # the first beat ends, the second begins with its shake
     assert started == ["first", "second"] and timeline.offset() != (0.0, 0.0)
     timeline.skip()
     assert not timeline.busy and timeline.offset() == (0.0, 0.0)
-    timeline.add(anim.Step([anim.Pause(1.0)], on_start=lambda: started.append("third")))
+    timeline.add(Beat([anim.Pause(1.0)], "zap", on_start=lambda: started.append("third")))
     timeline.skip()
-    assert started[-1] == "third" and not timeline.busy
+    assert started[-1] == "third" and not timeline.busy and sounds == ["zap", "boom"]   # skipping is quiet
+
+
+def test_the_opening_deal_hides_the_hand_until_the_staggered_cards_land(app):
+    table = start(app, make_config("ffa", 2, humans=1, ai="random", seed=1))
+    deal = table.timeline.queue[0]
+    flies = deal.tracks
+    assert deal.sound == "card" and all(isinstance(t, anim.FlyingCard) for t in flies)
+    assert [round(-t.t, 2) for t in flies] == [round(0.04 * i, 2) for i in range(len(flies))]   # staggered
+    assert table.hidden_cards == set(table.shown.hand)
+    app.step(1 / 60)
+    assert flies[0].started and not flies[-1].started
+    for _ in range(int(0.3 / (1 / 60)) + len(flies) * 3 + 6):      # the last card lands, then the short pause
+        app.step(1 / 60)
+    assert all(t.done for t in flies) and table.hidden_cards == set()
+    assert isinstance(table.timeline.current.tracks[0], anim.Banner)     # then "Let's battle!"
 
 
 def test_animation_speed_setting_scales_the_table_animations(app):

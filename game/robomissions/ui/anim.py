@@ -1,8 +1,9 @@
-"""Table animations: flying cards, attack beams, damage pop-ups, explosions, screen shake.
+"""Table animations: flying cards, attack beams, damage pop-ups, explosions, banners.
 
-The table turns each engine event into one `Step` (a group of animations that play
-together, plus a sound and an optional shake). A `Timeline` plays the steps one after the
-other, so the player sees moves one at a time. Time only advances through `update(dt)`
+Each piece is a `game.client.sequencer.Track` that draws itself. The table turns each
+engine event into one `Beat` (tracks that play together, plus a sound and an optional
+screen shake) and the shared `Sequencer` plays the beats one after the other, so the
+player sees moves one at a time. Time only advances through `Sequencer.update(dt)`
 (already scaled by the animation-speed setting), and `skip()` finishes everything at once,
 so no rule or game state ever waits on wall-clock time.
 """
@@ -10,59 +11,24 @@ from __future__ import annotations
 
 import math
 import random
-from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
 
 import pygame
 
 from game.client import theme
 from game.client.loop import ease_in_out, ease_out_back, lerp
+from game.client.sequencer import Point, Track
 from game.client.widgets import draw_text, render_text
 
-Point = tuple[float, float]
 
-
-class Anim:
-    """One animation with a fixed duration; `t` runs from 0 to `duration`."""
-
-    duration = 0.4
-
-    def __init__(self, duration: float | None = None, delay: float = 0.0) -> None:
-        if duration is not None:
-            self.duration = duration
-        self.t = -delay          # negative while waiting to start (staggered deals)
-
-    @property
-    def started(self) -> bool:
-        return self.t >= 0
-
-    @property
-    def progress(self) -> float:
-        return 1.0 if self.duration <= 0 else max(0.0, min(1.0, self.t / self.duration))
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.duration
-
-    def update(self, dt: float) -> None:
-        self.t = min(self.duration, self.t + dt)
-
-    def finish(self) -> None:
-        self.t = self.duration
-
-    def draw(self, surface: pygame.Surface, offset: Point = (0, 0)) -> None:
-        """Draw the current frame; `offset` is the screen-shake displacement."""
-
-
-class Pause(Anim):
+class Pause(Track):
     """Nothing to see: a beat between moves so the eye can follow them."""
 
     duration = 0.25
 
 
-class FlyingCard(Anim):
+class FlyingCard(Track):
     """A card image travelling from one place to another (hand to table, deck to hand)."""
 
     duration = 0.45
@@ -82,7 +48,7 @@ class FlyingCard(Anim):
         surface.blit(image, image.get_rect(center=(int(x), int(y))))
 
 
-class Beam(Anim):
+class Beam(Track):
     """An attack: a zig-zag energy bolt from the attacker to the target."""
 
     duration = 0.4
@@ -114,7 +80,7 @@ class Beam(Anim):
             pygame.draw.circle(surface, theme.TEXT, (int(x1), int(y1)), int(4 + 14 * fade), 3)
 
 
-class Popup(Anim):
+class Popup(Track):
     """A number or word floating up from a robot (damage, repair, 'Shield!')."""
 
     duration = 0.9
@@ -150,7 +116,7 @@ class Particle:
     colour: tuple[int, int, int]
 
 
-class Explosion(Anim):
+class Explosion(Track):
     """A knock-out: a flash ring and sparks flying out and falling."""
 
     duration = 0.8
@@ -180,7 +146,7 @@ class Explosion(Anim):
             pygame.draw.circle(surface, part.colour, (int(x), int(y)), size)
 
 
-class Banner(Anim):
+class Banner(Track):
     """A wide strip across the screen: whose turn it is, game events ('End Game!')."""
 
     duration = 1.0
@@ -207,81 +173,3 @@ def _strip(height: int) -> pygame.Surface:
     strip = pygame.Surface((theme.WIDTH, height), pygame.SRCALPHA)
     strip.fill((*theme.SHADOW, 210))
     return strip
-
-
-@dataclass
-class Step:
-    """Animations that play together, with the sound and shake that start them."""
-
-    anims: list[Anim]
-    sound: str | None = None
-    shake: float = 0.0          # pixels of screen shake when the step starts
-    on_start: Callable[[], None] | None = None
-
-    @property
-    def done(self) -> bool:
-        return all(a.done for a in self.anims)
-
-
-@dataclass
-class Timeline:
-    """Plays steps one after another; the table draws `current` over the board."""
-
-    play_sound: Callable[[str], None] = lambda name: None
-    queue: deque[Step] = field(default_factory=deque)
-    current: Step | None = None
-    shake: float = 0.0
-    clock: float = 0.0
-
-    @property
-    def busy(self) -> bool:
-        return self.current is not None or bool(self.queue)
-
-    def add(self, step: Step) -> None:
-        self.queue.append(step)
-
-    def _start_next(self) -> None:
-        self.current = self.queue.popleft() if self.queue else None
-        if self.current is not None:
-            if self.current.sound:
-                self.play_sound(self.current.sound)
-            if self.current.shake:
-                self.shake = max(self.shake, self.current.shake)
-            if self.current.on_start:
-                self.current.on_start()
-
-    def update(self, dt: float) -> None:
-        self.clock += dt
-        self.shake = max(0.0, self.shake - dt * 30)
-        if self.current is None:
-            self._start_next()
-        while self.current is not None:
-            for anim in self.current.anims:
-                anim.update(dt)
-            if not self.current.done:
-                return
-            dt = 0.0
-            self._start_next()
-
-    def skip(self) -> None:
-        """Finish every queued animation now (their start callbacks still run, in order)."""
-        while self.busy:
-            if self.current is None:
-                self._start_next()
-                continue
-            for anim in self.current.anims:
-                anim.finish()
-            self._start_next()
-        self.shake = 0.0
-
-    def offset(self) -> Point:
-        if self.shake <= 0:
-            return (0.0, 0.0)
-        return (math.sin(self.clock * 71) * self.shake, math.cos(self.clock * 53) * self.shake)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.current is not None:
-            offset = self.offset()
-            for anim in self.current.anims:
-                if anim.started and not anim.done:
-                    anim.draw(surface, offset)

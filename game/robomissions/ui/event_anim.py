@@ -1,4 +1,4 @@
-"""Engine events -> animation steps and log lines.
+"""Engine events -> animation beats (game.client.sequencer) and log lines.
 
 The engine reports what happened (`card_played`, `attacked`, `damage`, `knocked_out`...);
 this module decides how the table shows it: which card flies where, beams from every
@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from game.client import theme
+from game.client.sequencer import Beat
 from game.robomissions.ui import anim
 from game.robomissions.ui import card_sprites as sprites
 from game.robomissions.ui.choice_ui import robot_name
@@ -133,10 +134,10 @@ def _destination(events: list[Event], index: int, sc: Scenes) -> tuple[int, int]
     return sc.before_layout.piles["discard"].center
 
 
-def build_steps(events: list[Event], sc: Scenes, humans: frozenset[int],
-                hide_card: Callable[[int], None], hide_robot: Callable[[int], None]) -> list[anim.Step]:
-    """One animation step per visible event, in order."""
-    steps: list[anim.Step] = []
+def build_beats(events: list[Event], sc: Scenes, humans: frozenset[int],
+                hide_card: Callable[[int], None], hide_robot: Callable[[int], None]) -> list[Beat]:
+    """One animation beat per visible event, in order."""
+    beats: list[Beat] = []
     before, lay = sc.before, sc.before_layout
     for index, event in enumerate(events):
         kind, seat = event.kind, event.player
@@ -145,73 +146,73 @@ def build_steps(events: list[Event], sc: Scenes, humans: frozenset[int],
             end = _destination(events, index, sc)
             image = _card_image(sc, seat, event.card, public=True)
             uid = event.card
-            steps.append(anim.Step([anim.FlyingCard(image, start, end, end_scale=0.7)], "card",
-                                   on_start=lambda uid=uid: hide_card(uid)))
+            beats.append(Beat([anim.FlyingCard(image, start, end, end_scale=0.7)], "card",
+                              on_start=lambda uid=uid: hide_card(uid)))
         elif kind == "card_drawn":
             end = _hand_pos(sc, sc.after_layout, seat, event.card)
             image = _card_image(sc, seat, event.card, public=False)
-            steps.append(anim.Step([anim.FlyingCard(image, lay.piles["draw"].center, end, duration=0.35)], "slide"))
+            beats.append(Beat([anim.FlyingCard(image, lay.piles["draw"].center, end, duration=0.35)], "slide"))
         elif kind == "discarded":
             start = _hand_pos(sc, lay, seat, event.card)
             image = _card_image(sc, seat, event.card, public=True)
             uid = event.card
             fly = anim.FlyingCard(image, start, lay.piles["discard"].center, duration=0.3, end_scale=0.7)
-            if event.text == "eliminated" and steps and steps[-1].sound == "slide-out":
-                steps[-1].anims.append(fly)      # a whole hand goes at once
+            if event.text == "eliminated" and beats and beats[-1].sound == "slide-out":
+                beats[-1].tracks.append(fly)      # a whole hand goes at once
             else:
-                steps.append(anim.Step([fly], "slide-out" if event.text == "eliminated" else "slide",
-                                       on_start=lambda uid=uid: hide_card(uid)))
+                beats.append(Beat([fly], "slide-out" if event.text == "eliminated" else "slide",
+                                  on_start=lambda uid=uid: hide_card(uid)))
         elif kind == "battery_used":
             start = lay.zone_center(seat) if seat is not None else lay.piles["discard"].center
             image = _card_image(sc, seat, event.card, public=True)
-            steps.append(anim.Step([anim.FlyingCard(image, start, lay.piles["used"].center, duration=0.3,
-                                                    end_scale=0.6)]))
+            beats.append(Beat([anim.FlyingCard(image, start, lay.piles["used"].center, duration=0.3,
+                                               end_scale=0.6)]))
         elif kind == "attacked":
             shooters = [r for r in sc.segments.get(event.robot, ()) if r not in before.attacked] or [event.robot]
             target = lay.robot_center(event.target, lay.zone_center(seat))
             colour = seat_colour(before, seat)
             beams = [anim.Beam(lay.robot_center(r, lay.zone_center(seat)), target, colour) for r in shooters]
-            steps.append(anim.Step(beams + [anim.Popup(str(event.amount) + " AP", lay.robot_center(event.robot, target),
-                                                       theme.ACCENT, duration=0.5)], "zap"))
+            beats.append(Beat(beams + [anim.Popup(str(event.amount) + " AP", lay.robot_center(event.robot, target),
+                                                  theme.ACCENT, duration=0.5)], "zap"))
         elif kind == "damage":
             pos = lay.robot_center(event.robot, lay.zone_center(seat))
-            steps.append(anim.Step([anim.Popup(f"-{event.amount}", pos, theme.BAD)], "beep"))
+            beats.append(Beat([anim.Popup(f"-{event.amount}", pos, theme.BAD)], "beep"))
         elif kind == "repaired":
             pos = lay.robot_center(event.robot, lay.zone_center(seat))
-            steps.append(anim.Step([anim.Popup(f"+{event.amount}", pos, theme.GOOD)], "collect"))
+            beats.append(Beat([anim.Popup(f"+{event.amount}", pos, theme.GOOD)], "collect"))
         elif kind == "force_field":
             pos = lay.robot_center(event.robot, lay.zone_center(seat))
-            steps.append(anim.Step([anim.Popup("BLOCKED!", pos, (110, 220, 255))], "teleport"))
+            beats.append(Beat([anim.Popup("BLOCKED!", pos, (110, 220, 255))], "teleport"))
         elif kind == "chopped":
             _, owner_robot = _robot(before, sc.after, event.robot)
             slot = next((s for s, u in owner_robot.parts if u == event.card), "") if owner_robot else ""
             part = lay.parts.get((event.robot, slot))
             start = part.center if part else lay.robot_center(event.robot, lay.zone_center(seat))
             image = _card_image(sc, seat, event.card, public=True)
-            steps.append(anim.Step([anim.Popup("CHOP!", start, theme.ACCENT),
-                                    anim.FlyingCard(image, start, lay.piles["discard"].center, end_scale=0.7)], "slide"))
+            beats.append(Beat([anim.Popup("CHOP!", start, theme.ACCENT),
+                               anim.FlyingCard(image, start, lay.piles["discard"].center, end_scale=0.7)], "slide"))
         elif kind == "knocked_out":
             pos = lay.robot_center(event.robot, lay.zone_center(seat))
             rid = event.robot
-            steps.append(anim.Step([anim.Explosion(pos)], "boom", shake=10, on_start=lambda rid=rid: hide_robot(rid)))
+            beats.append(Beat([anim.Explosion(pos)], "boom", shake=10, on_start=lambda rid=rid: hide_robot(rid)))
         elif kind == "chain_repaired":
-            steps.append(anim.Step([anim.Popup("LINKED!", lay.zone_center(seat), theme.GOOD)], "collect"))
+            beats.append(Beat([anim.Popup("LINKED!", lay.zone_center(seat), theme.GOOD)], "collect"))
         elif kind == "eliminated":
-            steps.append(anim.Step([anim.Banner(f"{name_of(seat, sc.viewer, humans)} knocked out of the game!",
-                                                theme.BAD, duration=1.3)], "lose"))
+            beats.append(Beat([anim.Banner(f"{name_of(seat, sc.viewer, humans)} knocked out of the game!",
+                                           theme.BAD, duration=1.3)], "lose"))
         elif kind == "buffed":
-            steps.append(anim.Step([anim.Banner(f"{seat_name(seat)}: 3 actions, hand limit 10", theme.ACCENT_2,
-                                                duration=1.3)], "collect"))
+            beats.append(Beat([anim.Banner(f"{seat_name(seat)}: 3 actions, hand limit 10", theme.ACCENT_2,
+                                           duration=1.3)], "collect"))
         elif kind == "end_game_started":
-            steps.append(anim.Step([anim.Banner("END GAME! Used batteries are the new deck", theme.ACCENT,
-                                                duration=1.5)], "teleport"))
+            beats.append(Beat([anim.Banner("END GAME! Used batteries are the new deck", theme.ACCENT,
+                                           duration=1.5)], "teleport"))
         elif kind == "turn_started":
             who = name_of(seat, sc.viewer, humans)
             text = "Your turn!" if who == "You" else f"{who}'s turn"
-            steps.append(anim.Step([anim.Banner(text, seat_colour(sc.after, seat), duration=0.8)], "move"))
+            beats.append(Beat([anim.Banner(text, seat_colour(sc.after, seat), duration=0.8)], "move"))
         elif kind == "game_over":
-            steps.append(anim.Step([anim.Banner("GAME OVER", theme.ACCENT, duration=1.2)], None))
-    for step in steps:
-        if step.sound == "slide-out":
-            step.sound = "slide"
-    return steps
+            beats.append(Beat([anim.Banner("GAME OVER", theme.ACCENT, duration=1.2)], None))
+    for beat in beats:
+        if beat.sound == "slide-out":
+            beat.sound = "slide"
+    return beats

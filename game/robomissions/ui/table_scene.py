@@ -26,6 +26,7 @@ from game.client import input as inp
 from game.client import theme
 from game.client.menus import PauseScene
 from game.client.scene import Scene
+from game.client.sequencer import Beat, Sequencer
 from game.client.widgets import draw_hints, draw_paragraph, draw_text, font, panel, render_text, wrap_text
 from game.core.session import GameSession, save_session
 from game.robomissions import rules
@@ -38,7 +39,7 @@ from game.robomissions.ui.choice_ui import (Option, build_options, move_focus, o
                                          robot_name, robot_summary)
 from game.robomissions.rules.engine import (Action, Cancel, Discard, Draw, EndTurn, Pick, Play, RepairChain, SelfCharge,
                                       UseBattery)
-from game.robomissions.ui.event_anim import FLY_SIZE, Scenes, build_steps, log_line, name_of
+from game.robomissions.ui.event_anim import FLY_SIZE, Scenes, build_beats, log_line, name_of
 from game.robomissions.rules.events import Event, redact
 from game.robomissions.ui.handover_scene import HandOverScene
 from game.robomissions.ui.results_scene import ResultsScene
@@ -62,7 +63,7 @@ class TableScene(Scene):
         self.rngs = {seat: random.Random(config.seed * 31 + seat + 7919 * moves) for seat in self.bots}
         self.viewer = min(self.humans) if self.humans else 0
         self.owner_ready: int | None = None if len(self.humans) > 1 else self.viewer  # whose hand may be face up
-        self.timeline = anim.Timeline()
+        self.timeline = Sequencer()
         self.log: list[tuple[str, tuple[int, int, int]]] = []
         self.log_scroll = 0
         self.log_count = 0                    # lines ever logged (the board cache's key)
@@ -105,11 +106,11 @@ class TableScene(Scene):
         save_session(self.session)
         if self.resumed:
             self._log(f"-- continued after {len(self.session.choices)} choices --", theme.TEXT_DIM)
-            self.timeline.add(anim.Step([anim.Banner("Welcome back!", theme.ACCENT, duration=1.0)], "win"))
+            self.timeline.add(Beat([anim.Banner("Welcome back!", theme.ACCENT, duration=1.0)], "win"))
             return
         self._log(f"-- {name_of(self.state.current, self.viewer, self.humans)} start --", theme.TEXT_DIM)
         self._deal()
-        self.timeline.add(anim.Step([anim.Banner("Let's battle!", theme.ACCENT, duration=1.0)], "win"))
+        self.timeline.add(Beat([anim.Banner("Let's battle!", theme.ACCENT, duration=1.0)], "win"))
 
     def _deal(self) -> None:
         """The opening deal: card backs fly from the deck to every hand, one after another."""
@@ -128,8 +129,8 @@ class TableScene(Scene):
                                          delay=delay))
             delay += 0.04
         self.hidden_cards.update(self.shown.hand)
-        self.timeline.add(anim.Step(flies, "card"))
-        self.timeline.add(anim.Step([anim.Pause(0.05)], on_start=self.hidden_cards.clear))
+        self.timeline.add(Beat(flies, "card"))
+        self.timeline.add(Beat([anim.Pause(0.05)], on_start=self.hidden_cards.clear))
 
     def exit(self) -> None:
         if self.executor is not None:
@@ -269,7 +270,7 @@ class TableScene(Scene):
         if not events:
             if marker is not None:
                 self.marker = (marker, render.seat_colour(before, seat))
-                self.timeline.add(anim.Step([anim.Pause(AI_BEAT)]))
+                self.timeline.add(Beat([anim.Pause(AI_BEAT)]))
                 self.dirty = True
             else:
                 self._sync()
@@ -285,9 +286,8 @@ class TableScene(Scene):
                 self._log(line, self._log_colour(event))
         if marker is not None:
             self.marker = (marker, render.seat_colour(before, seat))
-        for step in build_steps(shown_events, scenes, self.humans, self.hidden_cards.add, self.hidden_robots.add):
-            self.timeline.add(step)
-        self.timeline.add(anim.Step([anim.Pause(0.15)]))
+        self.timeline.extend(build_beats(shown_events, scenes, self.humans, self.hidden_cards.add, self.hidden_robots.add))
+        self.timeline.add(Beat([anim.Pause(0.15)]))
 
     def _public_text(self, action: Action, events: list[Event]) -> str:
         """What everyone may know about an AI's choice (a card is only named once it is played)."""
