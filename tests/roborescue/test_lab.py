@@ -371,3 +371,24 @@ def test_a_failing_ai_does_not_end_the_game(app, monkeypatch, capsys, bug):
     scene = start(app, n_players=2, seats=(HUMAN, "normal"), seed=3)
     play_by_confirm(app, lambda: scene.state.round == 2, max_frames=3000)
     assert ("AI bug" if bug == "raises" else "illegal action") in capsys.readouterr().err
+
+
+def test_a_placed_card_leaves_the_hand_as_its_flight_starts_and_lands_as_it_ends(app):
+    """The lab's beats play on the shared sequencer: the display model lags the engine
+    exactly as long as the flight (0.4 s at animation speed 1) runs."""
+    app.settings.animation_speed = 1.0
+    scene = start(app, seed=13)
+    settle(app, scene)
+    model = scene.models[0]
+    hand_before = list(model.hand)
+    app.post(Action(inp.CONFIRM))          # place the focused card
+    app.step(STEP)
+    card = next(c for c in hand_before if c not in model.hand)      # gone from the hand at once
+    area = next(a for a, ids in enumerate(engine.seat_view(scene.state, 0).lab.areas) if card in ids)
+    assert card not in model.areas[area] and scene.queue.busy       # still in the air
+    frames = 0
+    while card not in model.areas[area]:
+        app.step(STEP)
+        frames += 1
+        assert frames < 60
+    assert 0.4 - 2 * STEP <= (frames + 1) * STEP <= 0.4 + 2 * STEP

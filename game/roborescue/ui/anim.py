@@ -1,80 +1,33 @@
-"""A small sequential animation queue for the lab screen.
+"""The lab screen's animation pieces for the shared sequencer (game.client.sequencer).
 
-The engine reports what happened as a list of events; the screen turns each one into an
-`Anim`: `begin` and `end` update the screen's display model (so the picture lags the true
-state exactly as long as the animation runs), `paint(surface, t)` draws the moving part
-for progress t in [0, 1]. The queue runs them one after another, scaled by the player's
-animation speed, and `finish_all()` (the skip key) jumps to the end of everything at once.
+The engine reports what happened as a list of events; the screen turns each one into a
+`beat`: its start and end update the screen's display model (so the picture lags the true
+state exactly as long as the animation runs) and its painter draws the moving part. The
+Sequencer plays the beats one after another, scaled by the player's animation speed, and
+`skip()` (the skip key) jumps to the end of everything at once. The painters below build
+the moving parts: a card flying along an arc, a card turning over, a score counting up.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 import pygame
 
 from game.client.loop import ease_in_out, lerp
+from game.client.sequencer import Beat, Track
 
 Point = tuple[float, float]
 
 
-@dataclass
-class Anim:
-    duration: float
-    begin: Callable[[], None] | None = None
-    end: Callable[[], None] | None = None
-    paint: Callable[[pygame.Surface, float], None] | None = None
-    sound: str | None = None
-    elapsed: float = 0.0
-    started: bool = False
+def beat(seconds: float, begin: Callable[[], None] | None = None, end: Callable[[], None] | None = None,
+         paint: Callable[[pygame.Surface, float], None] | None = None, sound: str | None = None) -> Beat:
+    """One step of the lab's picture as a Beat of the shared sequencer.
 
-
-class AnimQueue:
-    def __init__(self, play_sound: Callable[[str], None] | None = None) -> None:
-        self.items: list[Anim] = []
-        self.play_sound = play_sound
-
-    @property
-    def busy(self) -> bool:
-        return bool(self.items)
-
-    def add(self, anim: Anim) -> None:
-        self.items.append(anim)
-
-    def _start(self, anim: Anim, quiet: bool = False) -> None:
-        if not anim.started:
-            anim.started = True
-            if anim.begin:
-                anim.begin()
-            if anim.sound and self.play_sound and not quiet:
-                self.play_sound(anim.sound)
-
-    def update(self, dt: float) -> None:
-        """Advance by dt seconds of (already speed-scaled) animation time."""
-        while self.items:
-            anim = self.items[0]
-            self._start(anim)
-            anim.elapsed += dt
-            if anim.elapsed < anim.duration:
-                return
-            dt = anim.elapsed - anim.duration
-            self.items.pop(0)
-            if anim.end:
-                anim.end()
-            if dt <= 0:
-                return
-
-    def finish_all(self) -> None:
-        while self.items:
-            anim = self.items.pop(0)
-            self._start(anim, quiet=True)
-            if anim.end:
-                anim.end()
-
-    def paint(self, surface: pygame.Surface) -> None:
-        if self.items and self.items[0].started and self.items[0].paint:
-            anim = self.items[0]
-            anim.paint(surface, min(1.0, anim.elapsed / anim.duration) if anim.duration > 0 else 1.0)
+    `begin` and `end` update the screen's display model when the step starts and ends (so
+    the picture lags the true state exactly as long as the animation runs); `paint(surface,
+    t)` draws the moving part for progress t in [0, 1]; `sound` plays as the step starts.
+    """
+    return Beat([Track(seconds, on_start=begin, on_end=end, paint=paint)], sound=sound)
 
 
 # ----------------------------------------------------------------------------- painters

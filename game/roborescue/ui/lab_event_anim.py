@@ -1,6 +1,6 @@
 """Engine events turned into lab-screen animations.
 
-Each event becomes one `Anim` whose begin/end move a card in the display model
+Each event becomes one beat (anim.beat) whose start/end move a card in the display model
 (`LabModel`) and whose painter draws the card in flight, so the picture follows the
 engine one visible step at a time. Events of a Lab that is not on screen update its model
 instantly. Nothing here decides a rule: it only replays what the engine reported.
@@ -13,7 +13,7 @@ import pygame
 
 from game.client import theme
 from game.client.widgets import draw_text, panel
-from game.roborescue.ui.anim import Anim, count_up, flip_image, fly
+from game.roborescue.ui.anim import beat, count_up, flip_image, fly
 from game.roborescue.ui.card_sprites import CARD_W
 from game.roborescue.rules.events import Event
 from game.roborescue.ui.lab_render import (
@@ -44,8 +44,8 @@ class AnimatedLab(Protocol):
     viewer: int
 
 
-class EventAnimator:
-    """Queues the animation of each engine event on the scene's AnimQueue."""
+class EventBeats:
+    """Queues the animation of each engine event as beats on the scene's Sequencer."""
 
     def __init__(self, scene: AnimatedLab) -> None:
         self.scene = scene
@@ -83,20 +83,20 @@ class EventAnimator:
             box = DETAIL_RECT
             panel(surface, box, fill=theme.BG_LIGHT, edge=theme.ACCENT, width=3)
             draw_text(surface, text, box.center, "large", theme.ACCENT, "center", bold=True)
-        self.queue.add(Anim(seconds, paint=paint, sound="beep"))
+        self.queue.add(beat(seconds, paint=paint, sound="beep"))
 
     def animate(self, event: Event) -> None:
         """Queue the animation of one engine event (instant for Labs not on screen)."""
         kind, seat = event.kind, event.seat
         if kind == "round_started":
-            self.queue.add(Anim(0, end=lambda: setattr(self.scene, "shown_round", event["round"])))
+            self.queue.add(beat(0, end=lambda: setattr(self.scene, "shown_round", event["round"])))
             if event["round"] > 1:
                 self.banner(f"Round {event['round']}", 0.8)
             return
         if kind == "turn_started":
             def set_turn() -> None:
                 self.scene.shown_round, self.scene.shown_turn = event["round"], event["turn"]
-            self.queue.add(Anim(0, end=set_turn))
+            self.queue.add(beat(0, end=set_turn))
             return
         if kind == "round_won":
             names = ", ".join(self.config.seat_name(s) for s in event["seats"])
@@ -124,11 +124,11 @@ class EventAnimator:
             if mine:
                 model.hand.append(card)
         if not (on_screen and mine):
-            self.queue.add(Anim(0, begin, end))
+            self.queue.add(beat(0, begin, end))
             return
         goal = hand_pos(len(model.hand))
         face, back = self.art.face(self.cards[card]), self.art.back()
-        self.queue.add(Anim(0.35, begin, end, fly(lambda t: flip_image(back, face, t), pile_rect().topleft, goal),
+        self.queue.add(beat(0.35, begin, end, fly(lambda t: flip_image(back, face, t), pile_rect().topleft, goal),
                             sound="card"))
 
     def _anim_taken_from_display(self, event: Event, model: LabModel, on_screen: bool) -> None:
@@ -143,11 +143,11 @@ class EventAnimator:
             if mine:
                 model.hand.append(card)
         if not on_screen:
-            self.queue.add(Anim(0, begin, end))
+            self.queue.add(beat(0, begin, end))
             return
         goal = hand_pos(len(model.hand)) if mine else pile_rect().topleft
         face = self.art.face(self.cards[card])
-        self.queue.add(Anim(0.35, begin, end, fly(lambda t: face, display_pos(slot), goal), sound="slide"))
+        self.queue.add(beat(0.35, begin, end, fly(lambda t: face, display_pos(slot), goal), sound="slide"))
 
     def _anim_display_refilled(self, event: Event, model: LabModel, on_screen: bool) -> None:
         card, slot = event["card"], event["slot"]
@@ -161,16 +161,16 @@ class EventAnimator:
             else:
                 model.display.append(card)
         if not on_screen:
-            self.queue.add(Anim(0, begin, end))
+            self.queue.add(beat(0, begin, end))
             return
         face, back = self.art.face(self.cards[card]), self.art.back()
-        self.queue.add(Anim(0.35, begin, end, fly(lambda t: flip_image(back, face, t), pile_rect().topleft,
+        self.queue.add(beat(0.35, begin, end, fly(lambda t: flip_image(back, face, t), pile_rect().topleft,
                                                   display_pos(slot)), sound="card"))
 
     def _anim_pile_reshuffled(self, event: Event, model: LabModel, on_screen: bool) -> None:
         def end() -> None:
             model.pile_count, model.discard_count = event["cards"], 0
-        self.queue.add(Anim(0.3 if on_screen else 0, end=end, sound="slide" if on_screen else None))
+        self.queue.add(beat(0.3 if on_screen else 0, end=end, sound="slide" if on_screen else None))
 
     def _from_hand(self, model: LabModel, card: int) -> tuple[int, int]:
         if card in model.hand:
@@ -194,11 +194,11 @@ class EventAnimator:
         def end() -> None:
             model.areas[area].append(card)
         if not on_screen:
-            self.queue.add(Anim(0, begin, end))
+            self.queue.add(beat(0, begin, end))
             return
         count = len(model.areas[area]) + 1
         image = self.art.face(self.cards[card]) if face_up else self.art.back()
-        self.queue.add(Anim(0.4, begin, end, fly(lambda t: image, start, area_card_pos(area, count - 1, count)),
+        self.queue.add(beat(0.4, begin, end, fly(lambda t: image, start, area_card_pos(area, count - 1, count)),
                             sound=sound))
 
     def _anim_decommissioned(self, event: Event, model: LabModel, on_screen: bool) -> None:
@@ -215,11 +215,11 @@ class EventAnimator:
         def end() -> None:
             model.decommissioned = area
         if not on_screen:
-            self.queue.add(Anim(0, begin, lambda: (place(), end())))
+            self.queue.add(beat(0, begin, lambda: (place(), end())))
             return
         count = len(model.areas[area]) + 1
         face = self.art.face(self.cards[card])
-        self.queue.add(Anim(0.4, begin, place, fly(lambda t: face, start, area_card_pos(area, count - 1, count)),
+        self.queue.add(beat(0.4, begin, place, fly(lambda t: face, start, area_card_pos(area, count - 1, count)),
                             sound="slide"))
         back = self.art.back()
 
@@ -232,7 +232,7 @@ class EventAnimator:
                 local = min(1.0, max(0.0, (t - delay) / max(0.2, 1 - delay * len(ids))))
                 face_img = back if card_id == FACE_DOWN else self.art.face(self.cards[card_id])
                 surface.blit(flip_image(back, face_img, local, face_first=True), area_card_pos(area, index, len(ids)))
-        self.queue.add(Anim(0.7, end=end, paint=paint, sound="zap"))
+        self.queue.add(beat(0.7, end=end, paint=paint, sound="zap"))
 
     def _anim_round_scored(self, event: Event, model: LabModel, on_screen: bool) -> None:
         areas, total, breakdown = event["areas"], event["score"], event["breakdown"]
@@ -240,7 +240,7 @@ class EventAnimator:
         def end() -> None:
             model.round_scores.append(total)
         if not on_screen:
-            self.queue.add(Anim(0, end=end))
+            self.queue.add(beat(0, end=end))
             return
 
         def paint(surface: pygame.Surface, t: float) -> None:
@@ -254,7 +254,7 @@ class EventAnimator:
             panel(surface, box, fill=theme.BG_LIGHT, edge=theme.ACCENT, width=3)
             draw_text(surface, f"Round {event['round']}: {count_up(total, t)} pts", box.center, "large", theme.TEXT,
                       "center", bold=True)
-        self.queue.add(Anim(1.6, end=end, paint=paint, sound="collect"))
+        self.queue.add(beat(1.6, end=end, paint=paint, sound="collect"))
 
     def _anim_vp_awarded(self, event: Event, model: LabModel, on_screen: bool) -> None:
         card = event["card"]
@@ -271,11 +271,11 @@ class EventAnimator:
         def end() -> None:
             model.vp_count = event["vp"]
         if not on_screen:
-            self.queue.add(Anim(0, begin, end))
+            self.queue.add(beat(0, begin, end))
             return
         face = self.art.face(self.cards[card])
         goal = (SCORES_RECT.right - CARD_W - 10, SCORES_RECT.top + 8)
-        self.queue.add(Anim(0.6, begin, end, fly(lambda t: face, start, goal), sound="win"))
+        self.queue.add(beat(0.6, begin, end, fly(lambda t: face, start, goal), sound="win"))
 
     def _anim_round_ended(self, event: Event, model: LabModel, on_screen: bool) -> None:
         def end() -> None:
@@ -283,7 +283,7 @@ class EventAnimator:
             model.areas = [[], [], [], []]
             model.decommissioned = None
         if not on_screen:
-            self.queue.add(Anim(0, end=end))
+            self.queue.add(beat(0, end=end))
             return
         leaving = [(area, index, card, len(ids)) for area, ids in enumerate(model.areas) for index, card in enumerate(ids)]
         back = self.art.back()
@@ -296,4 +296,4 @@ class EventAnimator:
                 x, y = area_card_pos(area, index, count)
                 image = back if (card == FACE_DOWN or area == decommissioned) else self.art.face(self.cards[card])
                 surface.blit(image, (x, y + t * t * 500))
-        self.queue.add(Anim(0.5, end=end, paint=paint, sound="slide"))
+        self.queue.add(beat(0.5, end=end, paint=paint, sound="slide"))

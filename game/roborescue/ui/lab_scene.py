@@ -2,7 +2,8 @@
 
 The screen holds the engine state but never decides a rule: every choice offered comes
 from `engine.legal_choices`, every change from `engine.apply`, and the returned events
-become animations (anim.py) that move cards in the display model (lab_render.LabModel).
+become beats of the shared sequencer (lab_event_anim.py) that move cards in the display
+model (lab_render.LabModel).
 
 Input is the same for every device. Focus moves between *targets* (areas, the pile,
 display slots, drawn cards, lab cards, the Score button) by direction keys / d-pad, or
@@ -33,19 +34,19 @@ from game.client import input as inp
 from game.client import theme
 from game.client.menus import NoticeScene, PauseScene
 from game.client.scene import Scene
+from game.client.sequencer import Sequencer
 from game.client.widgets import MenuItem, draw_hints, draw_text, panel, vertical_gradient
 from game.core.session import GameSession, save_session
 from game.roborescue import rules
 from game.roborescue import ai
 from game.roborescue.rules import engine
-from game.roborescue.ui.anim import AnimQueue
 from game.roborescue.ui.card_sprites import BACK_EDGE, BACK_FILL, CardArt
 from game.roborescue.rules.events import Event
 from game.roborescue.ui.end_scene import EndScene
 from game.roborescue.ui.handover_scene import HandoverScene
 from game.roborescue.ui.lab_choice_ui import Choice, LabChoices, direction_pick
 from game.roborescue.ui.lab_config import HUMAN, GameConfig, forget_seats, remember_seats
-from game.roborescue.ui.lab_event_anim import EventAnimator
+from game.roborescue.ui.lab_event_anim import EventBeats
 from game.roborescue.ui.lab_render import DETAIL_RECT, SCORES_RECT, LabModel, LabRenderer, Marks
 
 __all__ = ["HUMAN", "GameConfig", "LabScene"]   # the config lives in lab_config.py; kept reachable here
@@ -71,8 +72,8 @@ class LabScene(LabChoices, Scene):
         humans = [s for s in range(config.n_players) if config.is_human(s)]
         self.viewer = humans[0] if humans else 0     # whose eyes the screen uses
         self.viewed = self.viewer                    # whose Lab is on screen (tab cycles)
-        self.queue = AnimQueue()
-        self.animator = EventAnimator(self)
+        self.queue = Sequencer()
+        self.animator = EventBeats(self)
         self.executor: ThreadPoolExecutor | None = None
         self.future: Future | None = None
         # a resumed game's robots continue on a stream of their own
@@ -249,7 +250,7 @@ class LabScene(LabChoices, Scene):
             self.app.stack.push(PauseScene([MenuItem("How to play", self._show_rules)]))
             return
         if name == inp.SKIP:
-            self.queue.finish_all()
+            self.queue.skip()
             return
         if name == inp.UNDO:
             self._undo()
@@ -304,7 +305,7 @@ class LabScene(LabChoices, Scene):
             self._draw_still(self._still, marks)
             self._still_key = key
         surface.blit(self._still, (0, 0))
-        self.queue.paint(surface)
+        self.queue.draw(surface)
 
     def _frame_key(self, marks: Marks) -> tuple:
         """Everything the still picture depends on; equal keys mean an identical picture."""
