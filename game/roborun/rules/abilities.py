@@ -16,6 +16,7 @@ information: the active player sees what is about to happen.
 """
 from __future__ import annotations
 
+from game.roborun.rules import movement
 from game.roborun.rules.cards import OTHER_FACE
 from game.roborun.rules.events import Event
 from game.roborun.rules.state import Choice, GameState
@@ -40,9 +41,8 @@ def usable(state: GameState, tag: str, step: tuple) -> list[Choice]:
                 out.append(Choice("ability", (name,)))
         elif name == "reverse_move":
             if tag == "act":
-                from game.roborun.rules.engine import group
                 done = turn.get("reverse", ())
-                out += [Choice("ability", (name, r)) for r in group(state, step[2], step[3]) if r not in done]
+                out += [Choice("ability", (name, r)) for r in movement.group(state, step[2], step[3]) if r not in done]
         elif name == "fifth_gear":
             if "last_dir" in turn and state.robots_of(seat):
                 out.append(Choice("ability", (name,)))
@@ -74,8 +74,6 @@ def usable(state: GameState, tag: str, step: tuple) -> list[Choice]:
 
 def use(state: GameState, choice: Choice, events: list[Event]) -> None:
     """Pay 1 Energy and apply the ability (the engine has already re-queued the decision point)."""
-    from game.roborun.rules import movement
-
     seat = state.active
     name = choice.args[0]
     state.energy[seat] -= 1

@@ -16,6 +16,9 @@ from game.core.errors import UserError
 from game.roborun.rules.level import BAD_COLOURS
 
 DATA = Path(__file__).with_name("data")
+# The Equipment effects equipment.py implements; equipment.json may name only these.
+EFFECTS = ("super_charge", "message", "battery", "extra_step", "tow", "emp", "refresh_pass", "flip_card",
+           "jam", "brake")
 REL_DIRS = ("U", "D", "L", "R", "UL", "UR", "DL", "DR")
 OTHER_FACE = {"yellow": "blue", "blue": "yellow"}
 # Seat 0 sits at the bottom edge (up = N); seat 1 sits opposite (up = S, left = E).
@@ -176,8 +179,6 @@ def robot_boards() -> dict[str, RobotBoard]:
 
 @lru_cache(maxsize=None)
 def equipment_cards() -> dict[int, EquipmentCard]:
-    from game.roborun.rules.equipment import EFFECTS
-
     where = str(DATA / "equipment.json")
     out = {}
     for e in _load("equipment.json").get("cards", []):

@@ -19,20 +19,16 @@ from __future__ import annotations
 import random
 
 from game.core.errors import UserError
-from game.roborun.rules import abilities
-from game.roborun.rules import board_decisions
-from game.roborun.rules import equipment
-from game.roborun.rules import movement
-from game.roborun.rules import round_end
-from game.roborun.rules import scenario_rules
-from game.roborun.rules.cards import OTHER_FACE, action_cards, event_cards, robot_boards, to_abs
+from game.roborun.rules import abilities, board_decisions, equipment, movement, round_end, scenario_rules
+from game.roborun.rules.campaign import single_scenario_setup
+from game.roborun.rules.cards import OTHER_FACE, action_cards, equipment_cards, event_cards, robot_boards, to_abs
 from game.roborun.rules.events import Event
 from game.roborun.rules.board_decisions import unlock_options  # noqa: F401  (public name kept here)
 from game.roborun.rules.flow import decide as _decide, schedule as _schedule
 from game.roborun.rules.round_end import active_exits  # noqa: F401  (public name kept here)
 from game.roborun.rules.level import GOOD_COLOURS, LevelSpec, ROBOT_COLOURS
 from game.roborun.rules.geometry import OPPOSITE, board
-from game.roborun.rules.movement import settle
+from game.roborun.rules.movement import group, settle  # noqa: F401  (group: public name kept here)
 from game.roborun.rules.state import GOOD, Choice, Decision, GameState, PlayerSetup, Setup
 
 __all__ = ["new_game", "legal_choices", "apply", "GameState", "Setup", "PlayerSetup", "Choice"]
@@ -45,7 +41,6 @@ def new_game(level: LevelSpec, seed: int, setup: Setup | None = None) -> GameSta
     _validate_level(level)
     rng = random.Random(seed)
     if setup is None:
-        from game.roborun.rules.campaign import single_scenario_setup
         setup = single_scenario_setup(level.number or 1, rng)
     _validate_setup(setup)
     s = GameState.__new__(GameState)
@@ -90,7 +85,6 @@ def new_game(level: LevelSpec, seed: int, setup: Setup | None = None) -> GameSta
     if setup.equipment_deck is not None:
         s.equip_deck = [c for c in setup.equipment_deck if c not in held]
     else:
-        from game.roborun.rules.cards import equipment_cards
         s.equip_deck = [c for c in sorted(equipment_cards()) if c not in held]
         rng.shuffle(s.equip_deck)
     s.support = list(level.support)
@@ -133,7 +127,6 @@ def _validate_setup(setup: Setup) -> None:
             raise UserError(where, f"{p.robot} has no abilities {bad}")
         if not 1 <= p.chip_level <= len(boards[p.robot].chip):
             raise UserError(where, f"CHIP level must be 1..{len(boards[p.robot].chip)}")
-    from game.roborun.rules.cards import equipment_cards
     held = [c for p in setup.players for c in p.equipment]
     unknown = sorted({c for c in held + list(setup.equipment_deck or ()) if c not in equipment_cards()})
     if unknown or len(held) != len(set(held)):
@@ -324,15 +317,6 @@ def _card_body(state: GameState, step: tuple, events: list[Event]) -> None:
     state.turn["my_actions"] = mine
     _schedule(state, ("part", "my", mine, ()), ("window", "after_my"), ("part", "mate", theirs, ()),
               ("part", "bad", face.bottom, face.bottom_colours))
-
-
-def group(state: GameState, who: str, colours: tuple = ()) -> list[int]:
-    if who == "my":
-        return state.robots_of(state.active)
-    if who == "mate":
-        return state.robots_of(1 - state.active)
-    colour = state.colour
-    return sorted([r for r in state.pos if colour[r] in colours])
 
 
 def _part(state: GameState, step: tuple, events: list[Event]) -> None:

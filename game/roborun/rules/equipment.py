@@ -6,17 +6,16 @@ bottom of the Equipment deck. Choices look like Choice("equip", (card_id, *param
 """
 from __future__ import annotations
 
+from game.roborun.rules import movement
+from game.roborun.rules.abilities import flip_card
+from game.roborun.rules.cards import EFFECTS, equipment_cards, messages, to_abs  # noqa: F401  (EFFECTS kept here)
 from game.roborun.rules.events import Event
 from game.roborun.rules.state import Choice, GameState
 
 REL = ("U", "D", "L", "R")
-EFFECTS = ("super_charge", "message", "battery", "extra_step", "tow", "emp", "refresh_pass", "flip_card",
-           "jam", "brake")
 
 
 def usable(state: GameState, tag: str) -> list[Choice]:
-    from game.roborun.rules.cards import equipment_cards, messages
-
     seat = state.active
     cards = equipment_cards()
     out: list[Choice] = []
@@ -45,10 +44,6 @@ def usable(state: GameState, tag: str) -> list[Choice]:
 
 
 def use(state: GameState, choice: Choice, events: list[Event]) -> None:
-    from game.roborun.rules import movement
-    from game.roborun.rules.abilities import flip_card
-    from game.roborun.rules.cards import equipment_cards, to_abs
-
     seat = state.active
     cid, params = choice.args[0], choice.args[1:]
     effect = equipment_cards()[cid].effect

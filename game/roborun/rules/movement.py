@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from game.roborun.rules import scenario_rules
 from game.roborun.rules.events import Event
-from game.roborun.rules.geometry import distances
+from game.roborun.rules.paths import distances
 from game.roborun.rules.level import Pos
 from game.roborun.rules.state import GOOD, GameState
 
@@ -593,3 +593,13 @@ def run_lines(state: GameState, events: list[Event]) -> None:
         q = geo.target(k, dirs[k], None)
         if q is not None and key_can_enter(state, q):
             move_key(state, k, q, events, how="conveyed")
+
+
+def group(state: GameState, who: str, colours: tuple = ()) -> list[int]:
+    """The robots one part of a card moves: "my" / "mate" robots, or the bad robots of `colours`."""
+    if who == "my":
+        return state.robots_of(state.active)
+    if who == "mate":
+        return state.robots_of(1 - state.active)
+    colour = state.colour
+    return sorted([r for r in state.pos if colour[r] in colours])

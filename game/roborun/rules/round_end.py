@@ -8,7 +8,7 @@ from game.roborun.rules import movement
 from game.roborun.rules.cards import OTHER_FACE, event_cards
 from game.roborun.rules.events import Event
 from game.roborun.rules.flow import decide as _decide, schedule as _schedule
-from game.roborun.rules.geometry import best_steps
+from game.roborun.rules.paths import best_steps
 from game.roborun.rules.movement import lose
 from game.roborun.rules.state import GOOD, Choice, Decision, GameState
 

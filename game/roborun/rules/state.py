@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.roborun.rules.geometry import board
 from game.roborun.rules.level import LevelSpec, Pos
 
 GOOD = frozenset(("green", "red"))
@@ -148,7 +149,6 @@ class GameState:
         try:
             return self._geo
         except AttributeError:
-            from game.roborun.rules.geometry import board
             self._geo = board(self.level)
             return self._geo
 

@@ -319,7 +319,7 @@ def test_event_paths_count_lifts():
     .     .  .  .  .   .
     """)
     b = s.at[(0, 0)]
-    from game.roborun.rules.geometry import distances
+    from game.roborun.rules.paths import distances
     dist = distances(s, (0, 0), "blue")
     assert dist[(4, 0)] == 1 and dist[(5, 0)] == 2      # the lift ride is one step on the path
     run_steps(s, ("event_move", b, 1, "good"))
