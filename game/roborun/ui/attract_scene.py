@@ -12,6 +12,9 @@ from game.client import input as inp
 from game.client import theme
 from game.client.scene import Scene
 from game.client.widgets import draw_text
+from game.roborun.levels.tmx_loader import list_levels
+from game.roborun.ui.play_scene import PlayScene
+from game.roborun.ui.session import GameOptions
 
 PAUSE_AFTER_GAME = 3.0   # seconds the final board stays up before the next scenario
 
@@ -32,10 +35,6 @@ class AttractScene(Scene):
         self._next_game()
 
     def _next_game(self) -> None:
-        from game.roborun.ui.play_scene import PlayScene
-        from game.roborun.ui.session import GameOptions
-        from game.roborun.levels.tmx_loader import list_levels
-
         levels = list_levels()
         ref = levels[self.level_index % len(levels)][0]
         self.level_index += 1

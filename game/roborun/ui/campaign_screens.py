@@ -1,22 +1,29 @@
 """Robo Run screens around the play screen: scenario select, results, tutorial, hand-over.
 
 These are thin: they read and write campaign progress (game.roborun.ui.progress) and start a
-PlayScene with the options the players picked. No rules live here.
+game with the options the players picked. No rules live here. They never import the play
+screen (it imports them): the entry screen is given its `launch(app, options)` function and
+the results screen its way back to the entry screen, both by play_scene's factories.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable
 
 import pygame
 
 from game.client import input as inp
 from game.client import theme
-from game.client.menus import NoticeScene, draw_mascot
+from game.client.menus import NoticeScene, PauseScene, draw_mascot
 from game.client.scene import Scene
 from game.client.widgets import Menu, MenuItem, draw_hints, draw_paragraph, draw_text, panel
 from game.core.errors import UserError
+from game.roborun.levels.tmx_loader import list_levels, load_level
+from game.roborun.rules.cards import robot_boards
 from game.roborun.ui import progress as prog
+from game.roborun.ui.event_text import ABILITY_NAMES
+from game.roborun.ui.session import GameOptions
 
 PARTNERS = ("ai", "random", "human")
 PARTNER_NAMES = {"ai": "AI teammate", "random": "Random teammate", "human": "Second player (same screen)"}
@@ -28,8 +35,6 @@ SEAT_COLOURS = ("green", "red")
 @lru_cache(maxsize=1)
 def scenario_titles() -> dict[str, str]:
     """level id -> title for every shipped map (read once; a broken map shows as unavailable)."""
-    from game.roborun.levels.tmx_loader import list_levels, load_level
-
     titles = {}
     for ref, path in list_levels():
         try:
@@ -52,10 +57,15 @@ class EntryChoices:
 
 
 class EntryScene(Scene):
-    """Campaign / single-scenario select with partner, AI level, seat and robot boards."""
+    """Campaign / single-scenario select with partner, AI level, seat and robot boards.
 
-    def __init__(self) -> None:
+    launch(app, options) starts the chosen game (play_scene.start_game, passed in by
+    play_scene.make_entry_scene); without it the screen can be browsed but not started.
+    """
+
+    def __init__(self, launch: Callable[[object, GameOptions], object] | None = None) -> None:
         super().__init__()
+        self.launch = launch
         self.choices = EntryChoices()
         self.progress = prog.Progress()
         self.menu: Menu | None = None
@@ -151,7 +161,6 @@ class EntryScene(Scene):
         self.menu = Menu(items, center_x=theme.WIDTH // 2 + 170, top=92, width=760, row_height=53)
 
     def _skill_options(self, seat: int) -> list[str]:
-        from game.roborun.rules.cards import robot_boards
         return list(robot_boards()[self.choices.boards[seat]].abilities) + ["chip"]
 
     def _new_campaign(self) -> bool:
@@ -194,10 +203,10 @@ class EntryScene(Scene):
             self.app.stack.push(NoticeScene(str(exc), "Cannot start the scenario"))
 
     def _launch(self, ref: str) -> None:
-        from game.roborun.ui.play_scene import GameOptions, start_game
-
+        if self.launch is None:
+            raise UserError("scenario select", "this screen was made without a way to start a game")
         c = self.choices
-        start_game(self.app, GameOptions(level_ref=ref, partner=c.partner, seat=c.seat, ai_level=c.ai_level,
+        self.launch(self.app, GameOptions(level_ref=ref, partner=c.partner, seat=c.seat, ai_level=c.ai_level,
                                          campaign=c.mode == "campaign", boards=c.boards, choose_boards=True,
                                          first_skills=c.first_skills))
 
@@ -256,10 +265,12 @@ class ResultsScene(Scene):
 
     def __init__(self, level_id: str, title: str, won: bool, cause: str | None, round_number: int,
                  accomplishments: list[str], on_retry, on_next=None, rewards: list[list[str]] | None = None,
-                 on_finish=None) -> None:
+                 on_finish=None, make_entry: Callable[[], Scene] | None = None) -> None:
         """rewards: per seat, the unlocks a campaign win lets that player choose (chapter 5);
-        on_finish(picks) saves the result once, before any way out of this screen."""
+        on_finish(picks) saves the result once, before any way out of this screen;
+        make_entry() builds the scenario select screen when it is not already on the stack."""
         super().__init__()
+        self.make_entry = make_entry or EntryScene
         self.level_id, self.title, self.won, self.cause = level_id, title, won, cause
         self.round_number, self.accomplishments = round_number, accomplishments
         self.rewards = rewards
@@ -304,7 +315,7 @@ class ResultsScene(Scene):
         while stack.scenes and not isinstance(stack.top, EntryScene) and len(stack.scenes) > 1:
             stack.pop()
         if not isinstance(stack.top, EntryScene):
-            stack.replace(EntryScene())
+            stack.replace(self.make_entry())
 
     def handle(self, action: inp.Action) -> None:
         self.menu.handle(action)
@@ -351,7 +362,6 @@ def reward_name(pick: str | None) -> str:
         return "-"
     if pick == "chip":
         return "Develop the CHIP"
-    from game.roborun.ui.event_text import ABILITY_NAMES
     return ABILITY_NAMES.get(pick, pick)
 
 
@@ -478,7 +488,6 @@ class HandOverScene(Scene):
             self.app.stack.pop()
             self.on_ready()
         elif action.name == inp.MENU:
-            from game.client.menus import PauseScene
             self.app.stack.push(PauseScene())
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 from game.roborun.rules.cards import action_cards, equipment_cards, messages, robot_boards, to_abs
 from game.roborun.ui.event_text import ABILITY_NAMES
 from game.roborun.rules.level import DELTAS, Pos
+from game.roborun.rules.view import seat_view
 
 DIAGONAL = {d1 + d2: (DELTAS[d1][0] + DELTAS[d2][0], DELTAS[d1][1] + DELTAS[d2][1]) for d1 in "NS" for d2 in "EW"}
 ALL_DELTAS = {**DELTAS, **DIAGONAL}
@@ -204,8 +205,6 @@ class ViewReader:
     """
 
     def __init__(self, state, viewer: int) -> None:
-        from game.roborun.rules.view import seat_view
-
         self.view = seat_view(state, viewer)
         self.viewer = viewer
         self._colours = {rid: colour for rid, colour, _, _ in self.view.robots}

@@ -5,6 +5,8 @@ facts are described (who played which card, what an Event does); nothing hidden.
 """
 from __future__ import annotations
 
+from game.roborun.rules.cards import equipment_cards, event_cards, messages
+
 ABILITY_NAMES = {
     "reverse_move": "Reverse Move", "fifth_gear": "5th Gear", "fuel_boost": "Fuel Boost", "nitro": "Nitro",
     "back_up_plan": "Back Up Plan", "secret_pocket": "Secret Pocket", "short_deactivation": "Short Deactivation",
@@ -29,7 +31,6 @@ PROMPTS = {
 
 
 def message_text(message_id: str) -> str:
-    from game.roborun.rules.cards import messages
     return messages().get(message_id, str(message_id))
 
 
@@ -59,14 +60,11 @@ def describe_event(event, viewer: int | None, log: bool = False) -> str:
     if kind == "ability_used":
         return f"{who(event.seat)} used {ABILITY_NAMES.get(event.detail, event.detail)}"
     if kind == "equipment_used":
-        from game.roborun.rules.cards import equipment_cards
         card = equipment_cards().get(event.card)
         return f"{who(event.seat)} used {card.name if card else 'Equipment'}"
     if kind == "message":
-        from game.roborun.rules.cards import messages
         return f"Message from {who(event.seat)}: {messages().get(event.detail, event.detail)}"
     if kind == "event_revealed":
-        from game.roborun.rules.cards import event_cards
         card = event_cards().get(event.card)
         if card is None:
             return f"Event: {event.detail}"
@@ -91,7 +89,6 @@ def describe_event(event, viewer: int | None, log: bool = False) -> str:
     if kind == "destroyed":
         return f"a robot was destroyed ({event.detail})"
     if kind == "equipment_drawn":
-        from game.roborun.rules.cards import equipment_cards
         card = equipment_cards().get(event.card)
         return f"{who(event.seat)} drew {card.name if card else 'an Equipment card'}"
     if kind == "rule":

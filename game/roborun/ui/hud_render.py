@@ -18,6 +18,7 @@ import pygame
 
 from game.client import theme
 from game.client.widgets import draw_text, font, panel, render_text
+from game.roborun.rules.cards import robot_boards
 from game.roborun.ui.event_text import ABILITY_NAMES, message_text  # noqa: F401  (ABILITY_NAMES re-exported)
 
 YELLOW_FACE = (250, 204, 64)
@@ -156,8 +157,6 @@ ENERGY_ROW = 8 + 30 + 24 + STAND_HEIGHT + 8     # offset of the Energy track ins
 
 def seat_panel(reader, seat: int, viewer: int, human: bool, usable: frozenset = frozenset()) -> SeatPanel:
     """A SeatPanel from a choice_ui.ViewReader; `usable` = abilities among the viewer's legal choices now."""
-    from game.roborun.rules.cards import robot_boards
-
     board = robot_boards()[reader.robot_name(seat)]
     unlocked = reader.unlocked(seat)
     abilities = [(a, "usable" if a in usable else "unlocked" if a in unlocked else "locked")

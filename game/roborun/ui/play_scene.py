@@ -25,9 +25,13 @@ from game.client import theme
 from game.client.menus import NoticeScene, PauseScene
 from game.client.scene import Scene
 from game.client.widgets import MenuItem, vertical_gradient
+from game.roborun.rules import engine
+from game.roborun.rules.campaign import accomplishments
 from game.roborun.ui import hud_render
+from game.roborun.ui import progress as prog
 from game.roborun.ui.anim import Animator, EventAnimations, Stage
 from game.roborun.ui.board_render import BoardRenderer
+from game.roborun.ui.campaign_screens import EntryScene, HandOverScene, ResultsScene, ScenarioIntro, TutorialOverlay
 from game.roborun.ui.choice_ui import Option, UndoRecord, ViewReader, build_options
 from game.roborun.ui.event_text import describe_event
 from game.roborun.ui.play_render import BOARD_AREA, LEFT, RIGHT, PlayDrawing
@@ -47,8 +51,6 @@ class PlayScene(PlayDrawing, Scene):
     covers_screen = True   # the cached HUD layer paints every pixel
     def __init__(self, options: GameOptions) -> None:
         super().__init__()
-        from game.roborun.rules import engine
-
         self.engine = engine
         self.options = options
         self.level = options.level or load_level_spec(options.level_ref)
@@ -106,14 +108,12 @@ class PlayScene(PlayDrawing, Scene):
         if self.partner_warning:
             self.app.stack.push(NoticeScene(self.partner_warning, "Teammate"))
         if not self.options.spectate:
-            from game.roborun.ui import progress as prog
             progress, warning = prog.load_progress()
             def page() -> None:
                 if self.options.intro:
                     self.app.stack.push(self._intro())
 
             if self.options.tutorial and self.level.level_id == "1.1" and not progress.tutorial_seen:
-                from game.roborun.ui.campaign_screens import TutorialOverlay     # first the how-to, then the page
                 self.app.stack.push(TutorialOverlay(on_done=page))
             else:
                 page()
@@ -121,7 +121,6 @@ class PlayScene(PlayDrawing, Scene):
                 self.app.stack.push(NoticeScene(warning, "Progress save damaged"))
 
     def _intro(self) -> Scene:
-        from game.roborun.ui.campaign_screens import ScenarioIntro
         level = self.level
         return ScenarioIntro(level.level_id, level.title, level.intro, level.special_rules)
 
@@ -290,8 +289,6 @@ class PlayScene(PlayDrawing, Scene):
         self._refresh_options()
 
     def _hand_over(self, seat: int) -> None:
-        from game.roborun.ui.campaign_screens import HandOverScene
-
         def ready() -> None:
             self.viewer = seat
             self._make_board()
@@ -306,9 +303,6 @@ class PlayScene(PlayDrawing, Scene):
         self.app.stack.push(HandOverScene(seat, ready, reason))
 
     def _show_results(self) -> None:
-        from game.roborun.ui.campaign_screens import ResultsScene
-        from game.roborun.rules.campaign import accomplishments
-
         self.results_shown = True
         state = self.state
         done = accomplishments(state)
@@ -337,7 +331,7 @@ class PlayScene(PlayDrawing, Scene):
 
         results = ResultsScene(self.level.level_id, self.level.title, state.outcome == "won", state.loss_cause,
                                state.won_round or state.round, lines, retry, play_next if next_ref else None,
-                               rewards, finish)
+                               rewards, finish, make_entry=lambda: EntryScene(launch=start_game))
         results.campaign_done = self.options.campaign and self.level.level_id.endswith(".6")
         self.app.stack.push(results)
 
@@ -448,13 +442,12 @@ def start_game(app, options: GameOptions, replace_to: bool = False) -> PlayScene
 
 
 def _is_entry(scene) -> bool:
-    from game.roborun.ui.campaign_screens import EntryScene
     return isinstance(scene, EntryScene)
 
 
 def make_entry_scene(app) -> Scene:
-    from game.roborun.ui.campaign_screens import EntryScene
-    return EntryScene()
+    """The scenario select screen (the catalog's `entry`); its Start calls start_game."""
+    return EntryScene(launch=start_game)
 
 
 # ---------------------------------------------------------------- command line

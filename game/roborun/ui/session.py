@@ -11,7 +11,15 @@ from dataclasses import dataclass
 from typing import Callable
 
 from game.core.errors import UserError
+from game.roborun.ai import player as ai
+from game.roborun.levels.tmx_loader import find_level, load_level
+from game.roborun.rules import campaign
+from game.roborun.rules.board_decisions import unlock_options as engine_unlock_options
+from game.roborun.rules.cards import robot_boards
 from game.roborun.rules.level import LevelSpec
+from game.roborun.rules.state import Setup
+from game.roborun.rules.view import seat_view
+from game.roborun.ui import progress as prog
 
 # ---------------------------------------------------------------- partners
 Chooser = Callable[[object, list, random.Random], object]
@@ -28,22 +36,11 @@ def make_partner(kind: str, ai_level: str = "normal") -> tuple[Chooser | None, s
         return None, ""
     if kind == "random":
         return random_choose, ""
-    try:
-        from game.roborun.ai import player as ai  # the colleague's AI teammate: choose(view, choices, rng)
-    except ImportError:
-        return random_choose, "The AI teammate is not installed yet; a random teammate plays instead."
-    choose = getattr(ai, "choose", None)
-    if choose is None:
-        return random_choose, "The AI teammate has no choose(); a random teammate plays instead."
-    level_choose = getattr(ai, "choose_for_level", None)
-    if level_choose is not None:
-        return (lambda view, choices, rng: level_choose(view, choices, rng, ai_level)), ""
-    return choose, ""
+    return (lambda view, choices, rng: ai.choose_for_level(view, choices, rng, ai_level)), ""
 
 
 def seat_view_for(state, seat: int):
     """What an AI seat receives: its seat view, built from a COPY so the live state never leaks."""
-    from game.roborun.rules.view import seat_view
     return seat_view(state.copy(), seat)
 
 
@@ -67,7 +64,6 @@ class GameOptions:
 
 
 def load_level_spec(ref: str) -> LevelSpec:
-    from game.roborun.levels.tmx_loader import find_level, load_level
     return load_level(find_level(ref))
 
 
@@ -78,7 +74,6 @@ def next_level_ref(level_id: str) -> str | None:
         return None
     candidate = f"{campaign}.{int(number) + 1}"
     try:
-        from game.roborun.levels.tmx_loader import find_level
         find_level(candidate)
     except UserError:
         return None
@@ -87,34 +82,26 @@ def next_level_ref(level_id: str) -> str | None:
 
 def campaign_setup(options: GameOptions):
     """The Setup for a campaign scenario: saved boards, or game set-up step 7 for a new campaign."""
-    from game.roborun.ui import progress as prog
-    from game.roborun.rules.campaign import campaign_start
-    from game.roborun.rules.cards import robot_boards
-    from game.roborun.rules.state import Setup
-
     progress, _ = prog.load_progress()
     saved = progress.campaign(int(options.level_ref.split(".")[0]))
     if all(saved.players):
         return Setup.from_json({"players": saved.players, "equipment_deck": saved.equipment_deck})
     first = tuple(pick if pick in list(robot_boards()[board].abilities) + ["chip"] else robot_boards()[board].abilities[0]
                   for pick, board in zip(options.first_skills or (None, None), options.boards))
-    return campaign_start(options.boards, first)
+    return campaign.campaign_start(options.boards, first)
 
 
 def record_result(options: GameOptions, setup, state, rewards=(None, None)) -> None:
     """Save what the scenario earned: campaign boards carry on (with the chosen rewards); a
     failure restores the boards the scenario started with (campaign.after_scenario)."""
-    from game.roborun.ui import progress as prog
-    from game.roborun.rules.campaign import after_scenario
-
     progress, _ = prog.load_progress()
     level_id = state.level.level_id
     if options.campaign and setup is not None and level_id:
-        carried = after_scenario(setup, state, tuple(rewards))
+        carried = campaign.after_scenario(setup, state, tuple(rewards))
         data = carried.to_json()
-        campaign = progress.campaign(int(level_id.split(".")[0]))
-        campaign.players = data["players"]
-        campaign.equipment_deck = data["equipment_deck"]
+        saved = progress.campaign(int(level_id.split(".")[0]))
+        saved.players = data["players"]
+        saved.equipment_deck = data["equipment_deck"]
         if state.outcome == "won":
             progress.record_win(level_id, campaign_mode=True)
     elif state.outcome == "won" and level_id:
@@ -124,15 +111,9 @@ def record_result(options: GameOptions, setup, state, rewards=(None, None)) -> N
 
 def single_setup(number: int, boards: tuple[str, str], seed: int):
     """Chapter 8 set-up with the robot boards the players picked (the engine's default draws them)."""
-    from game.roborun.rules import campaign
-
     return campaign.single_scenario_setup(number, random.Random(seed), robots=tuple(boards))
 
 
 def unlock_options(robot: str, unlocked, chip_level: int) -> list[str]:
-    """What a player may unlock next (the engine's own list, wherever the engine keeps it)."""
-    try:
-        from game.roborun.rules.board_decisions import unlock_options as engine_unlock_options
-    except ImportError:
-        from game.roborun.rules.engine import unlock_options as engine_unlock_options
+    """What a player may unlock next (the engine's own list)."""
     return engine_unlock_options(robot, unlocked, chip_level)
