@@ -47,6 +47,7 @@ def state_from_view(view: SeatView, rng: random.Random) -> GameState:
     level = view.level
     s.level = level
     s.seed = rng.randrange(1 << 30)
+    s.rng = random.Random(s.seed)     # the sampled state's own generator (the engine deals only at set-up)
     s.round, s.phase, s.active, s.last_player = view.round, view.phase, view.active, view.last_player
     s.outcome, s.loss_cause, s.won_round = view.outcome, view.loss_cause, None
     s.pos, s.at, s.colour, s.owner = {}, {}, {}, {}

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 
+from game.core.engine import IllegalChoice
 from game.core.errors import UserError
 from game.roborun.rules import abilities, board_decisions, equipment, movement, round_end, scenario_rules
 from game.roborun.rules.campaign import single_scenario_setup
@@ -45,6 +46,7 @@ def new_game(level: LevelSpec, seed: int, setup: Setup | None = None) -> GameSta
     _validate_setup(setup)
     s = GameState.__new__(GameState)
     s.level, s.seed, s._geo = level, seed, board(level)
+    s.rng = rng                      # kept: the contract's state.rng (all dealing is done with it)
     s.round, s.phase, s.active, s.last_player = 1, "action", 0, 0
     s.outcome = s.loss_cause = s.won_round = None
     s.pos, s.at, s.colour, s.owner = {}, {}, {}, {}
@@ -144,9 +146,9 @@ def apply(state: GameState, choice: Choice) -> list[Event]:
     """Resolve the pending decision with `choice`; mutates state; returns the events."""
     dec = state.pending
     if state.outcome is not None or dec is None:
-        raise ValueError("the game is over; no choice is legal")
+        raise IllegalChoice("the game is over; no choice is legal")
     if choice not in dec.options:
-        raise ValueError(f"illegal choice {choice.label!r} for decision {dec.kind!r}")
+        raise IllegalChoice(f"illegal choice {getattr(choice, 'label', choice)!r} for decision {dec.kind!r}")
     events: list[Event] = []
     state.pending = None
     state.later = []

@@ -58,6 +58,13 @@ EVENT_KINDS = {
 }
 
 
+# Events that bring something hidden or random to light: undo never goes back past one
+# (a player could peek at a card or re-roll chance), and a choice made by the other seat
+# is never undone either (game.core.session.GameSession keeps that policy).
+REVEALS = frozenset(("equipment_drawn", "event_revealed", "card_flipped", "cleanup", "round_ended",
+                     "spawned", "scenario_won", "scenario_lost", "message", "beeped"))
+
+
 @dataclass(slots=True, unsafe_hash=True)     # hashable like a frozen one (see the module docstring)
 class Event:
     kind: str

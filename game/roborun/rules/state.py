@@ -6,6 +6,7 @@ AI copies it thousands of times per decision. The LevelSpec is shared, never cop
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -140,8 +141,22 @@ class GameState:
         "robot_names", "energy", "unlocked", "chip", "hands", "numbers",
         "stands", "played", "pass_state", "beep", "event_deck", "events_seen", "equip_deck", "support",
         "queue", "pending", "turn", "armed", "deactivated", "exits_open", "lines_on", "messages",
-        "start_positions", "rules", "lost_tokens", "later",
+        "start_positions", "rules", "lost_tokens", "later", "_rng", "_rng_shared",
     )
+
+    @property
+    def rng(self) -> random.Random:
+        """The random generator new_game dealt with; every copy has its own (copied on first use,
+        so the AI's thousands of copies per decision do not each copy a Mersenne Twister)."""
+        if self._rng_shared:
+            own = random.Random()
+            own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = own, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng, self._rng_shared = value, False
 
     @property
     def geo(self):
@@ -174,6 +189,8 @@ class GameState:
         new.stands = [self.stands[0][:], self.stands[1][:]]
         new.played = [self.played[0][:], self.played[1][:]]
         new.later = []
+        new._rng = self._rng
+        new._rng_shared = self._rng_shared = True
         return new
 
     # Convenience reads used by the engine, view, AI and tests.
