@@ -4,9 +4,8 @@ Why a module of its own: the screen must never hold a rule, only the engine's le
 choices. This turns each legal Choice into an Option the screen can show: a friendly
 label, where it lives (a card on a stand, cells on the map with an arrow, or a button in
 the side list) and, for moves, a preview of where robots would end up - computed by
-running the engine itself on a COPY of the state. It also keeps the undo record: the
-choices made since the last point of no return (another seat deciding, or anything
-hidden or random coming to light), replayed from a saved copy.
+running the engine itself on a COPY of the state. (Undo is game.core.session.GameSession's,
+with the rules' REVEALS as its points of no return.)
 """
 from __future__ import annotations
 
@@ -23,9 +22,6 @@ ALL_DELTAS = {**DELTAS, **DIAGONAL}
 REL_WORDS = {"U": "up", "D": "down", "L": "left", "R": "right", "UL": "up-left", "UR": "up-right",
              "DL": "down-left", "DR": "down-right"}
 ABS_WORDS = {"N": "north", "S": "south", "E": "east", "W": "west"}
-# Events after which an undo would let a player peek at something hidden or re-roll chance.
-POINT_OF_NO_RETURN = frozenset(("equipment_drawn", "event_revealed", "card_flipped", "cleanup", "round_ended",
-                                "spawned", "scenario_won", "scenario_lost", "message", "beeped"))
 PREVIEW_FOLLOW = frozenset(("dir", "window", "chip", "key", "displace", "bad_dir", "unlock"))
 PREVIEW_STOP = frozenset(("event_revealed", "cleanup", "turn_started", "equipment_drawn", "scenario_won",
                           "scenario_lost"))
@@ -160,40 +156,6 @@ def preview_positions(state, choice, apply, legal_choices, limit: int = 40) -> d
     except ValueError:
         return {}
     return {rid: trial.pos.get(rid) for rid in before if trial.pos.get(rid) != before[rid]}
-
-
-# ---------------------------------------------------------------- undo
-@dataclass
-class UndoRecord:
-    """Choices one seat made since the last point of no return, and the state before them."""
-
-    base: Any = None
-    choices: list = field(default_factory=list)
-    seat: int | None = None
-
-    def before_apply(self, state, seat: int) -> None:
-        if self.base is None or self.seat != seat:
-            self.base, self.choices, self.seat = state.copy(), [], seat
-
-    def after_apply(self, state, choice, events, seat: int) -> None:
-        self.choices.append(choice)
-        if state.decision_seat != seat or any(e.kind in POINT_OF_NO_RETURN for e in events):
-            self.commit()
-
-    def commit(self) -> None:
-        self.base, self.choices, self.seat = None, [], None
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self.choices)
-
-    def undo(self, apply) -> tuple[Any, Any]:
-        """(rebuilt state, the choice taken back)."""
-        undone = self.choices.pop()
-        state = self.base.copy()
-        for choice in self.choices:
-            apply(state, choice)
-        return state, undone
 
 
 # ---------------------------------------------------------------- what one seat sees

@@ -1,6 +1,8 @@
 """The Robo Run play screen, its entry point and `python main.py roborun ...`.
 
-How it works: the engine owns the game (new_game / legal_choices / apply). Each frame the
+How it works: a game.core.session.GameSession owns the game (the rules' new_game / apply,
+the choice log, undo); it is saved after every applied choice, so quitting keeps the game
+and `resume_scene` (the catalog's `resume`) reopens it at the same position. Each frame the
 scene either plays animations for the events the last choice produced, waits for an AI
 seat (its `choose` runs in a worker thread on a COPY of what that seat sees), or lets the
 human at the screen pick one of the legal choices: a card on a stand, an arrow on the
@@ -16,7 +18,9 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import json
 import random
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -25,14 +29,17 @@ from game.client import theme
 from game.client.menus import NoticeScene, PauseScene
 from game.client.scene import Scene
 from game.client.widgets import MenuItem, vertical_gradient
+from game.core.session import GameSession, save_session, saved_game_path
+from game.roborun import rules
 from game.roborun.rules import engine
 from game.roborun.rules.campaign import accomplishments
+from game.roborun.rules.config import RoboRunConfig
 from game.roborun.ui import hud_render
 from game.roborun.ui import progress as prog
 from game.roborun.ui.anim import Animator, EventAnimations, Stage
 from game.roborun.ui.board_render import BoardRenderer
 from game.roborun.ui.campaign_screens import EntryScene, HandOverScene, ResultsScene, ScenarioIntro, TutorialOverlay
-from game.roborun.ui.choice_ui import Option, UndoRecord, ViewReader, build_options
+from game.roborun.ui.choice_ui import Option, ViewReader, build_options
 from game.roborun.ui.event_text import describe_event
 from game.roborun.ui.play_render import BOARD_AREA, LEFT, RIGHT, PlayDrawing
 from game.roborun.ui.session import (  # noqa: F401  (GameOptions & co. are part of this module's API)
@@ -46,19 +53,82 @@ AI_PAUSE = 0.35             # seconds between AI decisions so players can follow
 GAME_SOUNDS = ("click", "move", "slide", "collect", "teleport", "boom", "zap", "card", "beep", "win", "lose", "error")
 
 
+# ---------------------------------------------------------------- the saved game
+@dataclass
+class PlaySession(GameSession):
+    """A GameSession whose save also keeps who sat where (the "ui" block), for Continue."""
+
+    ui: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {**super().to_json(), "ui": dict(self.ui)}
+
+
+def ui_block(options: GameOptions) -> dict:
+    """The screen's side of a save: the human's seat, the partner and whether it is a campaign game."""
+    return {"seat": options.seat, "partner": options.partner, "ai_level": options.ai_level,
+            "campaign": options.campaign}
+
+
+DEFAULT_UI = {"seat": 0, "partner": "ai", "ai_level": "normal", "campaign": False}
+
+
+def _checked_ui(raw) -> dict:
+    """A stored ui block with anything missing or odd replaced by DEFAULT_UI's value."""
+    raw = raw if isinstance(raw, dict) else {}
+    checks = {"seat": lambda v: v in (0, 1), "partner": lambda v: v in ("ai", "human", "random"),
+              "ai_level": lambda v: v in ("easy", "normal", "hard"), "campaign": lambda v: isinstance(v, bool)}
+    return {k: raw[k] if k in raw and checks[k](raw[k]) else default for k, default in DEFAULT_UI.items()}
+
+
+def _saved_ui(session: GameSession) -> dict:
+    """The ui block of the save this session was read from (any loader), when it is that game."""
+    if isinstance(session, PlaySession) and session.ui:
+        return _checked_ui(session.ui)
+    try:
+        data = json.loads(saved_game_path(rules.GAME_ID).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return dict(DEFAULT_UI)
+    if not isinstance(data, dict) or data.get("seed") != session.seed or \
+            len(data.get("choices") or []) != len(session.choices):
+        return dict(DEFAULT_UI)
+    return _checked_ui(data.get("ui"))
+
+
+def _deciders(session: GameSession) -> list[int]:
+    """The seat that made each choice of a session (replayed: the log keeps only the choices)."""
+    state = rules.new_game(session.config, session.seed)
+    seats = []
+    for choice in session.choices:
+        seats.append(rules.current_seat(state))
+        rules.apply(state, choice)
+    return seats
+
+
 # ---------------------------------------------------------------- the scene
 class PlayScene(PlayDrawing, Scene):
     covers_screen = True   # the cached HUD layer paints every pixel
-    def __init__(self, options: GameOptions) -> None:
+    def __init__(self, options: GameOptions, session: GameSession | None = None) -> None:
+        """A new game from `options`, or (resume) the given session's game, seen as `options` say."""
         super().__init__()
         self.engine = engine
         self.options = options
-        self.level = options.level or load_level_spec(options.level_ref)
-        self.seed = options.seed if options.seed is not None else random.randrange(1_000_000)
-        self.setup = options.setup
-        self.state = engine.new_game(self.level, self.seed, self.setup)
-        self.history: list = []                 # every choice applied, in order (replays, tests)
-        self.deciders: list[int] = []           # the seat that made each choice in history
+        if session is None:
+            level = options.level or load_level_spec(options.level_ref)
+            seed = options.seed if options.seed is not None else random.randrange(1_000_000)
+            config = RoboRunConfig(level, options.setup, options.level_ref)
+            session = PlaySession.start(rules, config, seed)
+            self.deciders: list[int] = []       # the seat that made each choice in history
+        else:
+            self.deciders = _deciders(session)
+        if not isinstance(session, PlaySession):
+            session = PlaySession(engine=session.engine, config=session.config, seed=session.seed,
+                                  state=session.state, choices=session.choices)
+        session.ui = ui_block(options)
+        self.session = session
+        self.level = session.config.level
+        self.seed = session.seed
+        self.setup = session.config.setup
         partner, self.partner_warning = make_partner(options.partner, options.ai_level)
         human = options.seat
         self.choosers: list[Chooser | None] = [None, None]
@@ -73,7 +143,6 @@ class PlayScene(PlayDrawing, Scene):
         self.ai_wait = 0.0
         self.stage = Stage()
         self.animator = Animator()
-        self.undo = UndoRecord()
         self.options_list: list[Option] = []
         self.focus = 0
         self.decision_token: tuple | None = None
@@ -94,6 +163,20 @@ class PlayScene(PlayDrawing, Scene):
         self.results_shown = False
         self.t = 0.0
         self.frames_drawn = 0
+
+    @property
+    def state(self):
+        """The live GameState (the session's)."""
+        return self.session.state
+
+    @property
+    def history(self) -> list:
+        """Every choice applied, in order (replays, tests): the session's log."""
+        return self.session.choices
+
+    def can_undo(self) -> bool:
+        """May the seat deciding now (a human at this screen) take back its last choice?"""
+        return self._human_turn() and self.session.can_undo(self.state.decision_seat)
 
     # lifecycle -------------------------------------------------------
     def enter(self) -> None:
@@ -193,15 +276,12 @@ class PlayScene(PlayDrawing, Scene):
         """Apply a choice for the deciding seat (from the UI or an AI) and animate its events."""
         seat = self.state.decision_seat
         human = self.choosers[seat] is None
-        if human:
-            self.undo.before_apply(self.state, seat)
-        events = self.engine.apply(self.state, choice)
-        self.history.append(choice)
+        events = self.session.apply(choice)
         self.deciders.append(seat)
-        if human:
-            self.undo.after_apply(self.state, choice, events, seat)
-        else:
-            self.undo.commit()
+        if not human or self.state.decision_seat != seat:
+            self.session.barrier()          # undo is for a human's own run of choices only
+        if not self.options.spectate:
+            save_session(self.session)      # atomic; a finished game removes its save
         for event in events:
             self._say(describe_event(event, None if self.hotseat else self.viewer, log=True))
         for step in self.anims.steps_for(events):
@@ -212,12 +292,13 @@ class PlayScene(PlayDrawing, Scene):
         self.dirty = True
 
     def take_back(self) -> None:
-        if not self.undo.can_undo or not self._human_turn():
+        if not self.can_undo():
             self.app.audio.play("error")
             return
-        self.state, undone = self.undo.undo(self.engine.apply)
-        self.history.pop()
+        undone = self.session.undo(self.state.decision_seat)
         self.deciders.pop()
+        if not self.options.spectate:
+            save_session(self.session)
         self.animator.skip()
         self.stage_stale = False
         self._sync_stage()
@@ -298,7 +379,7 @@ class PlayScene(PlayDrawing, Scene):
         kind = self.reader.decision_kind
         reason = {"beep": "Your teammate is about to play: you may BEEP a card.",
                   "start": "Who sees the better move? Choose who starts the round."}.get(kind, "")
-        self.undo.commit()
+        self.session.barrier()
         self.viewer = seat          # nothing is drawn until the hand-over screen is dismissed
         self.app.stack.push(HandOverScene(seat, ready, reason))
 
@@ -338,7 +419,7 @@ class PlayScene(PlayDrawing, Scene):
     # input -----------------------------------------------------------
     def handle(self, action: inp.Action) -> None:
         name = action.name
-        if name == inp.BACK and action.device != "keyboard" and self.undo.can_undo and self._human_turn():
+        if name == inp.BACK and action.device != "keyboard" and self.can_undo():
             name = inp.UNDO            # pad B / right-click take back a choice (pads have no undo button)
         if name == inp.MENU or (name == inp.BACK and action.device != "mouse"):
             self.app.stack.push(PauseScene([MenuItem("Restart scenario", self._restart)]))
@@ -443,6 +524,20 @@ def start_game(app, options: GameOptions, replace_to: bool = False) -> PlayScene
 
 def _is_entry(scene) -> bool:
     return isinstance(scene, EntryScene)
+
+
+def resume_scene(app, session: GameSession) -> PlayScene:
+    """The play screen for a saved game (the catalog's `resume`): same position, same seats.
+
+    Who sat where comes from the save's "ui" block (see ui_block); a save without one
+    resumes with the human in seat 0 and the normal AI teammate in seat 1 (DEFAULT_UI).
+    """
+    ui = _saved_ui(session)
+    level = session.config.level
+    options = GameOptions(level_ref=session.config.level_ref or level.level_id, level=level, seed=session.seed,
+                          setup=session.config.setup, partner=ui["partner"], seat=ui["seat"],
+                          ai_level=ui["ai_level"], campaign=ui["campaign"], intro=False, tutorial=False)
+    return PlayScene(options, session=session)
 
 
 def make_entry_scene(app) -> Scene:

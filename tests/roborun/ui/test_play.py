@@ -176,7 +176,7 @@ def test_undo_takes_back_choices_until_the_turn_passes(app, device):
         app.post(Action("confirm"))
         app.post(Action("skip"))
         app.step(1 / 60)
-        assert scene.state.decision_seat == 0 and scene.undo.can_undo
+        assert scene.state.decision_seat == 0 and scene.session.can_undo(0)
         app.post(Action("undo") if device == "keyboard" else Action("back", "gamepad"))
         assert scene.history == history and scene.state.summary() == before
         assert type(app.stack.top).__name__ == "PlayScene"
@@ -186,7 +186,7 @@ def test_undo_takes_back_choices_until_the_turn_passes(app, device):
             _step_until(app, scene, lambda: _ready_for_human(scene) or scene.state.decision_seat != 0)
             if scene.state.decision_seat == 0:
                 app.post(Action("confirm"))
-        assert not scene.undo.can_undo
+        assert not scene.session.can_undo(0)
         return
     pytest.fail("no seed gave a card with a follow-up decision")
 
