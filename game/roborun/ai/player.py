@@ -36,8 +36,8 @@ from typing import Iterable
 from game.roborun.ai.board import INF, board_graph, level_facts
 from game.roborun.ai.evaluate import LOSS, evaluate
 from game.roborun.ai.seat_state import ROOTABLE, same_board, state_from_view
-from game.roborun.rules.cards import to_abs
-from game.roborun.rules.engine import apply, group, legal_choices
+from game.roborun.rules.cards import messages, to_abs
+from game.roborun.rules.engine import apply, free_actions, group, legal_choices
 from game.roborun.rules.state import GOOD, Choice, GameState
 from game.roborun.rules.view import SeatView
 
@@ -198,7 +198,6 @@ def _resync_hands(state: GameState, view: SeatView) -> None:
     """An Equipment card drawn in the look-ahead was not the real one: take the real hands.
 
     The drawn card changes the window's options, so they are listed again (engine.free_actions)."""
-    from game.roborun.rules.engine import free_actions
 
     state.hands = [list(h) for h in view.equipment]
     held = {c for h in state.hands for c in h}
@@ -562,7 +561,6 @@ def _is_message(choice: Choice) -> bool:
 
 
 def _messages() -> dict:
-    from game.roborun.rules.cards import messages
     return messages()
 
 

@@ -33,6 +33,8 @@ from __future__ import annotations
 
 from game.core.errors import UserError
 from game.roborun.rules.level import LevelSpec, RobotStart, Space, Token, edge_key
+from game.roborun.rules.engine import apply, new_game
+from game.roborun.rules.state import Choice, PlayerSetup, Setup
 
 ARROWS = {"^": "N", ">": "E", "v": "S", "<": "W"}
 HAZARDS = {"": "shredder", "s": "shredder", "c": "crusher", "l": "lava", "a": "acid"}
@@ -162,7 +164,6 @@ def parse_board(text: str, name: str = "ascii board", **kwargs) -> LevelSpec:
 
 def plain_setup(robots: tuple[str, str] = ("quick_one", "smart_three"), energy: int = 0):
     """A Setup with nothing unlocked: no ability windows, so tests see only the rules under test."""
-    from game.roborun.rules.state import PlayerSetup, Setup
 
     return Setup((PlayerSetup(robots[0], (), 1, energy), PlayerSetup(robots[1], (), 1, energy)),
                  equipment_deck=tuple(range(1, 11)))
@@ -174,8 +175,6 @@ def game_from_ascii(text: str, seed: int = 0, setup=None, first: int = 0, stands
 
     stands: optional [[(card, face_towards_owner), ...], [...]] replacing the dealt cards.
     beep=False answers the teammate's BEEP window with 'no_beep' so the card choice is pending."""
-    from game.roborun.rules.engine import apply, new_game
-    from game.roborun.rules.state import Choice
 
     state = new_game(parse_board(text, **kwargs), seed, setup if setup is not None else plain_setup())
     if stands is not None:

@@ -31,6 +31,9 @@ from pathlib import Path
 
 from game.core.errors import UserError
 from game.roborun.rules.level import LevelSpec
+from game.roborun.ai.board import board_graph, exit_distance
+from game.roborun.levels.tmx_loader import find_level, load_level
+from game.roborun.rules.engine import apply, legal_choices, new_game
 
 UNREACHABLE = 99          # distance cap for a robot with no route (keeps priorities finite)
 FIRST_MOVE_MIN_NODES = 300
@@ -94,7 +97,6 @@ class _Distances:
         self.memo: dict[tuple, int] = {}
 
     def __call__(self, state) -> int:
-        from game.roborun.ai.board import exit_distance
 
         walls = frozenset(state.wall_tokens)
         lasers = frozenset(state.lasers)
@@ -135,7 +137,6 @@ class _Distances:
         """Moves until the teammate of `owner` holds a Number token of `value` (a Hidden
         Exit Point needs it). Tokens stay with the PLAYER after their robot escapes, but
         only robots on the map can pick one up or hand it over."""
-        from game.roborun.ai.board import board_graph
 
         mate = 1 - owner
         if value in state.numbers[mate]:
@@ -186,7 +187,6 @@ class _Search:
     def expand(self, state, path, seen: set, max_round: int):
         """Children worth searching: (child, line, won). A win is yielded at once; lost,
         too-late and already-seen states are dropped. Counts every node applied."""
-        from game.roborun.rules.engine import apply, legal_choices
 
         for choice in _worth_trying(legal_choices(state)):
             child = state.copy()
@@ -254,7 +254,6 @@ def _unwind(line) -> list:
 
 
 def _replay(level: LevelSpec, seed: int, choices: list):
-    from game.roborun.rules.engine import apply, new_game
 
     state = new_game(level, seed)
     for choice in choices:
@@ -266,7 +265,6 @@ def solve_deal(level: LevelSpec, seed: int, budget: Budget | int | None = None,
                count_first_moves: bool = True) -> SolveResult:
     """Search a winning line for one deal under the Single Scenario Mode set-up.
     `budget` is a Budget, a node count (with the default time bound), or None (defaults)."""
-    from game.roborun.rules.engine import new_game
 
     if isinstance(budget, int):
         budget = Budget(nodes=budget)
@@ -306,7 +304,6 @@ def _count_first_moves(search: _Search, level: LevelSpec, seed: int, result: Sol
     """How many options at the first card choice (reached along the winning line) still
     lead to a win. The line's own choice counts without a search; every other option gets
     an equal share of the remaining budget (at least FIRST_MOVE_MIN_NODES)."""
-    from game.roborun.rules.engine import apply, legal_choices, new_game
 
     state = new_game(level, seed)
     index = 0
@@ -339,7 +336,6 @@ def _count_first_moves(search: _Search, level: LevelSpec, seed: int, result: Sol
 
 # ------------------------------------------------------------------ command line
 def main(argv: list[str]) -> int:
-    from game.roborun.levels.tmx_loader import find_level, load_level
 
     parser = argparse.ArgumentParser(prog="main.py solve", description="Search a winning line for one Robo Run deal.")
     parser.add_argument("level", help="map file or shipped level id like 1.1")

@@ -15,11 +15,12 @@ from pathlib import Path
 from game.core.errors import UserError
 from game.roborun.rules.engine import apply, new_game
 from game.roborun.rules.state import Choice, GameState, Setup
+from game.roborun.levels.ascii_board import parse_board
+from game.roborun.levels.tmx_loader import find_level, load_level
 
 
 def level_from(data: dict, where: str):
     if "board" in data:
-        from game.roborun.levels.ascii_board import parse_board
 
         board = data["board"]
         text = board.get("ascii") if isinstance(board, dict) else None
@@ -29,7 +30,6 @@ def level_from(data: dict, where: str):
     ref = data.get("level")
     if not isinstance(ref, str):
         raise UserError(where, "needs 'level' (an id like 1.1 or a .tmx path) or 'board'")
-    from game.roborun.levels.tmx_loader import find_level, load_level   # a colleague's module: import lazily
 
     return load_level(find_level(ref))
 

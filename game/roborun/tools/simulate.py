@@ -29,6 +29,11 @@ from typing import Callable
 
 from game.core.errors import UserError
 from game.core.stats import percentile
+from game.roborun.ai.player import RoboRunAI
+from game.roborun.levels.solver import Budget, solve_deal
+from game.roborun.levels.tmx_loader import find_level, list_levels, load_level
+from game.roborun.rules.engine import apply, legal_choices, new_game
+from game.roborun.rules.view import seat_view
 
 MAX_DECISIONS_PER_GAME = 3000     # a guard against an engine loop; never reached in a sane game
 SOLVER_BUDGET_S = 2.0             # per deal; the solver is a reference, not the subject
@@ -80,7 +85,6 @@ def make_chooser(kind: str) -> Chooser:
     """A function (view, choices, rng) -> choice for one seat (a fresh AI per seat and game)."""
     if kind == "random":
         return lambda view, choices, rng: rng.choice(choices)
-    from game.roborun.ai.player import RoboRunAI
 
     player = RoboRunAI(kind)
     return lambda view, choices, rng: player.choose(view, choices, rng)
@@ -88,8 +92,6 @@ def make_chooser(kind: str) -> Chooser:
 
 def play_game(level, seed: int, choosers: tuple[Chooser, Chooser], report: LevelReport) -> tuple[str, str | None]:
     """Play one deal to the end; record decision times; return (outcome, loss cause)."""
-    from game.roborun.rules.engine import apply, legal_choices, new_game
-    from game.roborun.rules.view import seat_view
 
     state = new_game(level, seed)
     rng = random.Random(seed * 7919 + 17)
@@ -110,11 +112,7 @@ def play_game(level, seed: int, choosers: tuple[Chooser, Chooser], report: Level
 
 
 def solver_function():
-    """The solver colleague's `solve_deal`, or None when it is not in this build."""
-    try:
-        from game.roborun.levels.solver import solve_deal
-    except ImportError:
-        return None
+    """The solver's `solve_deal` (kept as a function so callers and tests can swap it)."""
     return solve_deal
 
 
@@ -124,7 +122,6 @@ def solve_outcome(solve_deal, level, seed: int, seconds: float, nodes: int = SOL
     The solver answers "won" when it found a winning line, and "exhausted" when it searched
     every line; a deal with neither within the budget is unsettled and left out.
     """
-    from game.roborun.levels.solver import Budget
 
     result = solve_deal(level, seed, Budget(nodes=nodes, seconds=seconds), count_first_moves=False)
     if result.won:
@@ -166,7 +163,6 @@ def _cause_family(cause: str | None) -> str:
 
 
 def _levels(args) -> list[tuple[str, object]]:
-    from game.roborun.levels.tmx_loader import find_level, list_levels, load_level
 
     if args.all:
         refs = [level_id for level_id, _path in list_levels()]
