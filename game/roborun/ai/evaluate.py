@@ -3,7 +3,7 @@
 Robo Run is cooperative, so there is a single value for both seats. It is read at the end
 of a searched turn (see ai.py), so it has to estimate the future cheaply:
 
-* progress: the moves each good robot still needs to its exit (ai_board distances through
+* progress: the moves each good robot still needs to its exit (ai.board distances through
   tunnels, lifts and pushers; via the lever while the exits are closed); an escaped robot
   is worth more than any distance;
 * danger: how close each bad robot is to each good robot, on the bad robot's own board

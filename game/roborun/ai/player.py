@@ -13,11 +13,11 @@ and the Walkie-Talkie messages it has already acted on. `choose` and `choose_for
 keep one RoboRunAI per (level map, seat, difficulty), so the client gets the same benefit.
 
 How it decides (details and figures in docs/roborun-ai.md):
-1. Determinize: `ai_view.state_from_view` rebuilds a full state from the view, drawing the
+1. Determinize: `seat_state.state_from_view` rebuilds a full state from the view, drawing the
    hidden deck orders from `rng` (the hidden stand faces follow from the public cards).
 2. Search: every legal option is applied with the real engine and the rest of the card is
    resolved greedily (directions scored statically on the board, windows continue), then
-   the position is judged by `ai_eval.evaluate`. When the card ends the round, the value is
+   the position is judged by `evaluate.evaluate`. When the card ends the round, the value is
    the average over every Event card that could come next. Hard also looks one card
    further: the teammate's best reply with the faces it will see (cooperative 2-ply).
 3. Conventions for a no-talking game: a BEEP (or a "don't play card N" message) from the

@@ -5,7 +5,7 @@ everything and decides for both seats. It is a designer's tool: "can this map be
 these cards, how fast, and how many first moves keep a win open?" It is NOT the game AI
 (which only sees a seat view).
 
-Guide: the moves the good robots still need to reach their exits (ai_board.exit_distance:
+Guide: the moves the good robots still need to reach their exits (ai.board.exit_distance:
 tunnels, lifts, pushers, gates, closed exits via the lever) plus errands their exits need
 (a Number token for a Hidden Exit Point, a Key beside the exit) plus a penalty for each
 bad robot next to a good one; ties keep Energy/Equipment, then prefer deeper states.

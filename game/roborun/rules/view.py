@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.roborun.rules.cards import OTHER_FACE, action_cards, event_cards  # OTHER_FACE: re-used by ai_view
+from game.roborun.rules.cards import OTHER_FACE, action_cards, event_cards  # OTHER_FACE: re-used by ai.seat_state
 from game.roborun.rules.level import LevelSpec
 from game.roborun.rules.state import Choice, GameState
 
