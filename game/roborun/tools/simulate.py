@@ -219,8 +219,6 @@ def main(argv: list[str]) -> int:
             _print_row(level_id, out["levels"][level_id], args)
     if args.json:
         print(json.dumps(out, sort_keys=True))
-    elif solver_function() is None and not args.no_solver:
-        print("note: the solver (game.roborun.solver.solve_deal) is not in this build; solver figures are null")
     return 0
 
 
