@@ -6,15 +6,16 @@
   seat_state.py  a full GameState consistent with a SeatView (hidden deck orders sampled)
 
 `make_player(level, seed)` is the catalog's entry (game.catalog): levels "random", "easy",
-"normal", "hard". The player keeps its own generator from `seed`, so the same views and
-choices get the same answers.
+"normal", "hard". The player keeps its own generator from `seed` and bounds its search by
+checkpoints (player.CHECKS) rather than CPU time, so the same views and choices get the same
+answers on any machine. (The play screen and `simulate` use the CPU-time budgets.)
 """
 from __future__ import annotations
 
 import random
 from typing import Sequence
 
-from game.roborun.ai.player import LEVELS, RoboRunAI
+from game.roborun.ai.player import CHECKS, LEVELS, RoboRunAI
 
 __all__ = ["LEVELS", "RoboRunAI", "RoboRunPlayer", "make_player"]
 
@@ -27,7 +28,7 @@ class RoboRunPlayer:
             raise ValueError(f"unknown AI level {level!r} (choose from random, {', '.join(LEVELS)})")
         self.level = level
         self.rng = random.Random(seed)
-        self.ai = None if level == "random" else RoboRunAI(level)
+        self.ai = None if level == "random" else RoboRunAI(level, checks=CHECKS[level])
 
     def choose(self, view, choices: Sequence):
         if self.ai is None:

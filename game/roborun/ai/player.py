@@ -43,6 +43,9 @@ from game.roborun.rules.view import SeatView
 
 LEVELS = ("easy", "normal", "hard")
 BUDGET_MS = {"easy": 6.0, "normal": 15.0, "hard": 28.0}     # CPU ms per decision (see cpu_now)
+# The same budgets counted in search checkpoints (about 7 per CPU ms, measured on the shipped maps),
+# for players whose answer must not depend on the machine: RoboRunAI(level, checks=CHECKS[level]).
+CHECKS = {"easy": 40, "normal": 100, "hard": 190}
 EASY_NOISE = 0.3                 # easy: share of decisions taken at random among non-losing options
 BEEP_PENALTY = 2000.0            # a card the teammate BEEPed (or messaged about): avoided unless all else loses
 FREE_MARGIN = 3.0                # a free action (ability, Equipment) must gain this much to be used
@@ -67,6 +70,17 @@ class _Clock:
 
     def out(self) -> bool:
         return cpu_now() >= self.deadline
+
+
+class _WorkClock:
+    """A budget of search checkpoints instead of CPU time: the same view always gets the same answer."""
+
+    def __init__(self, checks: int):
+        self.left = checks
+
+    def out(self) -> bool:
+        self.left -= 1
+        return self.left < 0
 
 
 # ---------------------------------------------------------------- static scoring of moves
@@ -240,10 +254,13 @@ def _message_card(message: str) -> int | None:
 class RoboRunAI:
     """One AI seat. Keep one per seat for a game: it remembers a shadow state and messages."""
 
-    def __init__(self, level: str = "normal"):
+    def __init__(self, level: str = "normal", checks: int | None = None):
+        """checks: bound each decision by this many search checkpoints instead of CPU time
+        (reproducible on any machine; the catalog's make_player uses CHECKS[level])."""
         if level not in LEVELS:
             raise ValueError(f"unknown AI level {level!r} (choose from {', '.join(LEVELS)})")
         self.level = level
+        self.checks = checks
         self.shadow: GameState | None = None
         self.messages_seen = 0
         self.warned: dict[int, int] = {}          # card -> round the teammate warned about it
@@ -261,7 +278,10 @@ class RoboRunAI:
         if len(choices) == 1:
             self._advance_shadow(view, choices[0])
             return choices[0]
-        clock = _Clock(BUDGET_MS[self.level] if budget_ms is None else budget_ms)
+        if budget_ms is None and self.checks is not None:
+            clock: _Clock | _WorkClock = _WorkClock(self.checks)
+        else:
+            clock = _Clock(BUDGET_MS[self.level] if budget_ms is None else budget_ms)
         root = self._root(view, choices, rng)
         if root is None:
             self.shadow = None

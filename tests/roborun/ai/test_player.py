@@ -1,12 +1,17 @@
-"""The Robo Run AI teammate (game/roborun/ai.py): honest, legal, sensible, and it talks by BEEP."""
+"""The Robo Run AI teammate (game/roborun/ai/player.py): honest, legal, sensible, and it talks by BEEP."""
 import random
+from unittest import mock
 
+from game.roborun import rules
+from game.roborun.ai import make_player
+from game.roborun.ai import player as ai_player
 from game.roborun.ai.player import RoboRunAI, choose, choose_for_level
 from game.roborun.ai.seat_state import state_from_view
 from game.roborun.levels.ascii_board import game_from_ascii
 from game.roborun.rules.engine import apply, legal_choices, new_game
 from game.roborun.rules.state import Choice
 from game.roborun.levels.tmx_loader import find_level, load_level
+from game.roborun.rules.config import RoboRunConfig
 from game.roborun.rules.view import seat_view
 
 BIG = 60_000.0          # a budget no test decision reaches, so the result never depends on timing
@@ -250,3 +255,19 @@ def test_seat_one_reads_arrows_from_its_own_side():
     assert state.decision_seat == 1
     ai_turn(state, 1, RoboRunAI("normal"))
     assert state.outcome == "won"
+
+
+def test_the_catalog_player_answers_the_same_view_the_same_way_whatever_the_clock():
+    """make_player bounds its search by checkpoints, not CPU time: a slow machine gets the same answer."""
+    state = rules.new_game(RoboRunConfig(load_level(find_level("1.3"))), 2)
+    rng = random.Random(2)
+    for _ in range(30):
+        if rules.is_over(state):
+            break
+        seat, choices = rules.current_seat(state), rules.legal_choices(state)
+        view = rules.seat_view(state, seat)
+        fast = make_player("hard", 7).choose(view, choices)
+        with mock.patch.object(ai_player, "cpu_now", side_effect=lambda c=iter(range(10**6)): next(c) * 1.0):
+            slow = make_player("hard", 7).choose(view, choices)     # every CPU reading a second later
+        assert slow == fast and fast in choices
+        rules.apply(state, rng.choice(choices))
