@@ -3,23 +3,26 @@
 Why a separate stage: the engine jumps from one state to the next; players need to SEE
 each step (a slide space by space, a robot falling into a shredder) in the order the
 rules resolved it. The Stage holds what is currently shown (robot pawns, tokens,
-particles, captions); the Animator plays a queue of Steps, each a group of tweens run
-together. When the queue empties the scene snaps the stage to the engine's seat view, so
-a mistake in an animation can never leave a wrong picture behind.
+particles, captions); `EventAnimations` turns events into Beats of the shared sequencer
+(game.client.sequencer), each a group of Tracks run together that move stage actors
+(`Track.keys` names them, so the scene caches every piece that is not moving). When the
+sequencer empties the scene snaps the stage to the engine's seat view, so a mistake in an
+animation can never leave a wrong picture behind.
 
-Time comes only from update(dt) (scaled by the speed setting); skip() completes all
-queued steps at once. Events are read by kind and duck-typed fields (robot, frm, to,
-path, ...) through `event_field`, so this module needs nothing from the engine.
+Time comes only from Sequencer.update(dt) (scaled by the speed setting); skip()
+completes all queued beats at once, quietly. Events are read by kind and duck-typed
+fields (robot, frm, to, path, ...) through `event_field`, so this module needs nothing
+from the engine.
 """
 from __future__ import annotations
 
 import math
 import random
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from game.client.loop import ease_in_out, ease_out_back, lerp
+from game.client.sequencer import Beat, Track
 
 Pos = tuple[int, int]
 
@@ -163,112 +166,42 @@ def token_key(kind: str, pos: Pos, value: Any = None) -> str:
     return f"{kind}:{value}@{pos[0]},{pos[1]}"
 
 
-# ---------------------------------------------------------------- animator
-@dataclass
-class Tween:
-    duration: float
-    apply: Callable[[float], None]            # called with raw progress 0..1
-    start: Callable[[], None] | None = None
-    actors: tuple[str, ...] = ()              # keys of the stage actors this tween moves
-    started: bool = False
-
-
-@dataclass
-class Step:
-    tweens: list[Tween]
-    label: str = ""
-
-    @property
-    def duration(self) -> float:
-        return max((t.duration for t in self.tweens), default=0.0)
-
-
-class Animator:
-    """Plays queued Steps one after another; tweens inside a Step run together."""
-
-    def __init__(self) -> None:
-        self.queue: deque[Step] = deque()
-        self.elapsed = 0.0
-
-    @property
-    def busy(self) -> bool:
-        return bool(self.queue)
-
-    def moving_keys(self) -> frozenset[str]:
-        """Actors the running step moves: drawn every frame; all others can be cached."""
-        if not self.queue:
-            return frozenset()
-        return frozenset(key for tween in self.queue[0].tweens for key in tween.actors)
-
-    def push(self, step: Step) -> None:
-        if step.tweens:
-            self.queue.append(step)
-
-    def update(self, dt: float) -> None:
-        while self.queue and dt >= 0:
-            step = self.queue[0]
-            self.elapsed += dt
-            for tween in step.tweens:
-                if not tween.started:
-                    tween.started = True
-                    if tween.start:
-                        tween.start()
-                tween.apply(min(1.0, self.elapsed / tween.duration) if tween.duration > 0 else 1.0)
-            if self.elapsed < step.duration:
-                return
-            dt = self.elapsed - step.duration
-            self.elapsed = 0.0
-            self.queue.popleft()
-            if dt <= 0:
-                return
-
-    def skip(self) -> None:
-        """Finish every queued step at once, in order (their end states still apply)."""
-        while self.queue:
-            step = self.queue.popleft()
-            for tween in step.tweens:
-                if not tween.started and tween.start:
-                    tween.start()
-                tween.apply(1.0)
-        self.elapsed = 0.0
-
-
-# ---------------------------------------------------------------- events -> steps
+# ---------------------------------------------------------------- events -> beats
 @dataclass
 class EventAnimations:
-    """Builds the Steps for engine events on a stage.
+    """Builds the Beats for engine events on a stage.
 
-    `sound(name)` plays an effect, `energy_target(seat)` gives the board coordinates a
-    collected token flies to (the owner's energy track), `caption_colour(kind)` picks a
-    banner colour. All three are supplied by the scene, so this stays UI-agnostic.
+    Each beat names its sound (`Beat.sound`, played by the sequencer as the beat starts),
+    `energy_target(seat)` gives the board coordinates a collected token flies to (the
+    owner's energy track), `describe(event)` the caption of an event without an
+    animation of its own. Both are supplied by the scene, so this stays UI-agnostic.
     """
 
     stage: Stage
-    sound: Callable[[str], None] = lambda name: None
     energy_target: Callable[[Any], tuple[float, float]] = lambda seat: (0.0, -1.0)
     describe: Callable[[Any], str] = lambda event: event_kind(event).replace("_", " ")
 
-    def steps_for(self, events: list[Any]) -> list[Step]:
+    def beats_for(self, events: list[Any]) -> list[Beat]:
         """Group consecutive moves of different robots (they happen simultaneously)."""
-        steps: list[Step] = []
+        beats: list[Beat] = []
         group: list[Any] = []
         for event in events:
             if event_kind(event) in MOVE_KINDS:
                 moving = {event_field(e, "robot") for e in group}
                 if group and (event_field(event, "robot") in moving or event_kind(event) != event_kind(group[0])):
-                    steps.append(self._moves(group))
+                    beats.append(self._moves(group))
                     group = []
                 group.append(event)
                 continue
             if group:
-                steps.append(self._moves(group))
+                beats.append(self._moves(group))
                 group = []
-            step = self._single(event)
-            if step is not None:
-                steps.append(step)
+            beat = self._single(event)
+            if beat is not None:
+                beats.append(beat)
         if group:
-            steps.append(self._moves(group))
-        return [s for s in steps if s.tweens]
+            beats.append(self._moves(group))
+        return [b for b in beats if b.tracks]
 
     # movement --------------------------------------------------------
     def _actor_for(self, event: Any) -> Actor | None:
@@ -281,60 +214,61 @@ class EventAnimations:
         start = as_pos(event_field(event, "from"))
         return self.stage.robot_at(start) if start else None
 
-    def _moves(self, events: list[Any]) -> Step:
-        tweens = []
+    def _moves(self, events: list[Any]) -> Beat:
+        tracks = []
         kind = event_kind(events[0])
         per_space = SLIDE_SECONDS if kind in ("slid", "pushed", "conveyed") else STEP_SECONDS
         for event in events:
             actor, path = self._actor_for(event), event_path(event)
             if actor is None or len(path) < 2:
                 continue
-            tweens.append(Tween(per_space * (len(path) - 1), _walk(actor, path, hop=kind == "moved"), actors=(actor.key,)))
+            tracks.append(Track(per_space * (len(path) - 1), on_progress=_walk(actor, path, hop=kind == "moved"),
+                                keys=(actor.key,)))
         sound = "slide" if kind in ("slid", "pushed", "conveyed") else "move"
-        if tweens:
-            tweens[0].start = lambda: self.sound(sound)
-        return Step(tweens, kind)
+        return Beat(tracks, sound=sound, label=kind)
 
     # everything else -------------------------------------------------
-    def _single(self, event: Any) -> Step | None:
+    def _single(self, event: Any) -> Beat | None:
         kind = event_kind(event)
         stage = self.stage
         actor = self._actor_for(event)
         start, end = as_pos(event_field(event, "from")), as_pos(event_field(event, "to"))
         if kind in ("teleported", "lifted") and actor is not None and end is not None:
-            return Step([Tween(0.45, _warp(actor, end), lambda: self.sound("teleport"), actors=(actor.key,))], kind)
+            return Beat([Track(0.45, on_progress=_warp(actor, end), keys=(actor.key,))], sound="teleport", label=kind)
         if kind == "collected":
             pos = as_pos(event_field(event, "pos")) or end or start
             token = stage.token_at(pos, _token_kind(event)) if pos else None
             if token is None:
                 return None
             target = self.energy_target(event_field(event, "seat"))
-            return Step([Tween(0.5, _fly(stage, token, target), lambda: self.sound("collect"), actors=(token.key,))], kind)
+            return Beat([Track(0.5, on_progress=_fly(stage, token, target), keys=(token.key,))], sound="collect",
+                        label=kind)
         if kind == "upgraded" and actor is not None:
             colour = event_field(event, "colour") or "blue"
-            return Step([Tween(0.35, _pulse_recolour(actor, colour), lambda: self.sound("zap"), actors=(actor.key,))], kind)
+            return Beat([Track(0.35, on_progress=_pulse_recolour(actor, colour), keys=(actor.key,))], sound="zap",
+                        label=kind)
         if kind == "destroyed" and actor is not None:
             def boom() -> None:
-                self.sound("boom")
                 stage.shake = 1.0
                 stage.burst(actor.x + 0.5, actor.y + 0.5, _burst_colour(actor.colour))
-            return Step([Tween(0.5, _vanish(actor, spin=True), boom, actors=(actor.key,))], kind)
+            return Beat([Track(0.5, on_start=boom, on_progress=_vanish(actor, spin=True), keys=(actor.key,))],
+                        sound="boom", label=kind)
         if kind in ("escaped", "returned") and actor is not None:
             text = self.describe(event) if kind == "escaped" else ""
 
             def leave() -> None:
-                self.sound("collect")
                 if text:
                     stage.captions.append(Caption(text, (94, 214, 120)))
-            return Step([Tween(0.5, _vanish(actor, spin=False), leave, actors=(actor.key,))], kind)
+            return Beat([Track(0.5, on_start=leave, on_progress=_vanish(actor, spin=False), keys=(actor.key,))],
+                        sound="collect", label=kind)
         if kind == "spawned":
             rid, pos = event_field(event, "robot"), end or as_pos(event_field(event, "pos"))
             if rid is None or pos is None:
                 return None
             colour = event_field(event, "colour") or "blue"
             new = Actor(str(rid), colour, float(pos[0]), float(pos[1]), scale=0.0)
-            return Step([Tween(0.45, _drop_in(new), lambda: (stage.robots.__setitem__(new.key, new),
-                                                              self.sound("zap")), actors=(new.key,))], kind)
+            return Beat([Track(0.45, on_start=lambda: stage.robots.__setitem__(new.key, new),
+                               on_progress=_drop_in(new), keys=(new.key,))], sound="zap", label=kind)
         text = self.describe(event)
         if not text:
             return None
@@ -342,12 +276,7 @@ class EventAnimations:
                  "scenario_won": "win", "scenario_lost": "lose", "event_revealed": "card"}.get(kind)
         caption = Caption(text, (255, 196, 61) if kind != "scenario_lost" else (240, 84, 84))
         seconds = CAPTION_SECONDS if kind not in ("scenario_won", "scenario_lost", "event_revealed") else 1.2
-
-        def show() -> None:
-            stage.captions.append(caption)
-            if sound:
-                self.sound(sound)
-        return Step([Tween(seconds, lambda t: None, show)], kind)
+        return Beat([Track(seconds, on_start=lambda: stage.captions.append(caption))], sound=sound, label=kind)
 
 
 def _token_kind(event: Any) -> str | None:

@@ -28,6 +28,7 @@ from game.client import input as inp
 from game.client import theme
 from game.client.menus import NoticeScene, PauseScene
 from game.client.scene import Scene
+from game.client.sequencer import Sequencer
 from game.client.widgets import MenuItem, vertical_gradient
 from game.core.session import GameSession, save_session, saved_game_path
 from game.roborun import rules
@@ -36,7 +37,7 @@ from game.roborun.rules.campaign import accomplishments
 from game.roborun.rules.config import RoboRunConfig
 from game.roborun.ui import hud_render
 from game.roborun.ui import progress as prog
-from game.roborun.ui.anim import Animator, EventAnimations, Stage
+from game.roborun.ui.anim import EventAnimations, Stage
 from game.roborun.ui.board_render import BoardRenderer
 from game.roborun.ui.campaign_screens import EntryScene, HandOverScene, ResultsScene, ScenarioIntro, TutorialOverlay
 from game.roborun.ui.choice_ui import Option, ViewReader, build_options
@@ -142,7 +143,7 @@ class PlayScene(PlayDrawing, Scene):
         self.future: concurrent.futures.Future | None = None
         self.ai_wait = 0.0
         self.stage = Stage()
-        self.animator = Animator()
+        self.animator = Sequencer()
         self.options_list: list[Option] = []
         self.focus = 0
         self.decision_token: tuple | None = None
@@ -183,8 +184,8 @@ class PlayScene(PlayDrawing, Scene):
         self.background = vertical_gradient(theme.LOGICAL_SIZE, (28, 34, 52), (14, 16, 24))
         self._make_board()
         self._sync_stage()
-        self.anims = EventAnimations(self.stage, sound=self.app.audio.play, energy_target=self._energy_target,
-                                     describe=self._describe)
+        self.animator.play_sound = self.app.audio.play
+        self.anims = EventAnimations(self.stage, energy_target=self._energy_target, describe=self._describe)
         self.app.audio.start_music()
         self.app.audio.warm(GAME_SOUNDS)
         self._say(f"Scenario {self.level.level_id} {self.level.title}: seed {self.seed}")
@@ -284,8 +285,7 @@ class PlayScene(PlayDrawing, Scene):
             save_session(self.session)      # atomic; a finished game removes its save
         for event in events:
             self._say(describe_event(event, None if self.hotseat else self.viewer, log=True))
-        for step in self.anims.steps_for(events):
-            self.animator.push(step)
+        self.animator.extend(self.anims.beats_for(events))
         self.stage_stale = True
         self.decision_token = None
         self.options_list = []

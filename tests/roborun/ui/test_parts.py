@@ -6,7 +6,8 @@ import pytest
 
 from game.core import storage
 from game.roborun.ui import progress as prog
-from game.roborun.ui.anim import Animator, EventAnimations, Stage, event_path
+from game.client.sequencer import Sequencer
+from game.roborun.ui.anim import STEP_SECONDS, EventAnimations, Stage, event_path
 from game.roborun.rules.events import Event
 from game.roborun.rules.level import RobotStart, Space, Token, blank_level
 
@@ -57,12 +58,11 @@ def _stage():
 def test_a_slide_passes_every_space_of_its_path_in_order():
     stage = _stage()
     sounds = []
-    anims = EventAnimations(stage, sound=sounds.append)
-    animator = Animator()
+    anims = EventAnimations(stage)
+    animator = Sequencer(play_sound=sounds.append)
     event = Event("slid", robot=1, frm=(0, 0), to=(3, 0), path=((1, 0), (2, 0), (3, 0)))
     assert event_path(event) == [(0, 0), (1, 0), (2, 0), (3, 0)]
-    for step in anims.steps_for([event]):
-        animator.push(step)
+    animator.extend(anims.beats_for([event]))
     seen = []
     while animator.busy:
         animator.update(1 / 60)
@@ -71,25 +71,37 @@ def test_a_slide_passes_every_space_of_its_path_in_order():
     assert sounds == ["slide"]
 
 
-def test_simultaneous_group_moves_share_one_step_but_a_robot_moving_twice_does_not():
+def test_simultaneous_group_moves_share_one_beat_but_a_robot_moving_twice_does_not():
     stage = _stage()
     anims = EventAnimations(stage)
     together = [Event("moved", robot=1, frm=(0, 0), to=(0, 1)), Event("moved", robot=2, frm=(3, 3), to=(3, 2))]
-    assert len(anims.steps_for(together)) == 1
+    beats = anims.beats_for(together)
+    assert len(beats) == 1 and [t.keys for t in beats[0].tracks] == [{"1"}, {"2"}]
     twice = [Event("moved", robot=1, frm=(0, 0), to=(0, 1)), Event("moved", robot=1, frm=(0, 1), to=(0, 2))]
-    assert len(anims.steps_for(twice)) == 2
+    assert len(anims.beats_for(twice)) == 2
+
+
+def test_the_running_beat_names_the_pawns_it_moves_so_the_rest_stay_cached():
+    stage = _stage()
+    animator = Sequencer()
+    animator.extend(EventAnimations(stage).beats_for([
+        Event("moved", robot=1, frm=(0, 0), to=(0, 1)), Event("moved", robot=2, frm=(3, 3), to=(3, 2)),
+        Event("collected", robot=1, seat=0, token="energy", at=(2, 0))]))
+    animator.update(0.01)
+    assert animator.moving_keys() == {"1", "2"}
+    animator.update(STEP_SECONDS)
+    assert animator.moving_keys() == {stage.token_at((2, 0), "energy").key}
 
 
 def test_skip_finishes_every_queued_animation_at_once_with_its_end_state():
     stage = _stage()
     sounds = []
-    anims = EventAnimations(stage, sound=sounds.append, energy_target=lambda seat: (-2.0, 0.0))
-    animator = Animator()
+    anims = EventAnimations(stage, energy_target=lambda seat: (-2.0, 0.0))
+    animator = Sequencer(play_sound=sounds.append)
     events = [Event("moved", robot=1, frm=(0, 0), to=(1, 0)), Event("moved", robot=1, frm=(1, 0), to=(2, 0)),
               Event("collected", robot=1, seat=0, token="energy", at=(2, 0)),
               Event("destroyed", robot=2, at=(3, 3), detail="shredder")]
-    for step in anims.steps_for(events):
-        animator.push(step)
+    animator.extend(anims.beats_for(events))
     animator.update(0.01)
     animator.skip()
     assert not animator.busy
@@ -97,15 +109,14 @@ def test_skip_finishes_every_queued_animation_at_once_with_its_end_state():
     assert stage.tokens == {}                       # the energy token flew to the track
     assert not stage.robots["2"].visible            # destroyed
     assert stage.shake > 0 and stage.particles      # screen shake and a burst of particles
-    assert sounds == ["move", "move", "collect", "boom"]
+    assert sounds == ["move"]                       # only the beat that had started: skipping is quiet
 
 
 def test_spawn_adds_a_pawn_and_unknown_kinds_become_captions():
     stage = _stage()
     anims = EventAnimations(stage, describe=lambda e: "Round 2")
-    animator = Animator()
-    for step in anims.steps_for([Event("spawned", robot=9, colour="white", at=(4, 4)), Event("round_ended", value=1)]):
-        animator.push(step)
+    animator = Sequencer()
+    animator.extend(anims.beats_for([Event("spawned", robot=9, colour="white", at=(4, 4)), Event("round_ended", value=1)]))
     animator.skip()
     assert stage.robots["9"].colour == "white" and stage.robots["9"].scale == pytest.approx(1.0)
     assert [c.text for c in stage.captions] == ["Round 2"]
@@ -113,9 +124,8 @@ def test_spawn_adds_a_pawn_and_unknown_kinds_become_captions():
 
 def test_animation_time_only_advances_through_update():
     stage = _stage()
-    animator = Animator()
-    for step in EventAnimations(stage).steps_for([Event("moved", robot=1, frm=(0, 0), to=(0, 1))]):
-        animator.push(step)
+    animator = Sequencer()
+    animator.extend(EventAnimations(stage).beats_for([Event("moved", robot=1, frm=(0, 0), to=(0, 1))]))
     animator.update(0.05)
     mid = stage.robots["1"].y
     assert 0 < mid < 1
@@ -184,10 +194,9 @@ def test_colour_blind_patterns_mark_bad_robots_and_gates_beyond_colour(screen):
 def test_the_speed_setting_scales_animation_time():
     def frames_to_finish(speed):
         stage = _stage()
-        animator = Animator()
-        for step in EventAnimations(stage).steps_for([Event("slid", robot=1, frm=(0, 0), to=(4, 0),
-                                                            path=((1, 0), (2, 0), (3, 0), (4, 0)))]):
-            animator.push(step)
+        animator = Sequencer()
+        animator.extend(EventAnimations(stage).beats_for([Event("slid", robot=1, frm=(0, 0), to=(4, 0),
+                                                                path=((1, 0), (2, 0), (3, 0), (4, 0)))]))
         frames = 0
         while animator.busy:
             animator.update(1 / 60 * speed)
