@@ -269,6 +269,7 @@ def test_the_table_plays_its_beats_on_the_shared_sequencer():
 
 
 def test_the_opening_deal_hides_the_hand_until_the_staggered_cards_land(app):
+    app.settings.animation_speed = 1.0
     table = start(app, make_config("ffa", 2, humans=1, ai="random", seed=1))
     deal = table.timeline.queue[0]
     flies = deal.tracks
