@@ -35,7 +35,7 @@ from game.robomissions.rules import engine
 from game.robomissions.ui import card_sprites as sprites
 from game.robomissions.ui import table_render as render
 from game.robomissions.ai import make_bot
-from game.robomissions.ui.choice_ui import (Option, build_options, move_focus, option_at, prompt, robot_cards,
+from game.robomissions.ui.choice_ui import (FocusMover, Option, build_options, option_at, prompt, robot_cards,
                                          robot_name, robot_summary)
 from game.robomissions.rules.engine import (Action, Cancel, Discard, Draw, EndTurn, Pick, Play, RepairChain, SelfCharge,
                                       UseBattery)
@@ -72,6 +72,8 @@ class TableScene(Scene):
         self.board_version = 0                # bumped whenever the shown view or the layout changes
         self.options: list[Option] = []
         self.focus = 0
+        self.mover = FocusMover()                    # arrows retrace their steps
+        self.end_turn_asked = False                  # End turn with actions left was chosen once
         self.hidden_cards: set[int] = set()
         self.hidden_robots: set[int] = set()
         self.marker: tuple[pygame.Rect, tuple[int, int, int]] | None = None
@@ -177,6 +179,8 @@ class TableScene(Scene):
 
     def _refresh_options(self) -> None:
         self.board_version += 1
+        self.mover.reset()
+        self.end_turn_asked = False
         previous = self.options[self.focus].action if self.options and self.focus < len(self.options) else None
         if self.human_to_act:
             legal = engine.legal_choices(self.state)
@@ -220,6 +224,10 @@ class TableScene(Scene):
                 self.app.stack.push(ResultsScene(self, play_again=TableScene))
             return
         seat = self.state.current
+        automatic = self._automatic_choice()
+        if automatic is not None:
+            self._apply(self.viewer, automatic)
+            return
         if seat in self.humans:
             if self.owner_ready != seat or self.viewer != seat:
                 if len(self.humans) > 1:
@@ -234,6 +242,22 @@ class TableScene(Scene):
             bot, rng = self.bots[seat], self.rngs[seat]
             self.future = self.executor.submit(bot.choose, seat_view(self.state, seat), engine.legal_choices(self.state), rng)
             self.info = (f"{render.seat_name(seat)} is thinking...", "")
+
+    def _automatic_choice(self) -> Action | None:
+        """The one thing the human can do now, when a card's question has a single answer.
+
+        "Chain +" for a Chainbot with no gap to fill, "New Megabot" for a Head: nothing to
+        decide, so it resolves itself (Cancel, backing out, is not an answer). The setting
+        "Ask before every step" (when the client offers it) keeps the old confirmation.
+        """
+        if not self.human_to_act or self.state.pending is None:
+            return None
+        if getattr(self.app.settings, "ask_every_step", False):
+            return None
+        answers = [a for a in engine.legal_choices(self.state) if not isinstance(a, Cancel)]
+        if len(answers) == 1 and isinstance(answers[0], Pick):
+            return answers[0]
+        return None
 
     def _poll_ai(self) -> None:
         if self.future is None or not self.future.done() or self.timeline.busy or self.dirty:
@@ -361,16 +385,18 @@ class TableScene(Scene):
         if not self.human_to_act or not self.options:
             return
         if name in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT):
-            self.focus = move_focus(self.options, self.focus, name)
+            self.focus = self.mover.move(self.options, self.focus, name)
             self.app.audio.play("move")
         elif name in (inp.NEXT, inp.PREV, inp.SCROLL):
             step = (1 if name == inp.NEXT else -1) if name != inp.SCROLL else (-1 if action.amount > 0 else 1)
             self.focus = (self.focus + step) % len(self.options)
+            self.mover.reset()
             self.app.audio.play("move")
         elif name == inp.POINT and action.pos:
             hit = self._option_under(action.pos)
             if hit is not None and hit != self.focus:
                 self.focus = hit
+                self.mover.reset()
         elif name == inp.CLICK and action.pos:
             hit = self._option_under(action.pos)
             if hit is not None:
@@ -397,8 +423,17 @@ class TableScene(Scene):
         if self.played and self.played[-1] == (self.viewer, taken):
             self.played.pop()
         self._log(f"{render.seat_name(self.viewer)} takes back: {engine.describe(self.state, taken)}", theme.TEXT_DIM)
-        save_session(self.session)
         self._sync()
+        # An answer that resolved itself is taken back together with the choice that asked it,
+        # or it would resolve itself again at once.
+        while self._automatic_choice() is not None and self.session.can_undo(self.viewer):
+            taken = self.session.undo(self.viewer)
+            if self.played and self.played[-1] == (self.viewer, taken):
+                self.played.pop()
+            self._log(f"{render.seat_name(self.viewer)} takes back: {engine.describe(self.state, taken)}",
+                      theme.TEXT_DIM)
+            self._sync()
+        save_session(self.session)
 
     def _info_at(self, pos: tuple[int, int]) -> tuple[str, str] | None:
         """What the pointer rests on, for the info panel: any robot, or a card of a visible hand."""
@@ -480,9 +515,22 @@ class TableScene(Scene):
         return rects
 
     def _choose(self, option: Option) -> None:
+        if isinstance(option.action, EndTurn) and self._unused_actions() and not self.end_turn_asked:
+            self.end_turn_asked = True           # ask once: the same choice again ends the turn
+            self.app.audio.play("error")
+            return
         self.app.audio.play("click")
         self.info = (f"{render.seat_name(self.viewer)}: {option.title}", "")   # shown while it animates
         self._apply(self.viewer, option.action)
+
+    def _unused_actions(self) -> int:
+        """Actions the human would give away by ending the turn now."""
+        return self.shown.actions_left if self.shown.phase != "discard" else 0
+
+    def _end_turn_question(self) -> tuple[str, str]:
+        left = self._unused_actions()
+        return (f"End turn with {left} action{'s' if left != 1 else ''} left?",
+                "Choose End turn again to end it. Anything else keeps your turn going.")
 
     def hints(self) -> list[tuple[str, str]]:
         if self.zoom:
@@ -528,7 +576,7 @@ class TableScene(Scene):
             pygame.draw.rect(surface, colour, rect.inflate(12, 12), 5, border_radius=12)
         self._draw_hand(surface, focused, options, now)
         if self.human_to_act:
-            self._draw_prompt(surface, self.info[0])
+            self._draw_prompt(surface, self._end_turn_question()[0] if self.end_turn_asked else self.info[0])
         self.timeline.draw(surface)
         if self.zoom:
             self._draw_zoom(surface, focused)
@@ -557,10 +605,8 @@ class TableScene(Scene):
                 render.draw_slot(surface, rect, "New Megabot")
             chain_end = (self.viewer, len(view_.chains[self.viewer]))
             if chain_end in layout.chain_slots:
-                status_h = int(render.STATUS_H * layout.scales[self.viewer])
                 rect = layout.chain_slots[chain_end]
-                render.draw_slot(surface, pygame.Rect(rect.left, rect.top, rect.width, rect.height - status_h),
-                                 "Chain +")
+                render.draw_slot(surface, render.split_robot(rect, layout.scales[self.viewer], True)[0], "Chain +")
             render.draw_piles(surface, view_, layout)
             self._draw_log(surface)
         return self._board_surface
@@ -603,13 +649,16 @@ class TableScene(Scene):
         info = layout.info_rect.inflate(-12, 0)
         panel(surface, info, fill=theme.PANEL, radius=10)
         title, detail = self.hover or ((focused.title, focused.detail) if focused else self.info)
+        if self.end_turn_asked and focused is not None and isinstance(focused.action, EndTurn) and not self.hover:
+            title, detail = self._end_turn_question()
         y = draw_paragraph(surface, title, pygame.Rect(info.left + 10, info.top + 8, info.width - 20, 60), "small",
                            theme.ACCENT)
         if detail:
             draw_paragraph(surface, detail, pygame.Rect(info.left + 10, y + 4, info.width - 20, info.bottom - y - 8),
                            "tiny", theme.TEXT)
         legal = {type(o.action).__name__: o for o in options}
-        for key, text, action_type in (("end_turn", "End turn", "EndTurn"), ("cancel", "Cancel", "Cancel")):
+        end_text = "End anyway" if self.end_turn_asked else "End turn"
+        for key, text, action_type in (("end_turn", end_text, "EndTurn"), ("cancel", "Cancel", "Cancel")):
             option = legal.get(action_type)
             render.draw_button(surface, layout.buttons[key], text, option is not None,
                                option is not None and option is focused)
