@@ -399,7 +399,7 @@ def part_chip(card: CardDef, size: tuple[int, int]) -> pygame.Surface:
             surface.blit(image, image.get_rect(midtop=(w // 2, y)))
             y += image.get_height() - 2
         if h >= 70:
-            icon_h = h - y - 8
+            icon_h = h - y - 8 - (stats_px + 2 if card.kind in ("head", "part") else 0)   # clear of the stats
             draw_robot_icon(surface, card, pygame.Rect(w // 4, y + 2, w // 2, icon_h))
         if card.kind in ("head", "part"):   # a Megabot's parts add up; the robot's own bar shows the total
             hp = "-" if card.hp is None else str(card.hp)

@@ -19,6 +19,7 @@ from game.client.app import App, add_display_args, run_scene
 from game.client.scene import Scene
 from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, vertical_gradient
 from game.core.session import GameSession
+from game.robomissions.ui import howto
 from game.robomissions.ui.table_config import (AI_LEVELS, MAX_PLAYERS, MIN_PLAYERS, MODE_NAMES, MODE_PLAYERS, MODES,
                                                SEAT_KINDS, TableConfig, make_config, remembered_seats)
 from game.robomissions.ui.table_render import team_label
@@ -47,7 +48,9 @@ class SetupScene(Scene):
         for seat in range(MAX_PLAYERS):
             items.append(MenuItem(f"Seat {seat + 1}", value=self._seat_value(seat), on_change=self._seat_changer(seat),
                                   detail="Human, or an AI: random, easy, normal or hard"))
-        items += [MenuItem("Start game", self._start, "Deal the cards"), MenuItem("Back", self._back)]
+        items += [MenuItem("Start game", self._start, "Deal the cards"),
+                  MenuItem("How to play", self._how_to_play, "The rules in eight short pages"),
+                  MenuItem("Back", self._back)]
         self.menu = Menu(items, center_x=theme.WIDTH // 2, top=130, width=640, row_height=60)
         self._refresh()
 
@@ -103,6 +106,12 @@ class SetupScene(Scene):
     def _start(self) -> None:
         self._click()
         self.app.stack.push(TableScene(self.config()))
+        if howto.tutorial_due():          # a player's first game: the tutorial over the table
+            self.app.stack.push(howto.tutorial_scene())
+
+    def _how_to_play(self) -> None:
+        self._click()
+        self.app.stack.push(howto.how_to_play_scene())
 
     def _back(self) -> None:
         self.app.stack.pop()

@@ -367,8 +367,14 @@ def draw_zone(surface: pygame.Surface, view: SeatView, layout: Layout, seat: int
     for index in range(len(chain) - 1):
         a, b = layout.chain_slots.get((seat, index)), layout.chain_slots.get((seat, index + 1))
         if a and b and chain[index] is not None and chain[index + 1] is not None and abs(a.top - b.top) < 4:
-            y = split_robot(a, scale, seat == layout.viewer)[0].top + int(40 * scale)
+            y = chain_link_y(a, scale, seat == layout.viewer)
             pygame.draw.line(surface, (200, 200, 210), (a.right - 2, y), (b.left + 2, y), max(2, int(5 * scale)))
+
+
+def chain_link_y(rect: Rect, scale: float, status_on_top: bool) -> int:
+    """Where the link between two Chainbots runs: across their pictures, below the names."""
+    body = split_robot(rect, scale, status_on_top)[0]
+    return body.top + int(body.height * 0.62)
 
 
 def _draw_hand_backs(surface: pygame.Surface, rect: Rect, count: int) -> None:

@@ -27,7 +27,7 @@ from game.client import theme
 from game.client.menus import PauseScene
 from game.client.scene import Scene
 from game.client.sequencer import Beat, Sequencer
-from game.client.widgets import draw_hints, draw_paragraph, draw_text, font, panel, render_text, wrap_text
+from game.client.widgets import MenuItem, draw_hints, draw_paragraph, draw_text, font, panel, render_text, wrap_text
 from game.core.session import GameSession, save_session
 from game.robomissions import rules
 from game.robomissions.ui import anim
@@ -42,6 +42,7 @@ from game.robomissions.rules.engine import (Action, Cancel, Discard, Draw, EndTu
 from game.robomissions.ui.event_anim import FLY_SIZE, Scenes, build_beats, log_line, name_of
 from game.robomissions.rules.events import Event, redact
 from game.robomissions.ui.handover_scene import HandOverScene
+from game.robomissions.ui.howto import how_to_play_scene
 from game.robomissions.ui.results_scene import ResultsScene
 from game.robomissions.ui.table_config import MODE_NAMES, TableConfig, forget_seats, remember_seats
 from game.robomissions.rules.view import SeatView, seat_view
@@ -353,7 +354,7 @@ class TableScene(Scene):
     def handle(self, action: inp.Action) -> None:
         name = action.name
         if name == inp.MENU:
-            self.app.stack.push(PauseScene())
+            self.app.stack.push(PauseScene([MenuItem("How to play", self._how_to_play)]))
             return
         if name == inp.INFO:
             self.zoom = not self.zoom
@@ -412,6 +413,9 @@ class TableScene(Scene):
                 self._choose(cancel)
             elif name == inp.UNDO:
                 self._undo()
+
+    def _how_to_play(self) -> None:
+        self.app.stack.push(how_to_play_scene(opaque=False))
 
     def _undo(self) -> None:
         """Take back this seat's own last choice (never past a draw or another seat's choice)."""
