@@ -32,7 +32,7 @@ import pygame
 
 from game.client import input as inp
 from game.client import theme
-from game.client.menus import NoticeScene, PauseScene
+from game.client.menus import PauseScene
 from game.client.scene import Scene
 from game.client.sequencer import Sequencer
 from game.client.widgets import MenuItem, draw_hints, draw_text, panel, vertical_gradient
@@ -44,6 +44,7 @@ from game.roborescue.ui.card_sprites import BACK_EDGE, BACK_FILL, CardArt
 from game.roborescue.rules.events import Event
 from game.roborescue.ui.end_scene import EndScene
 from game.roborescue.ui.handover_scene import HandoverScene
+from game.roborescue.ui.howto import how_to_play_scene
 from game.roborescue.ui.lab_choice_ui import Choice, LabChoices, direction_pick
 from game.roborescue.ui.lab_config import HUMAN, GameConfig, forget_seats, remember_seats
 from game.roborescue.ui.lab_event_anim import EventBeats
@@ -287,10 +288,7 @@ class LabScene(LabChoices, Scene):
             self._confirm(choice.focus)
 
     def _show_rules(self) -> None:
-        self.app.stack.push(NoticeScene(
-            "Each turn place 2 cards in your 4 areas. Workshop: one of each component type. Storage: robot "
-            "parts only, one per colour, keep a part chain. A card that fits nowhere decommissions an area. "
-            "At round end score your best 2 areas.", "How to play"))
+        self.app.stack.push(how_to_play_scene(opaque=False))
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

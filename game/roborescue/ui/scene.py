@@ -24,6 +24,7 @@ from game.core.errors import UserError
 from game.core.session import GameSession
 from game.roborescue.ai import LEVELS
 from game.roborescue.rules.engine import MAX_PLAYERS
+from game.roborescue.ui import howto
 from game.roborescue.ui.lab_config import HUMAN, GameConfig, remembered_seats
 from game.roborescue.ui.lab_scene import LabScene
 from game.roborescue.ui.score_table_ui import draw_score_table, load_table
@@ -62,11 +63,12 @@ class SetupScene(Scene):
             MenuItem("Advanced mode", value=lambda: "On" if self.advanced else "Off", on_change=self._toggle_advanced,
                      detail="From turn 3 of each round, cards may only join areas that already hold cards."),
             MenuItem("Start game", self._start),
+            MenuItem("How to play", self._how_to_play, detail="The rules in six short pages"),
             MenuItem("High scores", self._high_scores),
             MenuItem("Back", self._back),
         ]
         self.menu = Menu(items, center_x=theme.WIDTH // 2, top=112, width=620, row_height=52)
-        self.menu.focus = len(items) - 3   # "Start game": confirm at once plays a solo game
+        self.menu.focus = len(items) - 4   # "Start game": confirm at once plays a solo game
         self._refresh()
 
     def _seat_value(self, seat: int):
@@ -102,6 +104,12 @@ class SetupScene(Scene):
     def _start(self) -> None:
         self.app.audio.play("click")
         self.app.stack.push(LabScene(self.config(), setup=SetupScene))
+        if howto.tutorial_due():          # a player's first game: the tutorial over the lab
+            self.app.stack.push(howto.tutorial_scene())
+
+    def _how_to_play(self) -> None:
+        self.app.audio.play("click")
+        self.app.stack.push(howto.how_to_play_scene())
 
     def _high_scores(self) -> None:
         self.app.stack.push(HighScoresScene())
