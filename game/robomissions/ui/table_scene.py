@@ -35,14 +35,15 @@ from game.robomissions.rules import engine
 from game.robomissions.ui import card_sprites as sprites
 from game.robomissions.ui import table_render as render
 from game.robomissions.ai import make_bot
-from game.robomissions.ui.choice_ui import (FocusMover, Option, build_options, option_at, prompt, robot_cards,
-                                         robot_name, robot_summary)
+from game.robomissions.ui.choice_ui import (FocusMover, Option, build_options, focused_rect, option_at, prompt,
+                                            robot_name)
 from game.robomissions.rules.engine import (Action, Cancel, Discard, Draw, EndTurn, Pick, Play, RepairChain, SelfCharge,
                                       UseBattery)
 from game.robomissions.ui.event_anim import FLY_SIZE, Scenes, build_beats, log_line, name_of
 from game.robomissions.rules.events import Event, redact
 from game.robomissions.ui.handover_scene import HandOverScene
 from game.robomissions.ui.howto import how_to_play_scene
+from game.robomissions.ui.inspect import Inspectable, inspect_at, inspect_targets, stepping_order
 from game.robomissions.ui.results_scene import ResultsScene
 from game.robomissions.ui.table_config import MODE_NAMES, TableConfig, forget_seats, remember_seats
 from game.robomissions.rules.view import SeatView, seat_view
@@ -82,6 +83,8 @@ class TableScene(Scene):
         self.hover: tuple[str, str] | None = None    # what the mouse pointer rests on
         self.hover_cards: tuple[int, ...] = ()       # the cards of what the pointer rests on (for INFO)
         self.zoom = False                            # INFO: show the focused card(s) large
+        self.inspected: Inspectable | None = None    # INFO: what is shown (arrows step through the table)
+        self.pointer: tuple[int, int] | None = None  # where the pointer last rested
         self.fast_forward = False                    # spectating (no human left): skip every animation
         self.executor: ThreadPoolExecutor | None = None
         self.future: Future | None = None
@@ -358,11 +361,13 @@ class TableScene(Scene):
             return
         if name == inp.INFO:
             self.zoom = not self.zoom
+            self.inspected = self._first_inspected() if self.zoom else None
             return
-        if self.zoom and name in (inp.BACK, inp.CONFIRM, inp.CLICK):
-            self.zoom = False
+        if self.zoom:
+            self._handle_zoom(action)
             return
         if name == inp.POINT and action.pos:
+            self.pointer = action.pos
             over_option = self.human_to_act and self._option_under(action.pos) is not None
             self.hover = None if over_option else self._info_at(action.pos)
             self.hover_cards = () if over_option else self._cards_at(action.pos)
@@ -439,58 +444,90 @@ class TableScene(Scene):
             self._sync()
         save_session(self.session)
 
+    # ------------------------------------------------------------------ inspect anything
+    def _targets(self) -> list[Inspectable]:
+        """Everything on the table that can be pointed at or stepped to (most specific first)."""
+        focused = self.options[self.focus].hand_card if self.human_to_act and self.options else None
+        labels = {s: self.seat_label(s) for s in self.layout.zones}
+        return inspect_targets(self.shown, self.layout, labels, self.hand_visible, focused, self.hidden_robots)
+
     def _info_at(self, pos: tuple[int, int]) -> tuple[str, str] | None:
-        """What the pointer rests on, for the info panel: any robot, or a card of a visible hand."""
-        if self.hand_visible:
-            uid = self._hand_card_at(pos)
-            if uid is not None:
-                card = self.shown.cards[uid]
-                return card.name, sprites.default_text(card)
-        for rid, rect in self.layout.robots.items():
-            if rect.collidepoint(pos) and rid not in self.hidden_robots:
-                robot = self.shown.robot(rid)
-                return robot_name(self.shown, robot), robot_summary(self.shown, robot)
-        return None
+        """What the pointer rests on, for the info panel: any card, robot, gap, pile or player."""
+        target = inspect_at(self._targets(), pos)
+        return (target.title, target.text) if target else None
 
     def _cards_at(self, pos: tuple[int, int]) -> tuple[int, ...]:
         """Card uids under the pointer: a visible hand card, or every card of a robot."""
-        if self.hand_visible:
-            uid = self._hand_card_at(pos)
-            if uid is not None:
-                return (uid,)
-        for rid, rect in self.layout.robots.items():
-            if rect.collidepoint(pos) and rid not in self.hidden_robots:
-                return robot_cards(self.shown.robot(rid))
-        return ()
+        target = inspect_at(self._targets(), pos)
+        return target.cards if target and target.kind in ("hand", "part", "robot") else ()
+
+    def _first_inspected(self) -> Inspectable | None:
+        """What INFO opens on: the thing under the pointer, else the focused option's, else the first."""
+        targets = self._targets()
+        if self.hover and self.pointer:
+            hit = inspect_at(targets, self.pointer)
+            if hit is not None:
+                return hit
+        if self.human_to_act and self.options:
+            option = self.options[self.focus]
+            centre = focused_rect(option, True).center
+            hit = inspect_at(targets, centre)
+            if hit is not None:
+                return hit
+        order = stepping_order(targets)
+        return order[0] if order else None
+
+    def _handle_zoom(self, action: inp.Action) -> None:
+        """INFO view: arrows / Tab step through the table, the pointer picks, Back closes."""
+        name = action.name
+        if name in (inp.BACK, inp.CONFIRM, inp.MENU) or (name == inp.CLICK and self.inspected is None):
+            self.zoom, self.inspected = False, None
+            return
+        if name in (inp.POINT, inp.CLICK) and action.pos:
+            hit = inspect_at(self._targets(), action.pos)
+            if hit is not None:
+                self.inspected = hit
+            elif name == inp.CLICK:
+                self.zoom, self.inspected = False, None
+            return
+        if name in (inp.LEFT, inp.RIGHT, inp.UP, inp.DOWN, inp.NEXT, inp.PREV):
+            order = stepping_order(self._targets())
+            if not order:
+                return
+            step = 1 if name in (inp.RIGHT, inp.DOWN, inp.NEXT) else -1
+            current = next((i for i, t in enumerate(order) if self.inspected and t.rect == self.inspected.rect
+                            and t.title == self.inspected.title), None)
+            index = 0 if current is None and step > 0 else ((current or 0) + step) % len(order)
+            self.inspected = order[index]
+            self.app.audio.play("move")
 
     def _zoom_cards(self, focused: Option | None) -> tuple[int, ...]:
-        if self.hover_cards:
-            return self.hover_cards
-        if focused is None:
-            return ()
-        if focused.hand_card is not None:
-            return (focused.hand_card,)
-        ref = getattr(focused.action, "robot", None)
-        if isinstance(focused.action, Pick) and focused.action.kind == "robot":
-            ref = focused.action.ref
-        if ref is not None and any(r.rid == ref for r in self.shown.robots):
-            return robot_cards(self.shown.robot(ref))
-        return ()
+        return self.inspected.cards if self.inspected else ()
 
     def _draw_zoom(self, surface: pygame.Surface, focused: Option | None) -> None:
-        """INFO: the cards of the focused thing at full size, for reading from the sofa."""
-        cards = self._zoom_cards(focused)
+        """INFO: what the inspected thing is and does, with its cards large, for reading from the sofa."""
         surface.blit(render.screen_shade(170), (0, 0))
-        if not cards:
-            draw_text(surface, "Point at a card or robot to read it", (500, 330), "large", theme.TEXT, "center")
+        target = self.inspected
+        if target is None:
+            draw_text(surface, "Point at anything, or use the arrows, to read it", (500, 330), "large", theme.TEXT,
+                      "center")
             return
-        size = sprites.BIG_SIZE if len(cards) <= 4 else sprites.HAND_SIZE
-        gap = 16
-        total = len(cards) * size[0] + (len(cards) - 1) * gap
-        left = max(10, 500 - total // 2)
-        for i, uid in enumerate(cards):
-            rect = pygame.Rect(left + i * (size[0] + gap), 330 - size[1] // 2, *size)
+        pygame.draw.rect(surface, theme.ACCENT, target.rect.inflate(10, 10), 4, border_radius=10)
+        box = pygame.Rect(20, 0, 960, 300)
+        box.top = 390 if target.rect.centery < 340 else 46
+        panel(surface, box, edge=theme.ACCENT, width=3)
+        cards = target.cards
+        size = sprites.HAND_SIZE if len(cards) <= 3 else (110, 154)
+        gap = 10
+        left = box.left + 16
+        for i, uid in enumerate(cards[:5]):
+            rect = pygame.Rect(left + i * (size[0] + gap), box.centery - size[1] // 2, *size)
             surface.blit(render.face(self.shown.cards[uid], size, uid), rect)
+        text_left = left + (len(cards[:5]) * (size[0] + gap) if cards else 0) + 10
+        text_box = pygame.Rect(text_left, box.top + 16, box.right - text_left - 18, box.height - 32)
+        y = draw_paragraph(surface, target.title, text_box, "large" if text_box.width > 400 else "body", theme.ACCENT)
+        draw_paragraph(surface, target.text, pygame.Rect(text_box.left, y + 8, text_box.width, box.bottom - y - 24),
+                       "body" if text_box.width > 400 else "small", theme.TEXT)
 
     def _option_under(self, pos: tuple[int, int]) -> int | None:
         """The option under the pointer; a hand card only if it is the card drawn on top there."""
@@ -538,7 +575,7 @@ class TableScene(Scene):
 
     def hints(self) -> list[tuple[str, str]]:
         if self.zoom:
-            return [(inp.INFO, "Close")]
+            return [(inp.LEFT, "Next thing"), (inp.INFO, "Close")]
         if self.spectating:
             return [(inp.SKIP, "Skip animation"), (inp.NEXT, "Normal speed" if self.fast_forward else "Fast forward"),
                     (inp.INFO, "Read card"), (inp.MENU, "Pause")]
@@ -652,9 +689,7 @@ class TableScene(Scene):
         layout = self.layout
         info = layout.info_rect.inflate(-12, 0)
         panel(surface, info, fill=theme.PANEL, radius=10)
-        title, detail = self.hover or ((focused.title, focused.detail) if focused else self.info)
-        if self.end_turn_asked and focused is not None and isinstance(focused.action, EndTurn) and not self.hover:
-            title, detail = self._end_turn_question()
+        title, detail = self.panel_text(focused)
         y = draw_paragraph(surface, title, pygame.Rect(info.left + 10, info.top + 8, info.width - 20, 60), "small",
                            theme.ACCENT)
         if detail:
@@ -666,6 +701,16 @@ class TableScene(Scene):
             option = legal.get(action_type)
             render.draw_button(surface, layout.buttons[key], text, option is not None,
                                option is not None and option is focused)
+
+    def panel_text(self, focused: Option | None = None) -> tuple[str, str]:
+        """(title, detail) of the info panel: what the pointer rests on, else the focused option."""
+        if focused is None and self.human_to_act and self.options:
+            focused = self.options[self.focus]
+        if self.hover:
+            return self.hover
+        if self.end_turn_asked and focused is not None and isinstance(focused.action, EndTurn):
+            return self._end_turn_question()
+        return (focused.title, focused.detail) if focused else self.info
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         layout = self.layout
