@@ -11,7 +11,7 @@ from game.client.loop import ease_out_back
 from game.client.registry import GAMES, load_entry
 from game.client.scene import Scene
 from game.client.settings import ANIMATION_SPEEDS
-from game.client.widgets import Menu, MenuItem, draw_hints, font, draw_paragraph, draw_text, panel, vertical_gradient
+from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, draw_text, panel, vertical_gradient
 
 
 def draw_mascot(surface: pygame.Surface, center: tuple[float, float], colour, scale: float = 1.0,
@@ -177,12 +177,13 @@ class GameSelectScene(Scene):
             colour = list(theme.ROBOT.values())[index % len(theme.ROBOT)]
             draw_mascot(surface, (card.centerx, card.top + 110), colour if available else (90, 94, 110), 1.0,
                         blink=focused and (self.t % 2 < 0.1))
-            title_size = "large" if font("large").size(entry.title)[0] <= card.width - 32 else "body"
-            draw_paragraph(surface, entry.title, pygame.Rect(card.left + 16, card.top + 200, card.width - 32, 80),
-                           title_size, theme.TEXT)
-            draw_text(surface, entry.seats, (card.left + 16, card.top + 290), "small", theme.ACCENT_2)
-            draw_paragraph(surface, entry.blurb, pygame.Rect(card.left + 16, card.top + 318, card.width - 32, 90),
-                           "tiny", theme.TEXT_DIM)
+            inner = card.inflate(-32, 0)
+            draw_fit(surface, entry.title, pygame.Rect(inner.left, card.top + 196, inner.width, 84), "large",
+                     theme.TEXT, align="center", valign="middle", min_size="small", bold=focused)
+            draw_fit(surface, entry.seats, pygame.Rect(inner.left, card.top + 284, inner.width, 30), "small",
+                     theme.ACCENT_2, align="center", wrap=False)
+            draw_fit(surface, entry.blurb, pygame.Rect(inner.left, card.top + 318, inner.width, card.height - 330),
+                     "tiny", theme.TEXT_DIM, align="center")
         draw_hints(surface, self.app.input, [(inp.CONFIRM, "Play"), (inp.LEFT, "Choose"), (inp.BACK, "Back")])
 
 
@@ -262,8 +263,9 @@ class NoticeScene(Scene):
         box = pygame.Rect(0, 0, 760, 260)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         panel(surface, box)
-        draw_text(surface, self.title, (box.centerx, box.top + 40), "large", theme.ACCENT, "center", bold=True)
-        draw_paragraph(surface, self.message, box.inflate(-60, -120).move(0, 20), "body")
+        draw_fit(surface, self.title, pygame.Rect(box.left + 30, box.top + 14, box.width - 60, 52), "large",
+                 theme.ACCENT, align="center", valign="middle", wrap=False, bold=True)
+        draw_fit(surface, self.message, box.inflate(-60, -120).move(0, 20), "body", align="center")
         draw_hints(surface, self.app.input, [(inp.CONFIRM, "OK")])
 
 

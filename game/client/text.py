@@ -208,7 +208,7 @@ def wrap(text: str, width: int, f: pygame.font.Font, limit: int = 1 << 30,
 
 
 def ellipsize(f: pygame.font.Font, line: str, width: int) -> str:
-    """The longest start of `line` that fits `width` with "..." after it."""
+    """The longest start of `line` that fits `width` with "..." after it, ending on a whole word if it can."""
     room = width - f.size(ELLIPSIS)[0]
     if room <= 0:
         return _shorten_to(f, ELLIPSIS, width)
@@ -221,6 +221,10 @@ def ellipsize(f: pygame.font.Font, line: str, width: int) -> str:
             keep, lo = mid, mid + 1
         else:
             hi = mid - 1
+    if keep < len(line) and line[keep] != " ":
+        space = line.rfind(" ", 0, keep)
+        if space >= keep * 0.6:        # end on a whole word unless that throws away too much
+            keep = space
     return _shorten_to(f, line[:keep].rstrip() + ELLIPSIS, width)
 
 
@@ -335,6 +339,12 @@ def note(surface: pygame.Surface, text: str, image: pygame.Surface, rect: pygame
         return
     _recorder.records.append(TextRecord(text, ink, pygame.Rect(box) if box is not None else surface.get_rect(),
                                         surface, em, _recorder.layer))
+
+
+def new_layer() -> None:
+    """The next texts belong to a new layer (the scene stack calls this before each scene)."""
+    if _recorder is not None:
+        _recorder.new_layer()
 
 
 def begin_frame() -> None:
