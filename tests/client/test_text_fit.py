@@ -238,6 +238,8 @@ def test_robomissions_screens_fit(screens):
         screens.post("down")
     app.stack.pop()
     table = _robomissions_table(screens, ("human", "normal", "normal", "normal"), seed=7)
+    plain_label = table.seat_label
+    table.seat_label = lambda seat: f"{plain_label(seat)} {LONG_NAME}"     # the longest names
     screens.frames("robomissions_deal", 60)
     _robomissions_play(table, engine, 40, seed=7)
     for index in range(6):
