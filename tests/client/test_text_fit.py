@@ -118,12 +118,14 @@ def screens(request):
     s.close()
 
 
-def _settle(scene, attr: str = "animator") -> None:
+def _settle(scene) -> None:
     """Finish the running animations so the next frame shows the resting state."""
     for name in ("animator", "timeline", "queue"):
         runner = getattr(scene, name, None)
-        if runner is not None and hasattr(runner, "skip"):
-            runner.skip()
+        for finish in ("skip", "finish_all"):
+            if runner is not None and hasattr(runner, finish):
+                getattr(runner, finish)()
+                break
 
 
 # ---------------------------------------------------------------------------- the arcade
@@ -265,21 +267,26 @@ def test_roborescue_screens_fit(screens):
         screens.frames("roborescue_setup", 1)
         screens.post("down")
     app.stack.pop()
-    scene = lab.LabScene(lab.GameConfig(4, (lab.HUMAN, "normal", "normal", "normal"), True, 11))
+    config = lab.GameConfig(4, (lab.HUMAN, "normal", "normal", "normal"), True, 11)
+    plain_name = config.seat_name
+    object.__setattr__(config, "seat_name",                       # the longest names
+                       lambda seat, short=False: f"{plain_name(seat, short)} {LONG_NAME}")
+    scene = lab.LabScene(config)
     app.stack.push(scene)
     screens.frames("roborescue_start", 60)
     rng = random.Random(11)
     for step in range(400):
-        if scene.state.is_over if hasattr(scene.state, "is_over") else scene.state.winners:
+        if scene.state.phase == engine.OVER or scene.state.decision_seat is None:
             break
-        actions = engine.legal_actions(scene.state)
-        if not actions:
-            break
-        scene._apply(rng.choice(actions), scene.state.current)
+        scene.future = None                                       # the scene's AI waits; the test plays
+        scene._apply(rng.choice(engine.legal_actions(scene.state)), scene.state.decision_seat)
         _settle(scene)
         if step in (5, 30, 60):
             screens.frames(f"roborescue_play_{step}", 10)
+    assert scene.state.phase == engine.OVER
     for _ in range(60):
-        screens.frames("roborescue_end", 1)
         _settle(scene)
+        screens.frames("roborescue_end", 1)
+    end = _module("game.roborescue.ui.end_scene", "game.roborescue.end_scene")
+    assert isinstance(app.stack.top, end.EndScene)
     assert not screens.found, screens.report()
