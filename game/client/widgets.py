@@ -30,6 +30,11 @@ def reset_caches() -> None:
     text_layout.reset_caches()
 
 
+# callers written when these were lru_caches clear them directly
+font.cache_clear = text_layout.reset_caches            # type: ignore[attr-defined]
+render_text.cache_clear = text_layout.reset_caches     # type: ignore[attr-defined]
+
+
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: str | int = "body",
               colour=theme.TEXT, anchor: str = "topleft", bold: bool = False, shadow: bool = False,
               box: pygame.Rect | None = None) -> pygame.Rect:
