@@ -224,8 +224,11 @@ class SettingsScene(Scene):
                      on_change=toggle("colourblind_patterns")),
             MenuItem("Control hints", value=lambda: "On" if s.show_hints else "Off", on_change=toggle("show_hints")),
             MenuItem("Fullscreen", value=lambda: "On" if s.fullscreen else "Off", on_change=fullscreen),
+            MenuItem("Ask before every step", value=lambda: "On" if s.ask_every_step else "Off",
+                     on_change=toggle("ask_every_step"),
+                     detail="On: stop at every decision, even with one option or no ability worth using"),
             MenuItem("Done", self._done),
-        ], center_x=theme.WIDTH // 2, top=150, width=640)
+        ], center_x=theme.WIDTH // 2, top=140, width=640, row_height=58)
 
     def _done(self) -> None:
         self.app.settings.save()
@@ -237,7 +240,7 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(theme.BG)
-        draw_text(surface, "Settings", (theme.WIDTH // 2, 80), "title", theme.TEXT, "center", bold=True)
+        draw_text(surface, "Settings", (theme.WIDTH // 2, 70), "title", theme.TEXT, "center", bold=True)
         self.menu.draw(surface)
         draw_hints(surface, self.app.input, [(inp.LEFT, "Change"), (inp.CONFIRM, "Select"), (inp.BACK, "Back")])
 

@@ -18,6 +18,7 @@ class Settings:
     fullscreen: bool = False
     show_hints: bool = True
     audio_buffer: int = 1024            # samples; raise it on a Pi if audio crackles
+    ask_every_step: bool = False        # stop at every decision, even one with a single option (decisions.py)
 
     @classmethod
     def load(cls) -> tuple["Settings", str | None]:

@@ -141,8 +141,8 @@ def test_arcade_screens_fit(screens):
         screens.frames(f"game_select_{index}", 2)
         screens.post("right")
     app.stack.push(SettingsScene())
-    for _ in range(7):
-        screens.frames("settings", 1)
+    for index in range(9):
+        screens.frames(f"settings_{index}", 1)
         screens.post("down")
     app.stack.pop()
     app.stack.push(NoticeScene(LONG_LINE * 3, "A notice with a rather long title that must fit its box"))
