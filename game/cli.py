@@ -1,18 +1,9 @@
 """Command-line dispatch.
 
 The first word picks a command; everything after it goes to the function that owns it,
-which parses its own arguments. Commands are imported lazily so `lint` or `simulate`
-never pay for pygame start-up, and each game package owns its own options.
-
-    python main.py                       title screen (--demo, --frames N, --screenshot F)
-    python main.py roborun  [...]        play Robo Run         (game.roborun.cli:play)
-    python main.py robomissions [...]    play ROBOMissions     (game.robomissions.cli:play)
-    python main.py roborescue [...]      play Robo Rescue      (game.roborescue.cli:play)
-    python main.py simulate GAME [...]   AI-with-AI games      (game.GAME.cli:simulate)
-    python main.py bench engine|render   benchmarks            (game.roborun.cli:bench_*)
-    python main.py lint FILE...          check Robo Run maps   (game.roborun.cli:lint)
-    python main.py solve FILE            search a winning line (game.roborun.cli:solve)
-    python main.py replay FILE           play a replay headless(game.roborun.cli:replay)
+which parses its own arguments (argparse, so every command has a normal --help). Commands
+are imported lazily so `lint` or `simulate` never pay for pygame start-up, and each game
+package owns its own options. `python main.py --help` lists the commands (COMMAND_HELP).
 """
 from __future__ import annotations
 
@@ -39,6 +30,30 @@ BENCHES: dict[str, str] = {
 }
 
 
+COMMAND_HELP = """commands:
+  (none)                  the title screen (options above)
+  roborun [...]           play Robo Run
+  robomissions [...]      play ROBOMissions
+  roborescue [...]        play Robo Rescue: Origins
+  simulate GAME [...]     AI-with-AI games, a report (GAME: roborun, robomissions, roborescue)
+  bench engine|render     benchmarks of the Robo Run engine and renderer
+  lint FILE...            check Robo Run maps (Tiled .tmx)
+  solve LEVEL             search a winning line for one Robo Run deal, write it as a replay
+  replay FILE             play a Robo Run replay headless
+  help [COMMAND]          this list, or the help of one command
+
+`python main.py COMMAND --help` shows the options of a command. Every window takes
+--window WxH (e.g. 800x480), --frames N and --screenshot FILE; with no display at all,
+set SDL_VIDEODRIVER=dummy."""
+
+
+def _group_help(word: str, table: dict[str, str] | Sequence[str]) -> int:
+    """`main.py simulate --help`: the words that may follow."""
+    print(f"usage: main.py {word} {{{','.join(table)}}} [options]\n\n"
+          f"Then `main.py {word} NAME --help` shows the options of one.")
+    return 0
+
+
 def _resolve(target: str, label: str) -> Callable[[list[str]], int]:
     return delegate(target, label)
 
@@ -52,22 +67,25 @@ def _choose(kind: str, word: str | None, table: dict[str, str] | Sequence[str]) 
     return word
 
 
+HELP_WORDS = ("-h", "--help")
+
+
 def dispatch(argv: list[str]) -> int:
     if not argv or argv[0].startswith("-"):
-        if argv and argv[0] in ("-h", "--help"):
-            print(__doc__)
-            return 0
         from game.client.app import run_title
 
-        return run_title(argv)
+        return run_title(argv, epilog=COMMAND_HELP)
     command, rest = argv[0], argv[1:]
-    if command in ("help",):
-        print(__doc__)
-        return 0
+    if command == "help":
+        return dispatch([*rest[:1], "--help"] if rest else ["--help"])
     if command == "simulate":
+        if rest and rest[0] in HELP_WORDS:
+            return _group_help("simulate", GAMES)
         game = _choose("simulate", rest[0] if rest else None, GAMES)
         return _resolve(f"game.{game}.cli:simulate", f"simulate {game}")(rest[1:])
     if command == "bench":
+        if rest and rest[0] in HELP_WORDS:
+            return _group_help("bench", BENCHES)
         which = _choose("bench", rest[0] if rest else None, BENCHES)
         return _resolve(BENCHES[which], f"bench {which}")(rest[1:])
     if command not in COMMANDS:
@@ -84,3 +102,5 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except SystemExit as exc:           # argparse: --help exits 0, a bad option exits 2 (after one usage line)
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)

@@ -74,7 +74,6 @@ class App:
             pygame.mixer.pre_init(44100, -16, 2, self.settings.audio_buffer)
         except pygame.error:  # pragma: no cover
             pass
-        pygame.display.init()   # the window first: with no display, say so before audio starts
         self.window = tuple(window) if window else theme.LOGICAL_SIZE
         text_layout.set_display_scale(fit_scale(self.window))
         text_layout.reset_caches()  # fonts cached by an earlier App (tests, "play again") died with pygame.quit()
@@ -105,6 +104,7 @@ class App:
     def _open_display(self, flags: int) -> pygame.Surface:
         """The logical screen; one-line UserError when no window can be opened (never a silent run)."""
         try:
+            pygame.display.init()   # the window first: with no display, say so before audio starts
             try:
                 screen = pygame.display.set_mode(theme.LOGICAL_SIZE, flags, vsync=0 if self.headless else 1)
             except pygame.error:
@@ -233,8 +233,11 @@ def run_scene(make_scene: Callable[[App], Scene], args: argparse.Namespace) -> i
         pygame.quit()
 
 
-def run_title(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="main.py", description="Robo Arcade title screen")
+def run_title(argv: list[str], epilog: str | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="main.py", usage="main.py [COMMAND] [options]",
+                                     description="Robo Arcade: robot tabletop games with AI players in empty seats. "
+                                                 "Without a command, the title screen opens.",
+                                     epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_display_args(parser)
     parser.add_argument("--demo", action="store_true", help="attract mode: AI plays on the title screen")
     args = parser.parse_args(argv)
