@@ -43,6 +43,80 @@ def draw_mascot(surface: pygame.Surface, center: tuple[float, float], colour, sc
 
 DEMO_FIRST_DELAY = 2.0    # seconds on the title before the first demo game (--demo)
 DEMO_IDLE_DELAY = 30.0    # seconds of no input on the title before the demo starts again
+DEMO_GAME_SECONDS = 90.0  # each game's demo plays this long before the next game's
+
+
+def demo_factories() -> list[tuple[str, object]]:
+    """(title, scene factory) of every game in the catalog that offers an attract-mode demo."""
+    found = []
+    for entry in GAMES:
+        factory = load_entry(entry, "demo")
+        if factory is not None:
+            found.append((entry.title, factory))
+    return found
+
+
+class DemoCycle(Scene):
+    """Attract mode: every game's demo in turn (AI players only), until any key, click or button.
+
+    Each game's demo scene is a child (not on the stack): this scene forwards update and draw,
+    swaps to the next game's demo every `seconds_per_game`, and draws the DEMO bar where the
+    hint bar goes, so it never covers a game's prompt line. A demo scene must not push scenes.
+    """
+
+    covers_screen = True
+
+    def __init__(self, demos: list[tuple[str, object]], seconds_per_game: float = DEMO_GAME_SECONDS,
+                 start: int = 0) -> None:
+        super().__init__()
+        self.demos = demos
+        self.seconds_per_game = seconds_per_game
+        self.index = start % len(demos)
+        self.child: Scene | None = None
+        self.title = ""
+        self.t = 0.0
+        self.on_game = 0.0
+
+    def enter(self) -> None:
+        self._start(self.index)
+
+    def _start(self, index: int) -> None:
+        if self.child is not None:
+            self.child.exit()
+        self.index = index % len(self.demos)
+        self.title, factory = self.demos[self.index]
+        child = factory(self.app)
+        child.app = self.app
+        child.enter()
+        self.child = child
+        self.on_game = 0.0
+
+    def exit(self) -> None:
+        if self.child is not None:
+            self.child.exit()
+            self.child = None
+
+    def handle(self, action: inp.Action) -> None:
+        if action.name != inp.POINT:
+            self.app.stack.pop()
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        self.on_game += dt
+        self.child.update(dt)
+        if len(self.demos) > 1 and self.on_game >= self.seconds_per_game:
+            self._start(self.index + 1)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.child.draw(surface, alpha)
+        area = surface.get_rect()
+        bar = pygame.Rect(0, area.height - 40, area.width, 40)
+        surface.fill(theme.SHADOW, bar)
+        pygame.draw.line(surface, theme.ACCENT, bar.topleft, bar.topright, 2)
+        text = f"DEMO: {self.title}, AI players" + ("  -  press any key to play" if int(self.t * 1.5) % 2 == 0
+                                                     else "")
+        draw_fit(surface, text, bar.inflate(-40, -6), "body", theme.ACCENT, align="center", valign="middle",
+                 wrap=False, bold=True)
 
 
 class TitleScene(Scene):
@@ -50,6 +124,7 @@ class TitleScene(Scene):
         super().__init__()
         self.demo = demo
         self.demo_started = False
+        self.demo_next = 0
         self.idle = 0.0
         self.t = 0.0
         self.background: pygame.Surface | None = None
@@ -90,15 +165,15 @@ class TitleScene(Scene):
             self._start_demo()
 
     def _start_demo(self) -> None:
-        """Attract mode: the first game that offers one plays itself until a key is pressed."""
+        """Attract mode: every game that offers a demo plays itself in turn until a key is pressed."""
         self.idle = 0.0
-        for entry in GAMES:
-            factory = load_entry(entry, "demo")
-            if factory is not None:
-                self.demo_started = True
-                self.app.stack.push(factory(self.app))
-                return
-        self.demo = False
+        demos = demo_factories()
+        if not demos:
+            self.demo = False
+            return
+        self.app.stack.push(DemoCycle(demos, start=self.demo_next))
+        self.demo_next += 1          # the next attract run starts with the next game
+        self.demo_started = True
 
     def resume(self) -> None:
         self.idle = 0.0

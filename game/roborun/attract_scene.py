@@ -2,16 +2,15 @@
 
 The scene owns a spectating PlayScene as a child (not on the stack), forwards update/draw,
 and never lets it open its results screen: when a scenario ends it waits a moment and starts
-the next shipped scenario. Any key, click or button returns to the title.
+the next shipped scenario. Any key, click or button returns to the title; the title's DemoCycle runs it between the
+other games' demos and draws the DEMO bar.
 """
 from __future__ import annotations
 
 import pygame
 
 from game.client import input as inp
-from game.client import theme
 from game.client.scene import Scene
-from game.client.widgets import draw_text
 
 PAUSE_AFTER_GAME = 3.0   # seconds the final board stays up before the next scenario
 
@@ -62,12 +61,8 @@ class AttractScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.child.draw(surface, alpha)
-        if int(self.t * 1.5) % 2 == 0:
-            box = pygame.Rect(0, 0, 560, 56)
-            box.midbottom = (theme.WIDTH // 2, theme.HEIGHT - 8)
-            pygame.draw.rect(surface, theme.SHADOW, box, border_radius=14)
-            pygame.draw.rect(surface, theme.ACCENT, box, 3, border_radius=14)
-            draw_text(surface, "DEMO  -  press any key to play", box.center, "body", theme.ACCENT, "center", bold=True)
+        # the DEMO bar is drawn by the title's demo cycle (game.client.menus.DemoCycle) over the hint
+        # bar, where it never covers the prompt line
 
 
 def make_attract_scene(app) -> Scene:

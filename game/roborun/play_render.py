@@ -53,7 +53,8 @@ class PlayDrawing:
         for seat, column in ((self.viewer, RIGHT), (1 - self.viewer, LEFT)):
             usable = frozenset(o.choice.args[0] for o in self.options_list
                                if o.choice.kind == "ability") if seat == self.viewer else frozenset()
-            info = seat_panel(reader, seat, self.viewer, self.choosers[seat] is None, usable)
+            info = seat_panel(reader, seat, self.viewer, self.choosers[seat] is None, usable,
+                              spectating=self.options.spectate)
             rect = pygame.Rect(column.left, column.top, column.width, PANEL_HEIGHT)
             region = pygame.Rect(rect.left - 4, rect.top - 3, rect.width + 8, rect.height + 9)
             rects = self._part(f"seat{seat}", repr((info, marks, rect)), region,
@@ -173,7 +174,7 @@ class PlayDrawing:
         if seat is None:
             return "", theme.TEXT
         if self.choosers[seat] is not None:
-            who = "Teammate" if seat != self.viewer else "You"
+            who = "AI" if self.options.spectate else "Teammate" if seat != self.viewer else "You"
             return f"{who} ({SEAT_COLOURS[seat]}) thinking...", theme.ACCENT_2
         kind = reader.decision_kind
         return PROMPTS.get(kind, "Your move"), theme.ACCENT

@@ -160,7 +160,7 @@ class PlayScene(PlayDrawing, Scene):
         return self.board.to_board((column.left + 130, column.top + hud_render.ENERGY_ROW + 10))
 
     def _describe(self, event) -> str:
-        return describe_event(event, None if self.hotseat else self.viewer)
+        return describe_event(event, None if self.hotseat or self.options.spectate else self.viewer)
 
     def _say(self, line: str) -> None:
         if line:
@@ -204,7 +204,8 @@ class PlayScene(PlayDrawing, Scene):
         else:
             self.undo.commit()
         for event in events:
-            self._say(describe_event(event, None if self.hotseat else self.viewer, log=True))
+            self._say(describe_event(event, None if self.hotseat or self.options.spectate else self.viewer,
+                                     log=True))
         for step in self.anims.steps_for(events):
             self.animator.push(step)
         self.stage_stale = True

@@ -205,6 +205,13 @@ def test_roborun_screens_fit(screens):
         drawn = [r.text for r in screens.frames(f"roborun_prompt_{kind}", 1)]
         assert prompt in drawn, f"prompt {kind!r} was not drawn whole on one line at {screens.size_name}"
     app.stack.clear_to(entry.EntryScene())
+    # attract mode: the DEMO bar and the game's prompt line in one layer, so they must not meet
+    from game.client.menus import DemoCycle
+
+    attract = _module("game.roborun.ui.attract_scene", "game.roborun.attract_scene")
+    app.stack.push(DemoCycle([("Robo Run", attract.make_attract_scene)]))
+    screens.frames("roborun_demo", 240)
+    app.stack.pop()
     scene = _roborun_play(screens, "1.1", seed=5, choices=400)
     if scene.state.outcome is not None:
         scene._show_results()
