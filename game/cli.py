@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
 BENCHES: dict[str, str] = {
     "engine": "game.roborun.cli:bench_engine",
     "render": "game.roborun.cli:bench_render",
+    "text": "game.client.text:bench_main",
 }
 
 
@@ -36,7 +37,7 @@ COMMAND_HELP = """commands:
   robomissions [...]      play ROBOMissions
   roborescue [...]        play Robo Rescue: Origins
   simulate GAME [...]     AI-with-AI games, a report (GAME: roborun, robomissions, roborescue)
-  bench engine|render     benchmarks of the Robo Run engine and renderer
+  bench engine|render|text  benchmarks: Robo Run engine and renderer, text layout
   lint FILE...            check Robo Run maps (Tiled .tmx)
   solve LEVEL             search a winning line for one Robo Run deal, write it as a replay
   replay FILE             play a Robo Run replay headless

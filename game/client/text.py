@@ -18,7 +18,7 @@ Cost is linear in the text and capped: a text is first cut to what the box could
 floor size (at most `width // 2` characters per line, no glyph advance being under 2 px), then
 measured once with Font.metrics and wrapped by prefix sums; each produced line is checked once
 with Font.size for kerning. A 300,000-character title lays out in about a millisecond
-(`python -m game.client.text` measures it). Layouts, fonts and rendered lines sit in bounded
+(`python main.py bench text` measures it). Layouts, fonts and rendered lines sit in bounded
 LRU caches.
 
 For tests, `record()` collects every text drawn through this module (its ink rectangle, the
@@ -180,8 +180,15 @@ def _wrap_paragraph(f: pygame.font.Font, text: str, width: int, limit: int, spli
                 hi = mid - 1
         if end == start:              # not even one glyph fits: put one anyway
             end = start + 1
-        while end > start + 1 and f.size(text[start:end].rstrip())[0] > width:
-            end -= 1                  # the advances under-counted (kerning, overhang)
+        if end > start + 1 and f.size(text[start:end].rstrip())[0] > width:
+            lo, hi = start + 1, end - 1   # the advances under-counted (kerning, overhang): ask Font.size
+            end = start + 1
+            while lo <= hi:
+                mid = (lo + hi) // 2
+                if f.size(text[start:mid].rstrip())[0] <= width:
+                    end, lo = mid, mid + 1
+                else:
+                    hi = mid - 1
         if end < n and text[end] != " ":
             space = text.rfind(" ", start, end)
             if space > start:         # break at the last space; else split the long word
@@ -254,7 +261,7 @@ def _layout_em(text: str, width: int, height: int, em: int, floor_em: int, wrap_
     if not wrap_lines:
         body = " ".join(body.split("\n"))
     sizes: list[int] = []
-    size = em
+    size = em if not clipped else floor_em     # more than the floor size can show: no size will fit
     while size > floor_em:
         sizes.append(size)
         size = max(floor_em, min(size - 1, int(size * SHRINK_STEP)))
@@ -423,8 +430,17 @@ def draw_hover_tooltip(surface: pygame.Surface, pos: tuple[int, int] | None) -> 
         draw_tooltip(surface, full, pos)
 
 
+def bench_main(argv: list[str]) -> int:  # pragma: no cover - `python main.py bench text`
+    """Time the layout of 300,000-character texts (the cap keeps it to milliseconds)."""
+    import argparse
+
+    argparse.ArgumentParser(prog="main.py bench text", description=bench_main.__doc__).parse_args(argv)
+    _measure()
+    return 0
+
+
 def _measure() -> None:  # pragma: no cover - a manual benchmark: python -m game.client.text
-    pygame.init()
+    pygame.font.init()
     title = ("Robo Run: the very long scenario title " * 8000)[:300_000]
     word = "x" * 300_000
     for label, text, size, box in (("title, one line", title, "large", (600, 60)),

@@ -22,7 +22,7 @@ def test_top_level_help_lists_every_command(capsys):
 
 @pytest.mark.parametrize("argv", [["roborun"], ["robomissions"], ["roborescue"], ["lint"], ["solve"], ["replay"],
                                   ["simulate", "roborun"], ["simulate", "robomissions"], ["simulate", "roborescue"],
-                                  ["bench", "engine"], ["bench", "render"], ["simulate"], ["bench"]])
+                                  ["bench", "engine"], ["bench", "render"], ["bench", "text"], ["simulate"], ["bench"]])
 def test_every_command_has_normal_help(argv, capsys):
     assert cli.main([*argv, "--help"]) == 0
     out = capsys.readouterr().out
