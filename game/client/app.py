@@ -170,8 +170,8 @@ class App:
             self.screen.fill(theme.BG)
         text_layout.begin_frame()
         self.stack.draw(self.screen, alpha)
-        if self.input.last_device in ("mouse", "touch"):
-            text_layout.draw_hover_tooltip(self.screen, self.pointer)   # the whole of a text cut short
+        if self.input.last_device in ("mouse", "touch"):     # the whole of a text cut short, under the pointer
+            text_layout.draw_hover_tooltip(self.screen, self.pointer, visible)
         pygame.display.flip()
         self.frames += 1
         self.frame_times.append(time.perf_counter() - started)

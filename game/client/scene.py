@@ -100,5 +100,5 @@ class SceneStack:
         from game.client import text as text_layout   # pygame only once something is drawn
 
         for scene in self.visible():
-            text_layout.new_layer()   # a scene may cover the one below; texts only meet in one layer
+            text_layout.new_layer(scene)   # a scene may cover the one below; texts only meet in one layer
             scene.draw(surface, alpha)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import time
+import weakref
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -106,6 +107,7 @@ def reset_caches() -> None:
     _font_em.cache_clear()
     _render_em.cache_clear()
     _layout_em.cache_clear()
+    _layer_cuts.clear()
 
 
 # ---------------------------------------------------------------- layout
@@ -323,6 +325,11 @@ class Recorder:
 
 _recorder: Recorder | None = None
 _hover: list[tuple[pygame.Rect, str]] = []      # truncated texts drawn on the display this frame
+# Truncated texts drawn into screen-sized cached layers (a HUD redrawn only when it changes):
+# (surface id, box) -> (surface ref, rect, full text, ref to the scene that drew it)
+_layer_cuts: dict[tuple[int, tuple[int, int, int, int]], tuple] = {}
+_drawing_scene: weakref.ref | None = None
+MAX_LAYER_CUTS = 512
 
 
 @contextmanager
@@ -348,10 +355,38 @@ def note(surface: pygame.Surface, text: str, image: pygame.Surface, rect: pygame
                                         surface, em, _recorder.layer))
 
 
-def new_layer() -> None:
-    """The next texts belong to a new layer (the scene stack calls this before each scene)."""
+def new_layer(scene=None) -> None:
+    """The next texts belong to a new layer: `scene` draws them (the scene stack calls this)."""
+    global _drawing_scene
+    _drawing_scene = weakref.ref(scene) if scene is not None else None
     if _recorder is not None:
         _recorder.new_layer()
+
+
+def forget(surface: pygame.Surface, region: pygame.Rect) -> None:
+    """A cached layer's `region` is being cleared: its shortened texts are gone (call before redrawing)."""
+    region = pygame.Rect(region)
+    for key in [k for k in _layer_cuts if k[0] == id(surface) and region.colliderect(k[1])]:
+        del _layer_cuts[key]
+
+
+def _note_cut(surface: pygame.Surface, box: pygame.Rect, used: pygame.Rect, lay: Layout) -> None:
+    """Remember a shortened text so the App can show it whole under the pointer."""
+    display = pygame.display.get_surface()
+    if display is None:
+        return
+    if surface is display:
+        if lay.truncated:
+            _hover.append((used.copy(), lay.full_text))
+        return
+    if surface.get_size() != display.get_size():
+        return                        # a sprite or card surface: its screen position is unknown
+    for key in [k for k in _layer_cuts if k[0] == id(surface) and box.colliderect(k[1])]:
+        del _layer_cuts[key]          # this part of the layer was drawn again
+    if lay.truncated:
+        if len(_layer_cuts) >= MAX_LAYER_CUTS:
+            del _layer_cuts[next(iter(_layer_cuts))]
+        _layer_cuts[(id(surface), tuple(box))] = (weakref.ref(surface), used.copy(), lay.full_text, _drawing_scene)
 
 
 def begin_frame() -> None:
@@ -393,18 +428,27 @@ def draw_fit(surface: pygame.Surface, text: str, box, size: str | int = "body", 
         note(surface, line, image, rect, box, lay.em)
         used = rect if index == 0 else used.union(rect)
         y += lay.line_height + lay.spacing
-    if lay.truncated and surface is pygame.display.get_surface():
-        _hover.append((used.copy(), lay.full_text))
+    _note_cut(surface, box, used, lay)
     return used
 
 
-def truncated_at(pos: tuple[int, int] | None) -> str | None:
-    """The full text of a shortened text drawn this frame under `pos`, if any."""
+def truncated_at(pos: tuple[int, int] | None, scenes=None) -> str | None:
+    """The full text of a shortened text shown under `pos`, if any.
+
+    Texts drawn on the display this frame count, and texts in cached screen-sized layers
+    drawn by one of `scenes` (the scenes shown this frame) whose layer is still alive.
+    """
     if pos is None:
         return None
     for rect, full in reversed(_hover):
         if rect.collidepoint(pos):
             return full
+    if scenes:
+        shown = {id(scene) for scene in scenes}
+        for surface_ref, rect, full, scene_ref in reversed(list(_layer_cuts.values())):
+            scene = scene_ref() if scene_ref is not None else None
+            if surface_ref() is not None and scene is not None and id(scene) in shown and rect.collidepoint(pos):
+                return full
     return None
 
 
@@ -424,8 +468,8 @@ def draw_tooltip(surface: pygame.Surface, full_text: str, pos: tuple[int, int]) 
     return box
 
 
-def draw_hover_tooltip(surface: pygame.Surface, pos: tuple[int, int] | None) -> None:
-    full = truncated_at(pos)
+def draw_hover_tooltip(surface: pygame.Surface, pos: tuple[int, int] | None, scenes=None) -> None:
+    full = truncated_at(pos, scenes)
     if full is not None and pos is not None:
         draw_tooltip(surface, full, pos)
 

@@ -12,6 +12,7 @@ import math
 import pygame
 
 from game.client import theme
+from game.client.text import forget as forget_cut_text
 from game.client.widgets import draw_fit, draw_hints, draw_text, panel
 from game.roborun import hud_render
 from game.roborun.board_render import draw_stage
@@ -86,6 +87,7 @@ class PlayDrawing:
         if name in self._parts and self._parts[name][0] == key:
             return self._parts[name][1]
         layer = self.hud_layer
+        forget_cut_text(layer, region)        # tooltips of the texts this region held
         layer.blit(self.background, region, region)
         layer.set_clip(region)
         result = draw(layer)

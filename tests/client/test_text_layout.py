@@ -113,3 +113,37 @@ def test_the_app_shows_the_whole_text_under_the_pointer():
         app.step(1 / 60)
     assert "Teammate drew Emergency Brake and played it at once" in [r.text for r in recorder.records]
     pygame.quit()
+
+
+def test_a_cut_text_in_a_cached_layer_shows_whole_while_its_scene_is_shown():
+    from game.client.app import App
+    from game.client.input import Action
+    from game.client.scene import Scene
+
+    class Cached(Scene):
+        covers_screen = True
+
+        def __init__(self, label):
+            super().__init__()
+            self.label, self.layer = label, None
+
+        def draw(self, surface, alpha):
+            if self.layer is None:                    # drawn once, like a HUD layer
+                self.layer = pygame.Surface(surface.get_size())
+                text.draw_fit(self.layer, self.label, (100, 100, 150, 24), "small", wrap=False)
+            surface.blit(self.layer, (0, 0))
+
+    app = App()
+    first = Cached("CHIP level 2: up or down or left or right, twice")
+    app.stack.push(first)
+    app.step(1 / 60)
+    app.input.last_device = "mouse"
+    app.post(Action("point", "mouse", (120, 110)))
+    assert text.truncated_at((120, 110), app.stack.visible()) == first.label
+    app.stack.push(Cached("short"))                   # another opaque screen on top: not the old tooltip
+    app.step(1 / 60)
+    assert text.truncated_at((120, 110), app.stack.visible()) is None
+    app.stack.pop()
+    text.forget(first.layer, pygame.Rect(0, 0, 400, 400))   # the layer's region was cleared
+    assert text.truncated_at((120, 110), app.stack.visible()) is None
+    pygame.quit()
