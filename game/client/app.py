@@ -170,8 +170,11 @@ class App:
             self.screen.fill(theme.BG)
         text_layout.begin_frame()
         self.stack.draw(self.screen, alpha)
+        text_layout.new_layer()                                # a tooltip covers what is under it
         if self.input.last_device in ("mouse", "touch"):     # the whole of a text cut short, under the pointer
             text_layout.draw_hover_tooltip(self.screen, self.pointer, visible)
+        else:                                                  # ... or next to the focus
+            text_layout.draw_focus_tooltip(self.screen, visible)
         pygame.display.flip()
         self.frames += 1
         self.frame_times.append(time.perf_counter() - started)

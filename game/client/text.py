@@ -325,6 +325,7 @@ class Recorder:
 
 _recorder: Recorder | None = None
 _hover: list[tuple[pygame.Rect, str]] = []      # truncated texts drawn on the display this frame
+_focus: list[tuple[pygame.Rect, str]] = []      # ... of them, the ones that have the keyboard focus
 # Truncated texts drawn into screen-sized cached layers (a HUD redrawn only when it changes):
 # (surface id, box) -> (surface ref, rect, full text, ref to the scene that drew it)
 _layer_cuts: dict[tuple[int, tuple[int, int, int, int]], tuple] = {}
@@ -370,14 +371,16 @@ def forget(surface: pygame.Surface, region: pygame.Rect) -> None:
         del _layer_cuts[key]
 
 
-def _note_cut(surface: pygame.Surface, box: pygame.Rect, used: pygame.Rect, lay: Layout) -> None:
-    """Remember a shortened text so the App can show it whole under the pointer."""
+def _note_cut(surface: pygame.Surface, box: pygame.Rect, used: pygame.Rect, lay: Layout, focused: bool) -> None:
+    """Remember a shortened text so the App can show it whole under the pointer (or while focused)."""
     display = pygame.display.get_surface()
     if display is None:
         return
     if surface is display:
         if lay.truncated:
             _hover.append((used.copy(), lay.full_text))
+            if focused:
+                _focus.append((used.copy(), lay.full_text))
         return
     if surface.get_size() != display.get_size():
         return                        # a sprite or card surface: its screen position is unknown
@@ -386,11 +389,13 @@ def _note_cut(surface: pygame.Surface, box: pygame.Rect, used: pygame.Rect, lay:
     if lay.truncated:
         if len(_layer_cuts) >= MAX_LAYER_CUTS:
             del _layer_cuts[next(iter(_layer_cuts))]
-        _layer_cuts[(id(surface), tuple(box))] = (weakref.ref(surface), used.copy(), lay.full_text, _drawing_scene)
+        _layer_cuts[(id(surface), tuple(box))] = (weakref.ref(surface), used.copy(), lay.full_text, _drawing_scene,
+                                                  focused)
 
 
 def begin_frame() -> None:
     _hover.clear()
+    _focus.clear()
 
 
 def _align_x(box: pygame.Rect, width: int, align: str) -> int:
@@ -403,11 +408,12 @@ def _align_x(box: pygame.Rect, width: int, align: str) -> int:
 
 def draw_fit(surface: pygame.Surface, text: str, box, size: str | int = "body", colour=theme.TEXT, *,
              align: str = "left", valign: str = "top", wrap: bool = True, min_size: str | int | None = None,
-             bold: bool = False, shadow: bool = False, spacing: int = 2) -> pygame.Rect:
+             bold: bool = False, shadow: bool = False, spacing: int = 2, focused: bool = False) -> pygame.Rect:
     """Draw `text` inside `box` (wrapped, shrunk or ellipsised); returns the rectangle it used.
 
     align: left/center/right; valign: top/middle/bottom. A truncated text registers its full
-    version so the App can show it as a tooltip under the pointer.
+    version so the App can show it as a tooltip under the pointer, or next to it while it has
+    the keyboard/gamepad focus (`focused`).
     """
     box = pygame.Rect(box)
     lay = layout(text, box.width, box.height, size, min_size=min_size, wrap=wrap, bold=bold, spacing=spacing)
@@ -428,7 +434,7 @@ def draw_fit(surface: pygame.Surface, text: str, box, size: str | int = "body", 
         note(surface, line, image, rect, box, lay.em)
         used = rect if index == 0 else used.union(rect)
         y += lay.line_height + lay.spacing
-    _note_cut(surface, box, used, lay)
+    _note_cut(surface, box, used, lay, focused)
     return used
 
 
@@ -445,7 +451,7 @@ def truncated_at(pos: tuple[int, int] | None, scenes=None) -> str | None:
             return full
     if scenes:
         shown = {id(scene) for scene in scenes}
-        for surface_ref, rect, full, scene_ref in reversed(list(_layer_cuts.values())):
+        for surface_ref, rect, full, scene_ref, _focused in reversed(list(_layer_cuts.values())):
             scene = scene_ref() if scene_ref is not None else None
             if surface_ref() is not None and scene is not None and id(scene) in shown and rect.collidepoint(pos):
                 return full
@@ -472,6 +478,27 @@ def draw_hover_tooltip(surface: pygame.Surface, pos: tuple[int, int] | None, sce
     full = truncated_at(pos, scenes)
     if full is not None and pos is not None:
         draw_tooltip(surface, full, pos)
+
+
+def focused_cut(scenes=None) -> tuple[pygame.Rect, str] | None:
+    """(where, full text) of the focused text that was cut short, if one is shown."""
+    if _focus:
+        return _focus[-1]
+    if scenes:
+        shown = {id(scene) for scene in scenes}
+        for surface_ref, rect, full, scene_ref, focused in reversed(list(_layer_cuts.values())):
+            scene = scene_ref() if scene_ref is not None else None
+            if focused and surface_ref() is not None and scene is not None and id(scene) in shown:
+                return rect, full
+    return None
+
+
+def draw_focus_tooltip(surface: pygame.Surface, scenes=None) -> None:
+    """The whole of the focused text that was cut short, just below it (keyboard and gamepad)."""
+    found = focused_cut(scenes)
+    if found is not None:
+        rect, full = found
+        draw_tooltip(surface, full, (rect.left - 16, rect.bottom - 16))
 
 
 def bench_main(argv: list[str]) -> int:  # pragma: no cover - `python main.py bench text`

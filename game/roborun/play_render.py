@@ -163,7 +163,7 @@ class PlayDrawing:
             if focused:
                 pygame.draw.rect(surface, theme.ACCENT, row, border_radius=6)
             draw_fit(surface, option.label, row.inflate(-12, 0), "tiny", theme.BG if focused else theme.TEXT,
-                     valign="middle", wrap=False, bold=focused)
+                     valign="middle", wrap=False, bold=focused, focused=focused)
             option_rects.append((row, index))
         return option_rects
 

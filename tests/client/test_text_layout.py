@@ -147,3 +147,25 @@ def test_a_cut_text_in_a_cached_layer_shows_whole_while_its_scene_is_shown():
     text.forget(first.layer, pygame.Rect(0, 0, 400, 400))   # the layer's region was cleared
     assert text.truncated_at((120, 110), app.stack.visible()) is None
     pygame.quit()
+
+
+def test_the_focused_text_cut_short_is_shown_whole_next_to_it():
+    from game.client.app import App
+    from game.client.scene import Scene
+
+    label = "CHIP level 2: up or down or left or right, then the same again"
+
+    class Rows(Scene):
+        def draw(self, surface, alpha):
+            text.draw_fit(surface, label, (100, 100, 150, 24), "small", wrap=False, focused=True)
+            text.draw_fit(surface, "Not focused but also far too long to fit", (100, 130, 150, 24), "small",
+                          wrap=False)
+
+    app = App()
+    app.stack.push(Rows())
+    app.input.last_device = "keyboard"
+    with text.record() as recorder:
+        app.step(1 / 60)
+    drawn = " ".join(r.text for r in recorder.records[2:])        # after the two rows: the tooltip
+    assert drawn == label
+    pygame.quit()
