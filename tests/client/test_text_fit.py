@@ -181,6 +181,11 @@ def test_roborun_screens_fit(screens):
     app.stack.push(scene._intro())
     screens.frames("roborun_intro", 5)
     app.stack.pop()
+    app.stack.push(entry.TutorialOverlay())
+    for page in range(len(entry.TUTORIAL_PAGES)):
+        screens.frames(f"roborun_tutorial_{page}", 2)
+        screens.post("right")
+    assert app.stack.top is scene
     screens.frames("roborun_start", 20)
     for index in range(4):
         scene._say(LONG_LINE + f" ({index})")
