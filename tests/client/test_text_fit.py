@@ -181,6 +181,9 @@ def test_roborun_screens_fit(screens):
     app.stack.push(scene._intro())
     screens.frames("roborun_intro", 5)
     app.stack.pop()
+    app.stack.push(entry.HandOverScene(1, lambda: None, "Your teammate is about to play: you may BEEP a card."))
+    screens.frames("roborun_handover", 5)
+    app.stack.pop()
     app.stack.push(entry.TutorialOverlay())
     for page in range(len(entry.TUTORIAL_PAGES)):
         screens.frames(f"roborun_tutorial_{page}", 2)
@@ -265,6 +268,13 @@ def test_robomissions_screens_fit(screens):
         _settle(table)
     assert table.state.is_over
     screens.frames("robomissions_results", 20)
+    app.stack.clear_to(setup.SetupScene())
+    teams = _robomissions_table(screens, ("human", "human", "hard", "hard"), seed=9)
+    teams.config = setup.TableConfig("2v2", teams.config.seats, 9)
+    screens.frames("robomissions_2v2", 30)
+    handover = _module("game.robomissions.ui.handover_scene", "game.robomissions.handover_scene")
+    app.stack.push(handover.HandOverScene(teams, 1))
+    screens.frames("robomissions_handover", 5)
     assert not screens.found, screens.report()
 
 
@@ -295,6 +305,10 @@ def test_roborescue_screens_fit(screens):
         _settle(scene)
         if step in (5, 30, 60):
             screens.frames(f"roborescue_play_{step}", 10)
+    handover = _module("game.roborescue.ui.handover_scene", "game.roborescue.handover_scene")
+    app.stack.push(handover.HandoverScene(config.seat_name(1), lambda: None))
+    screens.frames("roborescue_handover", 5)
+    app.stack.pop()
     assert scene.state.phase == engine.OVER
     for _ in range(60):
         _settle(scene)
