@@ -29,6 +29,7 @@ from game.client.input import QUIT, Action, InputMapper
 from game.client.loop import FixedStepClock
 from game.client.scene import Scene, SceneStack
 from game.client.settings import Settings
+from game.client.widgets import hint_action_at
 from game.core.errors import UserError
 
 UPDATE_RATE = 60
@@ -146,6 +147,10 @@ class App:
         """Inject an action as if the player had pressed it (tests, demo mode)."""
         if action.pos is not None:
             self.pointer = action.pos
+        if action.tap and action.pos is not None:     # a tap on a hint pill does what the pill says
+            name = hint_action_at(action.pos, self.stack.visible())
+            if name is not None:
+                action = Action(name, action.device)
         if action.name == QUIT:
             self.quit()
         else:

@@ -5,7 +5,8 @@ remembers the last device used so hint bars can show the right button names.
 
 Touch plays like the mouse, with one rule for confirming: the first tap on something points
 at it (POINT: select, show what it is), a second tap on the same spot confirms it (CLICK). A
-finger sliding over the screen points (POINT, so drags follow the finger). The mouse events
+finger sliding over the screen points (POINT, so drags follow the finger). A tap on a pill of
+the hint bar does what the pill says at once (the App turns it into that action). The mouse events
 SDL synthesises from touches are ignored, so a tap never counts twice.
 """
 from __future__ import annotations
@@ -52,8 +53,9 @@ HINT_NAMES: dict[str, dict[str, str]] = {
                  PREV: "Q", INFO: "I", UP: "Up", DOWN: "Down", LEFT: "Left", RIGHT: "Right"},
     "mouse": {CONFIRM: "Click", BACK: "Right-click", MENU: "P", SKIP: "X", UNDO: "Z", NEXT: "Wheel",
               PREV: "Wheel", INFO: "I", UP: "", DOWN: "", LEFT: "", RIGHT: ""},
-    "touch": {CONFIRM: "Tap twice", BACK: "Right-click", MENU: "P", SKIP: "X", UNDO: "Z", NEXT: "Swipe",
-              PREV: "Swipe", INFO: "Tap", UP: "", DOWN: "", LEFT: "", RIGHT: ""},
+    # on a touch screen the hint pills are buttons (widgets.draw_hints): tap one to do it
+    "touch": {CONFIRM: "Tap twice", BACK: "Back", MENU: "Menu", SKIP: "Skip", UNDO: "Undo", NEXT: "Next",
+              PREV: "Prev", INFO: "Info", UP: "", DOWN: "", LEFT: "", RIGHT: ""},
     "gamepad": {CONFIRM: "A", BACK: "B", MENU: "Start", SKIP: "X", UNDO: "B", NEXT: "RB", PREV: "LB",
                 INFO: "Y", UP: "D-pad", DOWN: "D-pad", LEFT: "D-pad", RIGHT: "D-pad"},
 }
@@ -69,6 +71,7 @@ class Action:
     device: str = "keyboard"           # keyboard, mouse, touch or gamepad
     pos: tuple[int, int] | None = None  # logical screen position for pointer actions
     amount: int = 0                    # scroll steps
+    tap: bool = False                  # a finger lifted where it touched (touch only)
 
 
 class InputMapper:
@@ -122,9 +125,9 @@ class InputMapper:
         if last is not None and now - last[1] <= TAP_AGAIN_SECONDS and \
                 abs(last[0][0] - pos[0]) <= TAP_SLOP and abs(last[0][1] - pos[1]) <= TAP_SLOP:
             self._last_tap = None
-            return [Action(CLICK, "touch", pos)]      # tap again: confirm
+            return [Action(CLICK, "touch", pos, tap=True)]      # tap again: confirm
         self._last_tap = (pos, now)
-        return [Action(POINT, "touch", pos)]          # first tap: select
+        return [Action(POINT, "touch", pos, tap=True)]          # first tap: select
 
     def translate(self, event: pygame.event.Event) -> list[Action]:
         kind = event.type

@@ -371,6 +371,11 @@ def forget(surface: pygame.Surface, region: pygame.Rect) -> None:
         del _layer_cuts[key]
 
 
+def drawing_scene():
+    """The scene whose draw() is running (set by the scene stack), or None."""
+    return _drawing_scene() if _drawing_scene is not None else None
+
+
 def _note_cut(surface: pygame.Surface, box: pygame.Rect, used: pygame.Rect, lay: Layout, focused: bool) -> None:
     """Remember a shortened text so the App can show it whole under the pointer (or while focused)."""
     display = pygame.display.get_surface()

@@ -6,6 +6,7 @@ the same with keys, mouse and gamepad.
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -189,10 +190,35 @@ class Menu:
                 draw_fit(surface, detail, box, "small", theme.TEXT_DIM, align="center")
 
 
+# the hint pills of each scene, so a tap on one does what it says: id(scene) -> (scene ref, [(rect, action)])
+_hint_targets: dict[int, tuple[weakref.ref, list[tuple[pygame.Rect, str]]]] = {}
+
+
+def hint_action_at(pos: tuple[int, int], scenes) -> str | None:
+    """The action of the hint pill under `pos` in the top-most shown scene that drew a hint bar."""
+    for scene in reversed(list(scenes or [])):
+        entry = _hint_targets.get(id(scene))
+        if entry is not None and entry[0]() is scene:
+            for rect, name in entry[1]:
+                if rect.collidepoint(pos):
+                    return name
+            return None
+    return None
+
+
 def draw_hints(surface: pygame.Surface, mapper: inp.InputMapper, hints: list[tuple[str, str]]) -> None:
-    """The bottom hint bar, named for the device the player used last; hints that do not fit are left out."""
+    """The bottom hint bar, named for the device the player used last; hints that do not fit are left out.
+
+    Each pill (with its meaning) is also a touch button for its action, see hint_action_at.
+    """
     if not hints:
         return
+    targets: list[tuple[pygame.Rect, str]] = []
+    scene = text_layout.drawing_scene()
+    if scene is not None:
+        _hint_targets[id(scene)] = (weakref.ref(scene), targets)
+        for key in [k for k, (ref, _) in _hint_targets.items() if ref() is None]:
+            del _hint_targets[key]
     area = surface.get_rect()
     bar = pygame.Rect(0, area.height - 40, area.width, 40)
     surface.fill(theme.SHADOW, bar)
@@ -210,4 +236,5 @@ def draw_hints(surface: pygame.Surface, mapper: inp.InputMapper, hints: list[tup
         pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=8)
         draw_text(surface, key, pill.center, "small", theme.BG, "center", bold=True)
         label = draw_text(surface, meaning, (pill.right + 8, bar.centery), "small", theme.TEXT_DIM, "midleft")
+        targets.append((pill.union(label).inflate(12, 0).clip(bar), action_name))
         x = label.right + 28

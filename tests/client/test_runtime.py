@@ -156,11 +156,11 @@ def test_touch_tap_selects_and_a_second_tap_confirms():
     now = [0.0]
     mapper = InputMapper(to_logical=lambda x, y: (int(x * 1000), int(y * 1000)), clock=lambda: now[0])
     assert mapper.translate(_finger(pygame.FINGERDOWN, 0.1, 0.1)) == [Action("point", "touch", (100, 100))]
-    assert mapper.translate(_finger(pygame.FINGERUP, 0.1, 0.1)) == [Action("point", "touch", (100, 100))]
+    assert mapper.translate(_finger(pygame.FINGERUP, 0.1, 0.1)) == [Action("point", "touch", (100, 100), tap=True)]
     assert mapper.last_device == "touch" and mapper.hint("confirm") == "Tap twice"
     now[0] = 1.0
     mapper.translate(_finger(pygame.FINGERDOWN, 0.105, 0.1))
-    assert mapper.translate(_finger(pygame.FINGERUP, 0.105, 0.1)) == [Action("click", "touch", (105, 100))]
+    assert mapper.translate(_finger(pygame.FINGERUP, 0.105, 0.1)) == [Action("click", "touch", (105, 100), tap=True)]
     # a tap somewhere else only selects; so does a tap on the same spot long after
     mapper.translate(_finger(pygame.FINGERDOWN, 0.5, 0.5))
     assert mapper.translate(_finger(pygame.FINGERUP, 0.5, 0.5))[0].name == "point"
@@ -218,4 +218,21 @@ def test_window_size_sets_the_text_floor_and_the_capture_size():
     pygame.quit()
     app = App()
     assert text.min_em() == 12
+    pygame.quit()
+
+
+def test_a_tap_on_a_hint_pill_does_what_it_says():
+    from game.client.app import App
+    from game.client.menus import GameSelectScene, TitleScene
+    from game.client.widgets import hint_action_at
+
+    app = App()
+    app.stack.push(TitleScene())
+    app.stack.push(GameSelectScene())
+    app.input.last_device = "touch"
+    app.step(1 / 60)                                          # draws the hint bar: Play, Choose, Back
+    back = next((x, 700) for x in range(0, 1280, 4) if hint_action_at((x, 700), app.stack.visible()) == "back")
+    assert hint_action_at((640, 300), app.stack.visible()) is None
+    app.post(Action("point", "touch", back, tap=True))
+    assert isinstance(app.stack.top, TitleScene)              # one tap on "Back" went back
     pygame.quit()
