@@ -347,6 +347,49 @@ class NoticeScene(Scene):
         draw_hints(surface, self.app.input, [(inp.CONFIRM, "OK")])
 
 
+class ConfirmScene(Scene):
+    """Ask once before a costly step (e.g. ending a turn with actions left): the safe answer has the focus.
+
+    `on_yes` runs after the box closes; Back, or the first item, keeps playing.
+    """
+
+    opaque = False
+
+    def __init__(self, question: str, on_yes, yes: str = "Yes", no: str = "Keep playing", detail: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.detail = detail
+        self.on_yes = on_yes
+        self.menu = Menu([MenuItem(no, self._no), MenuItem(yes, self._yes)], center_x=theme.WIDTH // 2, top=390,
+                         width=440)
+
+    def _no(self) -> None:
+        self.app.stack.pop()
+
+    def _yes(self) -> None:
+        self.app.stack.pop()
+        self.on_yes()
+
+    def handle(self, action: inp.Action) -> None:
+        if not self.menu.handle(action) and action.name == inp.BACK:
+            self._no()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        box = pygame.Rect(0, 0, 760, 340)
+        box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 + 20)
+        panel(surface, box)
+        draw_fit(surface, self.question, pygame.Rect(box.left + 30, box.top + 20, box.width - 60, 90), "large",
+                 theme.ACCENT, align="center", valign="middle", min_size="body", bold=True)
+        if self.detail:
+            draw_fit(surface, self.detail, pygame.Rect(box.left + 30, box.top + 114, box.width - 60, 60), "body",
+                     theme.TEXT_DIM, align="center")
+        self.menu.draw(surface)
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.BACK, "Keep playing")])
+
+
 class PauseScene(Scene):
     """Overlay menu shared by every game: resume, settings, quit to the title."""
 

@@ -61,3 +61,24 @@ def test_the_settings_screen_turns_it_on():
     app.post(Action("back"))                       # leaving settings saves them
     assert Settings.load()[0].ask_every_step is True
     pygame.quit()
+
+
+def test_a_costly_step_is_asked_once_with_the_safe_answer_focused():
+    import pygame
+
+    from game.client.app import App
+    from game.client.input import Action
+    from game.client.menus import ConfirmScene, TitleScene
+
+    done = []
+    app = App()
+    app.stack.push(TitleScene())
+    app.stack.push(ConfirmScene("End your turn with 2 actions left?", lambda: done.append("end"), yes="End turn"))
+    app.step(1 / 60)
+    app.post(Action("confirm"))                    # the focus starts on "Keep playing"
+    assert done == [] and isinstance(app.stack.top, TitleScene)
+    app.stack.push(ConfirmScene("End your turn with 2 actions left?", lambda: done.append("end"), yes="End turn"))
+    app.post(Action("down"))
+    app.post(Action("confirm"))
+    assert done == ["end"] and isinstance(app.stack.top, TitleScene)
+    pygame.quit()

@@ -130,7 +130,7 @@ def _settle(scene) -> None:
 
 # ---------------------------------------------------------------------------- the arcade
 def test_arcade_screens_fit(screens):
-    from game.client.menus import GameSelectScene, NoticeScene, PauseScene, SettingsScene, TitleScene
+    from game.client.menus import ConfirmScene, GameSelectScene, NoticeScene, PauseScene, SettingsScene, TitleScene
     from game.client.widgets import MenuItem
 
     app = screens.app
@@ -147,6 +147,10 @@ def test_arcade_screens_fit(screens):
     app.stack.pop()
     app.stack.push(NoticeScene(LONG_LINE * 3, "A notice with a rather long title that must fit its box"))
     screens.frames("notice", 2)
+    app.stack.pop()
+    app.stack.push(ConfirmScene("End your turn with 2 actions left? " + LONG_NAME, lambda: None, "End turn",
+                                detail=LONG_LINE))
+    screens.frames("confirm", 2)
     app.stack.pop()
     app.stack.push(PauseScene([MenuItem("How to play " + LONG_NAME, lambda: None, LONG_LINE)]))
     screens.frames("pause", 2)
