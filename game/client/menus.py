@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from typing import Callable
 
 import pygame
 
@@ -345,6 +347,73 @@ class NoticeScene(Scene):
                  theme.ACCENT, align="center", valign="middle", wrap=False, bold=True)
         draw_fit(surface, self.message, box.inflate(-60, -120).move(0, 20), "body", align="center")
         draw_hints(surface, self.app.input, [(inp.CONFIRM, "OK")])
+
+
+@dataclass(frozen=True)
+class HowToPage:
+    """One page of a game's how-to-play: a title, a few sentences and a picture the game draws itself."""
+
+    title: str
+    text: str
+    picture: Callable[[pygame.Surface, pygame.Rect], None] | None = None
+
+
+class HowToPlayScene(Scene):
+    """Short how-to-play pages over any screen (game select, pause): any game passes its pages.
+
+    Right/confirm/click: next page (the last one closes); left: back a page; Back: close.
+    The picture is drawn by the game into a box left of the text, so pages show real pieces.
+    """
+
+    opaque = False
+
+    def __init__(self, game_title: str, pages: list[HowToPage], on_close: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        if not pages:
+            raise ValueError("a how-to-play needs at least one page")
+        self.game_title = game_title
+        self.pages = pages
+        self.page = 0
+        self.on_close = on_close
+
+    def _close(self) -> None:
+        self.app.stack.pop()
+        if self.on_close:
+            self.on_close()
+
+    def handle(self, action: inp.Action) -> None:
+        if action.name in (inp.CONFIRM, inp.CLICK, inp.RIGHT, inp.NEXT):
+            if self.page + 1 >= len(self.pages):
+                self._close()
+            else:
+                self.page += 1
+        elif action.name in (inp.LEFT, inp.PREV):
+            self.page = max(0, self.page - 1)
+        elif action.name in (inp.BACK, inp.MENU, inp.SKIP):
+            self._close()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, (0, 0))
+        box = pygame.Rect(60, 60, theme.WIDTH - 120, theme.HEIGHT - 130)
+        panel(surface, box)
+        page = self.pages[self.page]
+        draw_fit(surface, f"How to play {self.game_title}", pygame.Rect(box.left + 30, box.top + 14, box.width - 60,
+                 30), "small", theme.TEXT_DIM, align="center", wrap=False)
+        draw_fit(surface, page.title, pygame.Rect(box.left + 30, box.top + 46, box.width - 60, 56), "large",
+                 theme.ACCENT, align="center", valign="middle", wrap=False, bold=True)
+        body = pygame.Rect(box.left + 30, box.top + 112, box.width - 60, box.height - 160)
+        if page.picture is not None:
+            picture = pygame.Rect(body.left, body.top, body.width * 2 // 5, body.height)
+            page.picture(surface, picture)
+            body = pygame.Rect(picture.right + 24, body.top, body.right - picture.right - 24, body.height)
+        draw_fit(surface, page.text, body, "body", theme.TEXT)
+        draw_fit(surface, f"{self.page + 1} / {len(self.pages)}", pygame.Rect(box.right - 130, box.bottom - 40, 110,
+                 30), "small", theme.TEXT_DIM, align="right", wrap=False)
+        last = self.page + 1 >= len(self.pages)
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Done" if last else "Next"), (inp.LEFT, "Back a page"),
+                                             (inp.BACK, "Close")])
 
 
 class ConfirmScene(Scene):

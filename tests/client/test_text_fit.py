@@ -148,6 +148,18 @@ def test_arcade_screens_fit(screens):
     app.stack.push(NoticeScene(LONG_LINE * 3, "A notice with a rather long title that must fit its box"))
     screens.frames("notice", 2)
     app.stack.pop()
+    from game.client.menus import HowToPage, HowToPlayScene, draw_mascot
+
+    def robot(surface, rect):
+        draw_mascot(surface, rect.center, (80, 200, 110), min(rect.width, rect.height) / 160)
+
+    pages = [HowToPage("Your turn, step by step: " + LONG_NAME, LONG_LINE * 4, robot),
+             HowToPage("Winning", LONG_LINE), HowToPage("Short", "Play.")]
+    app.stack.push(HowToPlayScene("ROBOMissions", pages))
+    for index in range(3):
+        screens.frames(f"howto_{index}", 2)
+        screens.post("right")
+    assert isinstance(app.stack.top, GameSelectScene)           # the last page closed it
     app.stack.push(ConfirmScene("End your turn with 2 actions left? " + LONG_NAME, lambda: None, "End turn",
                                 detail=LONG_LINE))
     screens.frames("confirm", 2)
