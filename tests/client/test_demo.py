@@ -27,8 +27,7 @@ def test_demo_starts_after_the_title_plays_by_itself_and_any_key_returns(monkeyp
             break
     assert len(game.history) >= 3            # the AIs really played
     # no human plays: the panels and the log name AI players, never "You"
-    from game.roborun import hud_render
-
+    hud_render = _module("game.roborun.ui.hud_render", "game.roborun.hud_render")
     panels = [hud_render.seat_panel(game.reader, seat, game.viewer, False, spectating=True) for seat in (0, 1)]
     assert [p.title for p in panels] == ["AI - Green", "AI - Red"]
     assert not any(line.startswith("You ") for line in game.log)
