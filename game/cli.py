@@ -1,9 +1,18 @@
 """Command-line dispatch.
 
 The first word picks a command; everything after it goes to the function that owns it,
-which parses its own arguments (argparse, so every command has a normal --help). Commands
-are imported lazily so `lint` or `simulate` never pay for pygame start-up, and each game
-package owns its own options. `python main.py --help` lists the commands (COMMAND_HELP).
+which parses its own arguments. Commands are imported lazily so `lint` or `simulate`
+never pay for pygame start-up, and each game package owns its own options.
+
+    python main.py                       title screen (--demo, --frames N, --screenshot F)
+    python main.py roborun  [...]        play Robo Run         (game.roborun.cli:play)
+    python main.py robomissions [...]    play ROBOMissions     (game.robomissions.cli:play)
+    python main.py roborescue [...]      play Robo Rescue      (game.roborescue.cli:play)
+    python main.py simulate GAME [...]   AI-with-AI games      (game.GAME.cli:simulate)
+    python main.py bench engine|render   benchmarks            (game.roborun.cli:bench_*)
+    python main.py lint FILE...          check Robo Run maps   (game.roborun.cli:lint)
+    python main.py solve FILE            search a winning line (game.roborun.cli:solve)
+    python main.py replay FILE           play a replay headless(game.roborun.cli:replay)
 """
 from __future__ import annotations
 
@@ -40,7 +49,7 @@ COMMAND_HELP = """commands:
   bench engine|render|text  benchmarks: Robo Run engine and renderer, text layout
   lint FILE...            check Robo Run maps (Tiled .tmx)
   solve LEVEL             search a winning line for one Robo Run deal, write it as a replay
-  replay FILE             play a Robo Run replay headless
+  replay FILE             play a saved game or a Robo Run replay back, headless
   help [COMMAND]          this list, or the help of one command
 
 `python main.py COMMAND --help` shows the options of a command. Every window takes

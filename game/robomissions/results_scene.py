@@ -5,11 +5,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.client.text import draw_fit
 from game.client import input as inp
 from game.client import theme
 from game.client.menus import TitleScene
 from game.client.scene import Scene
-from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, panel
+from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, panel
 from game.robomissions import table_render as render
 from game.robomissions.event_anim import name_of
 from game.robomissions.scene import TableConfig

@@ -17,8 +17,9 @@ from functools import lru_cache
 
 import pygame
 
+from game.client.text import draw_fit
 from game.client import theme
-from game.client.widgets import draw_fit, draw_text, font, panel, render_text
+from game.client.widgets import draw_text, font, panel, render_text
 from game.robomissions import card_sprites as sprites
 from game.robomissions.cards import CardDef
 from game.robomissions.view import RobotView, SeatView

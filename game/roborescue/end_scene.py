@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pygame
 
+from game.client.text import draw_fit
 from game.client import input as inp
 from game.client import theme
 from game.client.scene import Scene
-from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, draw_text, panel, vertical_gradient
+from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, panel, vertical_gradient
 from game.roborescue import engine
 from game.roborescue.anim import count_up
 from game.roborescue.lab_scene import GameConfig

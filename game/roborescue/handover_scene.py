@@ -9,10 +9,11 @@ from typing import Callable
 
 import pygame
 
+from game.client.text import draw_fit
 from game.client import input as inp
 from game.client import theme
 from game.client.scene import Scene
-from game.client.widgets import draw_fit, draw_hints
+from game.client.widgets import draw_hints, draw_text
 
 
 class HandoverScene(Scene):

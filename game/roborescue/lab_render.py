@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.client.text import draw_fit
 from game.client import theme
-from game.client.widgets import draw_fit, draw_paragraph, draw_text, panel, render_text
+from game.client.widgets import draw_paragraph, draw_text, panel, render_text
 from game.roborescue.card_sprites import CARD_H, CARD_W, STRIP_W, CardArt
 from game.roborescue.cards import Card
 from game.roborescue.scoring import STORAGE, WORKSHOP, AreaScore, best_pair, score_area, storage_chain

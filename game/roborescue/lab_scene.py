@@ -23,11 +23,12 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.client.text import draw_fit, font
 from game.client import input as inp
 from game.client import theme
 from game.client.menus import PauseScene
 from game.client.scene import Scene
-from game.client.widgets import MenuItem, draw_fit, draw_hints, draw_text, font, panel, vertical_gradient
+from game.client.widgets import MenuItem, draw_hints, draw_text, panel, vertical_gradient
 from game.roborescue import ai, engine
 from game.roborescue.anim import AnimQueue
 from game.roborescue.card_sprites import BACK_EDGE, BACK_FILL, CardArt

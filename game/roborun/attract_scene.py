@@ -10,7 +10,9 @@ from __future__ import annotations
 import pygame
 
 from game.client import input as inp
+from game.client import theme
 from game.client.scene import Scene
+from game.client.widgets import draw_text
 
 PAUSE_AFTER_GAME = 3.0   # seconds the final board stays up before the next scenario
 
@@ -61,8 +63,12 @@ class AttractScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.child.draw(surface, alpha)
-        # the DEMO bar is drawn by the title's demo cycle (game.client.menus.DemoCycle) over the hint
-        # bar, where it never covers the prompt line
+        # Under the title's DemoCycle (the usual way in) the cycle draws the DEMO bar; alone on the
+        # stack, draw it here, over the hint bar, where it never covers the prompt line.
+        if self.app.stack.top is self and int(self.t * 1.5) % 2 == 0:
+            bar = pygame.Rect(0, theme.HEIGHT - 40, theme.WIDTH, 40)
+            pygame.draw.rect(surface, theme.SHADOW, bar)
+            draw_text(surface, "DEMO  -  press any key to play", bar.center, "body", theme.ACCENT, "center", bold=True)
 
 
 def make_attract_scene(app) -> Scene:

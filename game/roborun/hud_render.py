@@ -16,9 +16,9 @@ from functools import lru_cache
 
 import pygame
 
+from game.client.text import draw_fit, layout
 from game.client import theme
-from game.client.text import layout
-from game.client.widgets import draw_fit, draw_text, font, panel, render_text
+from game.client.widgets import draw_text, font, panel, render_text
 from game.roborun.event_text import ABILITY_NAMES, message_text  # noqa: F401  (ABILITY_NAMES re-exported)
 
 YELLOW_FACE = (250, 204, 64)
@@ -150,19 +150,15 @@ class SeatPanel:
 ENERGY_ROW = 8 + 30 + 24 + STAND_HEIGHT + 8     # offset of the Energy track inside a seat panel
 
 
-def seat_panel(reader, seat: int, viewer: int, human: bool, usable: frozenset = frozenset(),
-               spectating: bool = False) -> SeatPanel:
-    """A SeatPanel from a choice_ui.ViewReader; `usable` = abilities among the viewer's legal choices now.
-
-    With no human at the table (attract mode, spectating) an AI seat is labelled "AI", never "You".
-    """
+def seat_panel(reader, seat: int, viewer: int, human: bool, usable: frozenset = frozenset()) -> SeatPanel:
+    """A SeatPanel from a choice_ui.ViewReader; `usable` = abilities among the viewer's legal choices now."""
     from game.roborun.cards import robot_boards
 
     board = robot_boards()[reader.robot_name(seat)]
     unlocked = reader.unlocked(seat)
     abilities = [(a, "usable" if a in usable else "unlocked" if a in unlocked else "locked")
                  for a in board.abilities]
-    who = "AI" if spectating and not human else "You" if seat == viewer else "Teammate"
+    who = "You" if seat == viewer else "Teammate"
     colour = ("green", "red")[seat]
     played = reader.played(seat)
     said = [text for sender, text in reader.messages() if sender == seat]

@@ -11,9 +11,9 @@ import math
 
 import pygame
 
+from game.client.text import draw_fit, forget as forget_cut_text
 from game.client import theme
-from game.client.text import forget as forget_cut_text
-from game.client.widgets import draw_fit, draw_hints, draw_text, panel
+from game.client.widgets import draw_hints, draw_text, panel
 from game.roborun import hud_render
 from game.roborun.board_render import draw_stage
 from game.roborun.choice_ui import Option, ViewReader, preview_positions
@@ -54,8 +54,9 @@ class PlayDrawing:
         for seat, column in ((self.viewer, RIGHT), (1 - self.viewer, LEFT)):
             usable = frozenset(o.choice.args[0] for o in self.options_list
                                if o.choice.kind == "ability") if seat == self.viewer else frozenset()
-            info = seat_panel(reader, seat, self.viewer, self.choosers[seat] is None, usable,
-                              spectating=self.options.spectate)
+            info = seat_panel(reader, seat, self.viewer, self.choosers[seat] is None, usable)
+            if self.options.spectate:          # attract mode: AI plays both seats, nobody here is "You"
+                info.title = f"AI - {info.colour.capitalize()}"
             rect = pygame.Rect(column.left, column.top, column.width, PANEL_HEIGHT)
             region = pygame.Rect(rect.left - 4, rect.top - 3, rect.width + 8, rect.height + 9)
             rects = self._part(f"seat{seat}", repr((info, marks, rect)), region,
