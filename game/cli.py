@@ -19,6 +19,7 @@ from __future__ import annotations
 import sys
 from typing import Callable, Sequence
 
+from game.catalog import BY_ID
 from game.core.delegate import delegate
 from game.core.errors import UserError
 
@@ -34,27 +35,40 @@ COMMANDS: dict[str, str] = {
 }
 
 BENCHES: dict[str, str] = {
+    "text": "game.client.text:bench_main",           # text layout of 300,000-character texts
     "engine": "game.roborun.cli:bench_engine",
     "render": "game.roborun.cli:bench_render",
-    "text": "game.client.text:bench_main",
 }
 
 
-COMMAND_HELP = """commands:
-  (none)                  the title screen (options above)
-  roborun [...]           play Robo Run
-  robomissions [...]      play ROBOMissions
-  roborescue [...]        play Robo Rescue: Origins
-  simulate GAME [...]     AI-with-AI games, a report (GAME: roborun, robomissions, roborescue)
-  bench engine|render|text  benchmarks: Robo Run engine and renderer, text layout
-  lint FILE...            check Robo Run maps (Tiled .tmx)
-  solve LEVEL             search a winning line for one Robo Run deal, write it as a replay
-  replay FILE             play a saved game or a Robo Run replay back, headless
-  help [COMMAND]          this list, or the help of one command
+HELP_WORDS = ("-h", "--help")
+# what `main.py --help` says of each command (a game's command says "play <its title>")
+COMMAND_NOTES: dict[str, str] = {
+    "lint": "FILE...   check maps (Tiled .tmx)",
+    "solve": "LEVEL    search a winning line for one Robo Run deal, write it as a replay",
+    "replay": "FILE    play a saved game or a replay back, headless",
+}
 
-`python main.py COMMAND --help` shows the options of a command. Every window takes
---window WxH (e.g. 800x480), --frames N and --screenshot FILE; with no display at all,
-set SDL_VIDEODRIVER=dummy."""
+
+def command_help() -> str:
+    """The command list of `main.py --help`, from the command tables (a new command shows up by itself)."""
+    rows = [("(none)", "the title screen (options above)")]
+    for name in COMMANDS:
+        note = COMMAND_NOTES.get(name)
+        if note is None:
+            entry = BY_ID.get(name)
+            note = f"[...]   play {entry.title if entry else name}"
+        args, _, text = note.partition("   ")
+        rows.append((f"{name} {args.strip()}".strip(), text.strip()))
+    rows.append(("simulate GAME [...]", f"AI-with-AI games, a report (GAME: {', '.join(GAMES)})"))
+    rows.append((f"bench {'|'.join(BENCHES)}", "benchmarks"))
+    rows.append(("help [COMMAND]", "this list, or the help of one command"))
+    width = max(len(left) for left, _ in rows) + 2
+    lines = [f"  {left.ljust(width)}{text}" for left, text in rows]
+    return ("commands:\n" + "\n".join(lines) + "\n\n"
+            "`python main.py COMMAND --help` shows the options of a command. Every window takes\n"
+            "--window WxH (e.g. 800x480), --frames N and --screenshot FILE; with no display at all,\n"
+            "set SDL_VIDEODRIVER=dummy.")
 
 
 def _group_help(word: str, table: dict[str, str] | Sequence[str]) -> int:
@@ -77,14 +91,11 @@ def _choose(kind: str, word: str | None, table: dict[str, str] | Sequence[str]) 
     return word
 
 
-HELP_WORDS = ("-h", "--help")
-
-
 def dispatch(argv: list[str]) -> int:
     if not argv or argv[0].startswith("-"):
         from game.client.app import run_title
 
-        return run_title(argv, epilog=COMMAND_HELP)
+        return run_title(argv, epilog=command_help())
     command, rest = argv[0], argv[1:]
     if command == "help":
         return dispatch([*rest[:1], "--help"] if rest else ["--help"])
