@@ -54,9 +54,9 @@ def test_a_word_wider_than_the_box_is_split_only_when_no_smaller_size_avoids_it(
 
 
 def test_the_floor_follows_the_window_scale():
-    assert text.min_em() == 12
+    assert text.min_em() == 12 and not text.compact()
     text.set_display_scale(800 / 1280)                      # the Pi 7" screen
-    assert text.min_em() == 20 and text.em_px("tiny") >= 20 and text.em_px(12) == 20
+    assert text.min_em() == 20 and text.em_px("tiny") >= 20 and text.em_px(12) == 20 and text.compact()
     lay = text.layout("x " * 500, 200, 40, "tiny", min_size=8)
     assert lay.em * 0.625 >= 12                             # never under 12 px on the window
     text.set_display_scale(720 / 1280)                      # Touch Display 2, portrait

@@ -35,7 +35,14 @@ class AttractScene(Scene):
     def enter(self) -> None:
         self._next_game()
 
+    def exit(self) -> None:
+        if self.child is not None:      # its AI worker goes with it
+            self.child.exit()
+            self.child = None
+
     def _next_game(self) -> None:
+        if self.child is not None:
+            self.child.exit()
         levels = list_levels()
         ref = levels[self.level_index % len(levels)][0]
         self.level_index += 1
