@@ -341,3 +341,27 @@ def test_roborescue_screens_fit(screens):
     end = _module("game.roborescue.ui.end_scene", "game.roborescue.end_scene")
     assert isinstance(app.stack.top, end.EndScene)
     assert not screens.found, screens.report()
+
+
+# ---------------------------------------------------------------------------- every game in the catalog
+def _catalog_entries():
+    from game.catalog import GAMES, load
+
+    return [pytest.param(entry, id=entry.id) for entry in GAMES if load(entry.entry) is not None]
+
+
+@pytest.mark.parametrize("entry", _catalog_entries())
+def test_every_catalog_games_first_screens_fit(screens, entry):
+    """Any game in the catalog (the new ones too): its entry screen and its menu, item by item."""
+    from game.catalog import load
+
+    app = screens.app
+    from game.client.menus import TitleScene
+
+    app.stack.push(TitleScene())
+    app.stack.push(load(entry.entry)(app))
+    screens.frames(f"{entry.id}_entry", 10)
+    for index in range(12):
+        screens.post("down")
+        screens.frames(f"{entry.id}_entry_{index}", 1)
+    assert not screens.found, screens.report()
