@@ -19,6 +19,7 @@ import argparse
 import os
 import sys
 import time
+import warnings
 from typing import Callable
 
 import pygame
@@ -103,7 +104,14 @@ class App:
 
     # ------------------------------------------------------------------
     def _open_display(self, flags: int) -> pygame.Surface:
-        """The logical screen; one-line UserError when no window can be opened (never a silent run)."""
+        """The logical screen; one-line UserError when no window can be opened (never a silent run).
+
+        SCALED picks an integer multiple of the logical size and makes it the window's minimum,
+        so a --window size is set on a hidden window (minimum lowered first), then shown.
+        """
+        resize = not self.headless and self.window != theme.LOGICAL_SIZE and not flags & pygame.FULLSCREEN
+        if resize:
+            flags |= pygame.HIDDEN
         try:
             pygame.display.init()   # the window first: with no display, say so before audio starts
             try:
@@ -117,11 +125,16 @@ class App:
             # SDL fell back to an invisible driver by itself: say so instead of running unseen
             pygame.quit()
             raise UserError("display", NO_DISPLAY.format(f"no display found, SDL chose '{driver}'"))
-        if not self.headless and self.window != theme.LOGICAL_SIZE and not flags & pygame.FULLSCREEN:
+        if resize:
             try:
-                pygame.Window.from_display_module().size = self.window
-            except (AttributeError, pygame.error):  # pragma: no cover - very old SDL
-                pass
+                with warnings.catch_warnings():     # from_display_module is deprecated, not yet replaced
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    window = pygame.Window.from_display_module()
+                window.minimum_size = (160, 160)
+                window.size = self.window
+                window.show()
+            except (AttributeError, pygame.error):  # pragma: no cover - an SDL without the Window API
+                screen = pygame.display.set_mode(theme.LOGICAL_SIZE, flags & ~pygame.HIDDEN)
         return screen
 
     def sync_scale(self) -> float:

@@ -236,3 +236,18 @@ def test_a_tap_on_a_hint_pill_does_what_it_says():
     app.post(Action("point", "touch", back, tap=True))
     assert isinstance(app.stack.top, TitleScene)              # one tap on "Back" went back
     pygame.quit()
+
+
+def test_a_real_window_opens_at_the_size_asked_for_under_xvfb():
+    """--window 800x480 on X11: SCALED would refuse a window smaller than 1280x720 by itself."""
+    xvfb = require_tool("xvfb-run", package="xvfb")
+    env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER",)}
+    env["SDL_AUDIODRIVER"] = "dummy"
+    probe = ("import pygame\nfrom game.client.app import App\nfrom game.client import text\n"
+             "app = App(window=(800, 480))\n"
+             "print(pygame.display.get_driver(), *pygame.display.get_window_size(), text.min_em())\n"
+             "pygame.quit()\n")
+    result = subprocess.run([xvfb, "-a", "-s", "-screen 0 1280x1024x24", sys.executable, "-c", probe], cwd=ROOT,
+                            env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split()[-4:] == ["x11", "800", "480", "20"]
