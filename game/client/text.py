@@ -121,7 +121,7 @@ class Layout:
     width: int               # widest line, pixels
     height: int              # all lines with spacing, pixels
     truncated: bool          # some text was replaced by "..."
-    full_text: str           # what the box was asked to show (for the tooltip)
+    full_text: str           # what the box was asked to show (for the tooltip; at most what the box could hold)
 
     @property
     def font(self) -> pygame.font.Font:
@@ -297,7 +297,11 @@ def layout(text: str, width: int, height: int, size: str | int = "body", *, min_
     """How `text` fits a width x height box: wrapped, shrunk to the floor, then ellipsised."""
     em = em_px(size)
     floor_em = min(em, em_px(min_size) if min_size is not None else max(min_em(), min(em, nominal_em("tiny"))))
-    return _layout_em(str(text), int(width), int(height), em, floor_em, bool(wrap), bool(bold), int(spacing))
+    text = str(text)
+    cap = _capacity(max(1, int(width)), int(height), floor_em, bool(wrap))
+    if len(text) > cap + 1:
+        text = text[:cap + 1]      # what the box can show, and one more to know it was cut (keeps cache keys small)
+    return _layout_em(text, int(width), int(height), em, floor_em, bool(wrap), bool(bold), int(spacing))
 
 
 # ---------------------------------------------------------------- drawing, tooltips, recording
@@ -523,6 +527,7 @@ def _measure() -> None:  # pragma: no cover - a manual benchmark: python -m game
                                    ("title, wrapped", title, "large", (600, 120)),
                                    ("word, wrapped", word, "body", (600, 400))):
         layout(text[1:], box[0], box[1], size, wrap=box[1] > 60)     # opens the fonts once
+        _layout_em.cache_clear()                                      # ... but measures a real layout
         started = time.perf_counter()
         lay = layout(text, box[0], box[1], size, wrap=box[1] > 60)
         spent = (time.perf_counter() - started) * 1000
