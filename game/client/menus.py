@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from typing import Callable
 
 import pygame
 
@@ -11,7 +13,7 @@ from game.client.loop import ease_out_back
 from game.client.registry import GAMES, load_entry
 from game.client.scene import Scene
 from game.client.settings import ANIMATION_SPEEDS
-from game.client.widgets import Menu, MenuItem, draw_hints, font, draw_paragraph, draw_text, panel, vertical_gradient
+from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, draw_text, panel, vertical_gradient
 
 
 def draw_mascot(surface: pygame.Surface, center: tuple[float, float], colour, scale: float = 1.0,
@@ -43,6 +45,80 @@ def draw_mascot(surface: pygame.Surface, center: tuple[float, float], colour, sc
 
 DEMO_FIRST_DELAY = 2.0    # seconds on the title before the first demo game (--demo)
 DEMO_IDLE_DELAY = 30.0    # seconds of no input on the title before the demo starts again
+DEMO_GAME_SECONDS = 90.0  # each game's demo plays this long before the next game's
+
+
+def demo_factories() -> list[tuple[str, object]]:
+    """(title, scene factory) of every game in the catalog that offers an attract-mode demo."""
+    found = []
+    for entry in GAMES:
+        factory = load_entry(entry, "demo")
+        if factory is not None:
+            found.append((entry.title, factory))
+    return found
+
+
+class DemoCycle(Scene):
+    """Attract mode: every game's demo in turn (AI players only), until any key, click or button.
+
+    Each game's demo scene is a child (not on the stack): this scene forwards update and draw,
+    swaps to the next game's demo every `seconds_per_game`, and draws the DEMO bar where the
+    hint bar goes, so it never covers a game's prompt line. A demo scene must not push scenes.
+    """
+
+    covers_screen = True
+
+    def __init__(self, demos: list[tuple[str, object]], seconds_per_game: float = DEMO_GAME_SECONDS,
+                 start: int = 0) -> None:
+        super().__init__()
+        self.demos = demos
+        self.seconds_per_game = seconds_per_game
+        self.index = start % len(demos)
+        self.child: Scene | None = None
+        self.title = ""
+        self.t = 0.0
+        self.on_game = 0.0
+
+    def enter(self) -> None:
+        self._start(self.index)
+
+    def _start(self, index: int) -> None:
+        if self.child is not None:
+            self.child.exit()
+        self.index = index % len(self.demos)
+        self.title, factory = self.demos[self.index]
+        child = factory(self.app)
+        child.app = self.app
+        child.enter()
+        self.child = child
+        self.on_game = 0.0
+
+    def exit(self) -> None:
+        if self.child is not None:
+            self.child.exit()
+            self.child = None
+
+    def handle(self, action: inp.Action) -> None:
+        if action.name != inp.POINT:
+            self.app.stack.pop()
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        self.on_game += dt
+        self.child.update(dt)
+        if len(self.demos) > 1 and self.on_game >= self.seconds_per_game:
+            self._start(self.index + 1)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.child.draw(surface, alpha)
+        area = surface.get_rect()
+        bar = pygame.Rect(0, area.height - 40, area.width, 40)
+        surface.fill(theme.SHADOW, bar)
+        pygame.draw.line(surface, theme.ACCENT, bar.topleft, bar.topright, 2)
+        text = f"DEMO: {self.title}, AI players" + ("  -  press any key to play" if int(self.t * 1.5) % 2 == 0
+                                                     else "")
+        draw_fit(surface, text, bar.inflate(-40, -6), "body", theme.ACCENT, align="center", valign="middle",
+                 wrap=False, bold=True)
 
 
 class TitleScene(Scene):
@@ -50,6 +126,7 @@ class TitleScene(Scene):
         super().__init__()
         self.demo = demo
         self.demo_started = False
+        self.demo_next = 0
         self.idle = 0.0
         self.t = 0.0
         self.background: pygame.Surface | None = None
@@ -90,15 +167,15 @@ class TitleScene(Scene):
             self._start_demo()
 
     def _start_demo(self) -> None:
-        """Attract mode: the first game that offers one plays itself until a key is pressed."""
+        """Attract mode: every game that offers a demo plays itself in turn until a key is pressed."""
         self.idle = 0.0
-        for entry in GAMES:
-            factory = load_entry(entry, "demo")
-            if factory is not None:
-                self.demo_started = True
-                self.app.stack.push(factory(self.app))
-                return
-        self.demo = False
+        demos = demo_factories()
+        if not demos:
+            self.demo = False
+            return
+        self.app.stack.push(DemoCycle(demos, start=self.demo_next))
+        self.demo_next += 1          # the next attract run starts with the next game
+        self.demo_started = True
 
     def resume(self) -> None:
         self.idle = 0.0
@@ -177,12 +254,13 @@ class GameSelectScene(Scene):
             colour = list(theme.ROBOT.values())[index % len(theme.ROBOT)]
             draw_mascot(surface, (card.centerx, card.top + 110), colour if available else (90, 94, 110), 1.0,
                         blink=focused and (self.t % 2 < 0.1))
-            title_size = "large" if font("large").size(entry.title)[0] <= card.width - 32 else "body"
-            draw_paragraph(surface, entry.title, pygame.Rect(card.left + 16, card.top + 200, card.width - 32, 80),
-                           title_size, theme.TEXT)
-            draw_text(surface, entry.seats, (card.left + 16, card.top + 290), "small", theme.ACCENT_2)
-            draw_paragraph(surface, entry.blurb, pygame.Rect(card.left + 16, card.top + 318, card.width - 32, 90),
-                           "tiny", theme.TEXT_DIM)
+            inner = card.inflate(-32, 0)
+            draw_fit(surface, entry.title, pygame.Rect(inner.left, card.top + 196, inner.width, 84), "large",
+                     theme.TEXT, align="center", valign="middle", min_size="small", bold=focused)
+            draw_fit(surface, entry.seats, pygame.Rect(inner.left, card.top + 284, inner.width, 30), "small",
+                     theme.ACCENT_2, align="center", wrap=False)
+            draw_fit(surface, entry.blurb, pygame.Rect(inner.left, card.top + 318, inner.width, card.height - 330),
+                     "tiny", theme.TEXT_DIM, align="center")
         draw_hints(surface, self.app.input, [(inp.CONFIRM, "Play"), (inp.LEFT, "Choose"), (inp.BACK, "Back")])
 
 
@@ -223,8 +301,11 @@ class SettingsScene(Scene):
                      on_change=toggle("colourblind_patterns")),
             MenuItem("Control hints", value=lambda: "On" if s.show_hints else "Off", on_change=toggle("show_hints")),
             MenuItem("Fullscreen", value=lambda: "On" if s.fullscreen else "Off", on_change=fullscreen),
+            MenuItem("Ask before every step", value=lambda: "On" if s.ask_every_step else "Off",
+                     on_change=toggle("ask_every_step"),
+                     detail="On: stop at every decision, even with one option or no ability worth using"),
             MenuItem("Done", self._done),
-        ], center_x=theme.WIDTH // 2, top=150, width=640)
+        ], center_x=theme.WIDTH // 2, top=140, width=640, row_height=58)
 
     def _done(self) -> None:
         self.app.settings.save()
@@ -236,7 +317,7 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(theme.BG)
-        draw_text(surface, "Settings", (theme.WIDTH // 2, 80), "title", theme.TEXT, "center", bold=True)
+        draw_text(surface, "Settings", (theme.WIDTH // 2, 70), "title", theme.TEXT, "center", bold=True)
         self.menu.draw(surface)
         draw_hints(surface, self.app.input, [(inp.LEFT, "Change"), (inp.CONFIRM, "Select"), (inp.BACK, "Back")])
 
@@ -262,9 +343,120 @@ class NoticeScene(Scene):
         box = pygame.Rect(0, 0, 760, 260)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         panel(surface, box)
-        draw_text(surface, self.title, (box.centerx, box.top + 40), "large", theme.ACCENT, "center", bold=True)
-        draw_paragraph(surface, self.message, box.inflate(-60, -120).move(0, 20), "body")
+        draw_fit(surface, self.title, pygame.Rect(box.left + 30, box.top + 14, box.width - 60, 52), "large",
+                 theme.ACCENT, align="center", valign="middle", wrap=False, bold=True)
+        draw_fit(surface, self.message, box.inflate(-60, -120).move(0, 20), "body", align="center")
         draw_hints(surface, self.app.input, [(inp.CONFIRM, "OK")])
+
+
+@dataclass(frozen=True)
+class HowToPage:
+    """One page of a game's how-to-play: a title, a few sentences and a picture the game draws itself."""
+
+    title: str
+    text: str
+    picture: Callable[[pygame.Surface, pygame.Rect], None] | None = None
+
+
+class HowToPlayScene(Scene):
+    """Short how-to-play pages over any screen (game select, pause): any game passes its pages.
+
+    Right/confirm/click: next page (the last one closes); left: back a page; Back: close.
+    The picture is drawn by the game into a box left of the text, so pages show real pieces.
+    """
+
+    opaque = False
+
+    def __init__(self, game_title: str, pages: list[HowToPage], on_close: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        if not pages:
+            raise ValueError("a how-to-play needs at least one page")
+        self.game_title = game_title
+        self.pages = pages
+        self.page = 0
+        self.on_close = on_close
+
+    def _close(self) -> None:
+        self.app.stack.pop()
+        if self.on_close:
+            self.on_close()
+
+    def handle(self, action: inp.Action) -> None:
+        if action.name in (inp.CONFIRM, inp.CLICK, inp.RIGHT, inp.NEXT):
+            if self.page + 1 >= len(self.pages):
+                self._close()
+            else:
+                self.page += 1
+        elif action.name in (inp.LEFT, inp.PREV):
+            self.page = max(0, self.page - 1)
+        elif action.name in (inp.BACK, inp.MENU, inp.SKIP):
+            self._close()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, (0, 0))
+        box = pygame.Rect(60, 60, theme.WIDTH - 120, theme.HEIGHT - 130)
+        panel(surface, box)
+        page = self.pages[self.page]
+        draw_fit(surface, f"How to play {self.game_title}", pygame.Rect(box.left + 30, box.top + 14, box.width - 60,
+                 30), "small", theme.TEXT_DIM, align="center", wrap=False)
+        draw_fit(surface, page.title, pygame.Rect(box.left + 30, box.top + 46, box.width - 60, 56), "large",
+                 theme.ACCENT, align="center", valign="middle", wrap=False, bold=True)
+        body = pygame.Rect(box.left + 30, box.top + 112, box.width - 60, box.height - 160)
+        if page.picture is not None:
+            picture = pygame.Rect(body.left, body.top, body.width * 2 // 5, body.height)
+            page.picture(surface, picture)
+            body = pygame.Rect(picture.right + 24, body.top, body.right - picture.right - 24, body.height)
+        draw_fit(surface, page.text, body, "body", theme.TEXT)
+        draw_fit(surface, f"{self.page + 1} / {len(self.pages)}", pygame.Rect(box.right - 130, box.bottom - 40, 110,
+                 30), "small", theme.TEXT_DIM, align="right", wrap=False)
+        last = self.page + 1 >= len(self.pages)
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Done" if last else "Next"), (inp.LEFT, "Back a page"),
+                                             (inp.BACK, "Close")])
+
+
+class ConfirmScene(Scene):
+    """Ask once before a costly step (e.g. ending a turn with actions left): the safe answer has the focus.
+
+    `on_yes` runs after the box closes; Back, or the first item, keeps playing.
+    """
+
+    opaque = False
+
+    def __init__(self, question: str, on_yes, yes: str = "Yes", no: str = "Keep playing", detail: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.detail = detail
+        self.on_yes = on_yes
+        self.menu = Menu([MenuItem(no, self._no), MenuItem(yes, self._yes)], center_x=theme.WIDTH // 2, top=390,
+                         width=440)
+
+    def _no(self) -> None:
+        self.app.stack.pop()
+
+    def _yes(self) -> None:
+        self.app.stack.pop()
+        self.on_yes()
+
+    def handle(self, action: inp.Action) -> None:
+        if not self.menu.handle(action) and action.name == inp.BACK:
+            self._no()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        box = pygame.Rect(0, 0, 760, 340)
+        box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 + 20)
+        panel(surface, box)
+        draw_fit(surface, self.question, pygame.Rect(box.left + 30, box.top + 20, box.width - 60, 90), "large",
+                 theme.ACCENT, align="center", valign="middle", min_size="body", bold=True)
+        if self.detail:
+            draw_fit(surface, self.detail, pygame.Rect(box.left + 30, box.top + 114, box.width - 60, 60), "body",
+                     theme.TEXT_DIM, align="center")
+        self.menu.draw(surface)
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.BACK, "Keep playing")])
 
 
 class PauseScene(Scene):

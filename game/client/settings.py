@@ -17,6 +17,7 @@ class Settings:
     colourblind_patterns: bool = True   # shapes/patterns on gates and bad robots, on by default
     fullscreen: bool = False
     show_hints: bool = True
+    ask_every_step: bool = False        # stop at every decision, even one with a single option (decisions.py)
     audio_buffer: int = 1024            # samples; raise it on a Pi if audio crackles
 
     @classmethod

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.client.text import draw_fit
 from game.client import theme
 from game.client.widgets import draw_text, font, panel, render_text, vertical_gradient
 from game.robomissions.rules import engine
@@ -342,8 +343,8 @@ def draw_zone(surface: pygame.Surface, view: SeatView, layout: Layout, seat: int
         seat_symbol(surface, seat, (left + 8, header.centery), 16, theme.SHADOW)
         left += 24
     room = header.right - left - (74 if seat != layout.viewer else 10)
-    px = next((p for p in (22, 20, 18, 16) if font(p, True).size(name)[0] <= room), 16)
-    draw_text(surface, name, (left, header.centery), px, theme.SHADOW, "midleft", bold=True)
+    draw_fit(surface, name, Rect(left, header.top, room, header.height), 22, theme.SHADOW, valign="middle",
+             wrap=False, min_size=16, bold=True)
     if seat != layout.viewer:
         _draw_hand_backs(surface, layout.hands[seat], view.hand_counts[seat])
     if not alive:

@@ -30,6 +30,7 @@ from typing import Callable
 
 import pygame
 
+from game.client.text import draw_fit, font
 from game.client import input as inp
 from game.client import theme
 from game.client.menus import PauseScene
@@ -338,11 +339,6 @@ class LabScene(LabChoices, Scene):
         stage = f"Turn {self.shown_turn} of {engine.TURNS_PER_ROUND}"
         if self.shown_turn > engine.TURNS_PER_ROUND:
             stage, allows = "Round end", "score two areas"
-        left = draw_text(surface, f"Round {self.shown_round} of {rounds}  -  {stage}",
-                         (16, 22), "body", theme.TEXT, "midleft", bold=True)
-        allowed = draw_text(surface, f"({allows})", (left.right + 12, 22), "small", theme.TEXT_DIM, "midleft")
-        if self.config.advanced:
-            draw_text(surface, "ADVANCED", (allowed.right + 16, 22), "small", theme.BAD, "midleft", bold=True)
         seat = self.state.decision_seat
         if seat is None:
             who = "Game over"
@@ -350,13 +346,26 @@ class LabScene(LabChoices, Scene):
             who = "Your turn" if self.config.seat_name(seat) == "You" else f"{self.config.seat_name(seat)}'s turn"
         else:
             who = f"{self.config.seat_name(seat)} is playing"
-        label = draw_text(surface, who, (theme.WIDTH - 20, 22), "body", theme.BG, "midright", bold=True)
-        pill = label.inflate(20, 8)
+        # the turn pill on the right (at most 40% of the bar), then the round line in the room left of it
+        pill = pygame.Rect(0, 0, min(font("body", True).size(who)[0] + 24, theme.WIDTH * 2 // 5), 34)
+        pill.midright = (theme.WIDTH - 20, 22)
         pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=10)
-        draw_text(surface, who, pill.center, "body", theme.BG, "center", bold=True)
+        draw_fit(surface, who, pill.inflate(-20, -4), "body", theme.BG, align="center", valign="middle", wrap=False,
+                 bold=True)
+        pieces = [(f"Round {self.shown_round} of {rounds}  -  {stage}", "body", theme.TEXT, True),
+                  (f"({allows})", "small", theme.TEXT_DIM, False)]
+        if self.config.advanced:
+            pieces.append(("ADVANCED", "small", theme.BAD, True))
         if self.viewed != self.viewer:
-            draw_text(surface, f"Viewing: {self.config.seat_name(self.viewed)}", (pill.left - 16, 22), "body",
-                      theme.ACCENT_2, "midright", bold=True)
+            pieces.append((f"Viewing: {self.config.seat_name(self.viewed)}", "body", theme.ACCENT_2, True))
+        x = 16
+        for text, size, colour, bold in pieces:
+            room = pill.left - 16 - x
+            if room < 60:
+                break
+            used = draw_fit(surface, text, pygame.Rect(x, 0, room, 44), size, colour, valign="middle", wrap=False,
+                            bold=bold)
+            x = used.right + 12
 
     def _draw_scores(self, surface: pygame.Surface) -> None:
         panel(surface, SCORES_RECT, radius=12)
@@ -379,10 +388,14 @@ class LabScene(LabChoices, Scene):
                 pygame.draw.rect(surface, theme.BG_LIGHT, row, border_radius=6)
             model = self.models[seat]
             marker = ">" if seat == self.state.decision_seat else " "
-            draw_text(surface, f"{marker} {self.config.seat_name(seat, short=True)}", (row.left + 4, row.centery), "small",
-                      theme.ACCENT if seat == self.state.decision_seat else theme.TEXT, "midleft", bold=True)
             rounds = "  ".join(str(points) for points in model.round_scores) or "-"
-            draw_text(surface, rounds, (row.right - 150, row.centery), "small", theme.TEXT_DIM, "midright")
+            rounds_w = min(font("small").size(rounds)[0], 160)
+            name_box = pygame.Rect(row.left + 4, row.top, row.right - 150 - rounds_w - 12 - (row.left + 4), row.height)
+            draw_fit(surface, f"{marker} {self.config.seat_name(seat, short=True)}", name_box, "small",
+                     theme.ACCENT if seat == self.state.decision_seat else theme.TEXT, valign="middle", wrap=False,
+                     bold=True)
+            draw_fit(surface, rounds, pygame.Rect(row.right - 150 - rounds_w, row.top, rounds_w, row.height), "small",
+                     theme.TEXT_DIM, align="right", valign="middle", wrap=False)
             for pile in range(model.vp_count):   # the VP pile: one small face-down card per point
                 card = pygame.Rect(row.right - 140 + pile * 10, row.top + 4, 14, 22)
                 pygame.draw.rect(surface, BACK_FILL, card, border_radius=3)
@@ -395,7 +408,8 @@ class LabScene(LabChoices, Scene):
         recent = self.toasts[-1:]
         for index, (text, _age) in enumerate(recent):
             y = DETAIL_RECT.bottom - 12 - (len(recent) - index) * 24
-            draw_text(surface, text, (DETAIL_RECT.left + 16, y), "small", theme.ACCENT_2)
+            draw_fit(surface, text, pygame.Rect(DETAIL_RECT.left + 16, y - 2, DETAIL_RECT.width - 32, 26), "small",
+                     theme.ACCENT_2, wrap=False)
 
     def hints(self) -> list[tuple[str, str]]:
         hints = [(inp.CONFIRM, "Choose"), (inp.LEFT, "Move focus")]

@@ -358,7 +358,7 @@ def main(argv: list[str]) -> int:
     out = Path(args.out or f"solve-{result.level}-{result.seed}.json")
     out.write_text(json.dumps(result.replay_json(), indent=1) + "\n", encoding="utf-8")
     exact = "" if result.rounds_proven else " (fewest found; fewer not ruled out within the bound)"
-    print(f"win in round {result.rounds}{exact}; {len(result.choices)} choices -> {out}")
+    print(f"win in round {result.rounds}{exact}; {len(result.choices)} choices -> {out.resolve()}")
     if result.winning_first_moves is not None:
         print(f"winning first moves: {result.winning_first_moves} of {result.first_moves} card choices "
               "(at least; each searched within its share of the bound)")

@@ -243,7 +243,7 @@ class PlayScene(PlayDrawing, Scene):
         return self.board.to_board((column.left + 130, column.top + hud_render.ENERGY_ROW + 10))
 
     def _describe(self, event) -> str:
-        return describe_event(event, None if self.hotseat else self.viewer)
+        return describe_event(event, None if self.hotseat or self.options.spectate else self.viewer)
 
     def _say(self, line: str) -> None:
         if line:
@@ -284,7 +284,8 @@ class PlayScene(PlayDrawing, Scene):
         if not self.options.spectate:
             save_session(self.session)      # atomic; a finished game removes its save
         for event in events:
-            self._say(describe_event(event, None if self.hotseat else self.viewer, log=True))
+            self._say(describe_event(event, None if self.hotseat or self.options.spectate else self.viewer,
+                                     log=True))
         self.animator.extend(self.anims.beats_for(events))
         self.stage_stale = True
         self.decision_token = None
