@@ -13,6 +13,7 @@ import pytest
 from game.client import widgets
 from game.client.app import App
 from game.client.input import Action
+from game.client.menus import ConfirmScene
 from game.robomissions.rules import engine as E
 from game.robomissions.rules.cards import default_cards
 from game.robomissions.rules.engine import EndTurn, Pick, Play
@@ -144,39 +145,31 @@ def test_left_and_right_step_card_by_card_along_the_hand(app):
         assert table.options[table.focus] is option
 
 
+def end_turn(app: App, table: TableScene) -> None:
+    table.focus = next(i for i, o in enumerate(table.options) if isinstance(o.action, EndTurn))
+    app.post(Action("confirm", "keyboard"))
+
+
 def test_end_turn_with_actions_left_asks_once(app):
     s = blank()
     give(s, 0, "battery")
     table = table_with(app, s)
-    table.focus = next(i for i, o in enumerate(table.options) if isinstance(o.action, EndTurn))
-    app.post(Action("confirm", "keyboard"))
-    assert table.state.current == 0 and table.end_turn_asked
-    assert table._end_turn_question()[0] == "End turn with 2 actions left?"
-    surface = pygame.Surface((1280, 720))
-    table.draw(surface, 0.0)                           # the question is drawn without error
-    app.post(Action("confirm", "keyboard"))
-    settle_frames = 0
-    while table.state.current == 0 and settle_frames < 50:
+    end_turn(app, table)
+    ask = app.stack.top
+    assert isinstance(ask, ConfirmScene) and ask.question == "End turn with 2 actions left?"
+    assert table.state.current == 0
+    app.step(1 / 60)                                   # the question is drawn
+    app.post(Action("confirm", "keyboard"))            # the safe answer has the focus: keep playing
+    assert app.stack.top is table and table.state.current == 0
+    end_turn(app, table)
+    app.post(Action("down", "keyboard"))
+    app.post(Action("confirm", "keyboard"))            # "End turn"
+    assert app.stack.top is table
+    for _ in range(50):
+        if table.state.current == 1:
+            break
         app.step(1 / 60)
-        settle_frames += 1
     assert table.state.current == 1
-
-
-def test_end_turn_asks_again_after_another_choice(app):
-    s = blank()
-    give(s, 0, "battery")
-    table = table_with(app, s)
-    end = next(i for i, o in enumerate(table.options) if isinstance(o.action, EndTurn))
-    table.focus = end
-    app.post(Action("confirm", "keyboard"))
-    draw = next(i for i, o in enumerate(table.options) if isinstance(o.action, E.Draw))
-    table.focus = draw
-    app.post(Action("confirm", "keyboard"))
-    settle(app, table)
-    assert not table.end_turn_asked and table.state.actions_left == 1
-    table.focus = next(i for i, o in enumerate(table.options) if isinstance(o.action, EndTurn))
-    app.post(Action("confirm", "keyboard"))
-    assert table.state.current == 0 and table.end_turn_asked
 
 
 def test_every_singlebot_card_has_its_own_robot(app):

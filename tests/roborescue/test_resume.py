@@ -11,9 +11,8 @@ import pytest
 from game import catalog
 from game.client import input as inp
 from game.client.app import App
-from game.client.howto import TutorialScene
 from game.client.input import Action
-from game.client.menus import GameSelectScene, PauseScene, TitleScene
+from game.client.menus import GameSelectScene, HowToPlayScene, PauseScene, TitleScene
 from game.core.session import GameSession, has_saved_game, saved_game_path
 from game.core.storage import load_json
 from game.roborescue import rules
@@ -61,7 +60,7 @@ def test_a_game_left_through_the_pause_menu_continues_at_the_same_position(app):
     app.post(Action(inp.RIGHT))                              # normal -> hard
     setup.menu.focus = next(i for i, item in enumerate(setup.menu.items) if item.label == "Start game")
     app.post(Action(inp.CONFIRM))
-    if isinstance(app.stack.top, TutorialScene):          # a first game opens with the tutorial
+    if isinstance(app.stack.top, HowToPlayScene):          # a first game opens with the tutorial
         app.post(Action(inp.BACK))
     lab = app.stack.top
     assert isinstance(lab, LabScene) and lab.config.seats == (HUMAN, "hard")

@@ -16,8 +16,10 @@ from types import SimpleNamespace
 import pygame
 
 from game.client import theme
-from game.client.howto import HowToPlayScene, Page, TutorialScene, tutorial_seen
+from game.client.menus import HowToPage as Page
+from game.client.menus import HowToPlayScene
 from game.client.widgets import draw_text
+from game.core import storage
 from game.robomissions.rules.cards import CardDef, build_deck, default_cards
 from game.robomissions.rules.engine import GAME_ID
 from game.robomissions.rules.view import RobotView
@@ -183,14 +185,25 @@ TUTORIAL: list[Page] = [
 ]
 
 
-def how_to_play_scene(opaque: bool = True) -> HowToPlayScene:
-    return HowToPlayScene("How to play ROBOMissions", PAGES, opaque=opaque)
+TUTORIAL_FILE = "tutorials.json"   # {game id: true} once that game's first-game tutorial was closed
 
 
 def tutorial_due() -> bool:
-    """True until the first-game tutorial has been closed once."""
-    return not tutorial_seen(GAME_ID)
+    """True until the first-game tutorial has been closed once (remembered through game.core.storage)."""
+    data, _warning = storage.load_json(storage.data_dir() / TUTORIAL_FILE, default={})
+    return not (isinstance(data, dict) and data.get(GAME_ID) is True)
 
 
-def tutorial_scene() -> TutorialScene:
-    return TutorialScene(GAME_ID, "ROBOMissions: your first game", TUTORIAL)
+def _tutorial_done() -> None:
+    path = storage.data_dir() / TUTORIAL_FILE
+    data, _warning = storage.load_json(path, default={})
+    storage.save_json(path, {**(data if isinstance(data, dict) else {}), GAME_ID: True})
+
+
+def how_to_play_scene() -> HowToPlayScene:
+    return HowToPlayScene("ROBOMissions", PAGES)
+
+
+def tutorial_scene() -> HowToPlayScene:
+    """The first-game tutorial over the table; closing it (at the end or early) is remembered."""
+    return HowToPlayScene("ROBOMissions: your first game", TUTORIAL, on_close=_tutorial_done)

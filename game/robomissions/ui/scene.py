@@ -51,7 +51,7 @@ class SetupScene(Scene):
         items += [MenuItem("Start game", self._start, "Deal the cards"),
                   MenuItem("How to play", self._how_to_play, "The rules in eight short pages"),
                   MenuItem("Back", self._back)]
-        self.menu = Menu(items, center_x=theme.WIDTH // 2, top=130, width=640, row_height=60)
+        self.menu = Menu(items, center_x=theme.WIDTH // 2, top=112, width=640, row_height=52)
         self._refresh()
 
     # ---------------------------------------------------------------- options

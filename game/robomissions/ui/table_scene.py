@@ -24,7 +24,8 @@ import pygame
 
 from game.client import input as inp
 from game.client import theme
-from game.client.menus import PauseScene
+from game.client.decisions import automatic_choice
+from game.client.menus import ConfirmScene, PauseScene
 from game.client.scene import Scene
 from game.client.sequencer import Beat, Sequencer
 from game.client.widgets import MenuItem, draw_hints, draw_paragraph, draw_text, font, panel, render_text, wrap_text
@@ -75,7 +76,6 @@ class TableScene(Scene):
         self.options: list[Option] = []
         self.focus = 0
         self.mover = FocusMover()                    # arrows retrace their steps
-        self.end_turn_asked = False                  # End turn with actions left was chosen once
         self.hidden_cards: set[int] = set()
         self.hidden_robots: set[int] = set()
         self.marker: tuple[pygame.Rect, tuple[int, int, int]] | None = None
@@ -184,7 +184,6 @@ class TableScene(Scene):
     def _refresh_options(self) -> None:
         self.board_version += 1
         self.mover.reset()
-        self.end_turn_asked = False
         previous = self.options[self.focus].action if self.options and self.focus < len(self.options) else None
         if self.human_to_act:
             legal = engine.legal_choices(self.state)
@@ -251,17 +250,14 @@ class TableScene(Scene):
         """The one thing the human can do now, when a card's question has a single answer.
 
         "Chain +" for a Chainbot with no gap to fill, "New Megabot" for a Head: nothing to
-        decide, so it resolves itself (Cancel, backing out, is not an answer). The setting
-        "Ask before every step" (when the client offers it) keeps the old confirmation.
+        decide, so it resolves itself (Cancel, backing out, is not an answer): the client's
+        one rule, game.client.decisions.automatic_choice, with the "Ask before every step" setting.
         """
         if not self.human_to_act or self.state.pending is None:
             return None
-        if getattr(self.app.settings, "ask_every_step", False):
-            return None
         answers = [a for a in engine.legal_choices(self.state) if not isinstance(a, Cancel)]
-        if len(answers) == 1 and isinstance(answers[0], Pick):
-            return answers[0]
-        return None
+        choice = automatic_choice(answers, self.app.settings.ask_every_step)
+        return choice if isinstance(choice, Pick) else None
 
     def _poll_ai(self) -> None:
         if self.future is None or not self.future.done() or self.timeline.busy or self.dirty:
@@ -420,7 +416,7 @@ class TableScene(Scene):
                 self._undo()
 
     def _how_to_play(self) -> None:
-        self.app.stack.push(how_to_play_scene(opaque=False))
+        self.app.stack.push(how_to_play_scene())
 
     def _undo(self) -> None:
         """Take back this seat's own last choice (never past a draw or another seat's choice)."""
@@ -556,10 +552,14 @@ class TableScene(Scene):
         return rects
 
     def _choose(self, option: Option) -> None:
-        if isinstance(option.action, EndTurn) and self._unused_actions() and not self.end_turn_asked:
-            self.end_turn_asked = True           # ask once: the same choice again ends the turn
-            self.app.audio.play("error")
+        if isinstance(option.action, EndTurn) and self._unused_actions():
+            question, detail = self._end_turn_question()   # ask once; the safe answer has the focus
+            self.app.stack.push(ConfirmScene(question, lambda: self._choose_now(option), yes="End turn",
+                                             detail=detail))
             return
+        self._choose_now(option)
+
+    def _choose_now(self, option: Option) -> None:
         self.app.audio.play("click")
         self.info = (f"{render.seat_name(self.viewer)}: {option.title}", "")   # shown while it animates
         self._apply(self.viewer, option.action)
@@ -571,7 +571,7 @@ class TableScene(Scene):
     def _end_turn_question(self) -> tuple[str, str]:
         left = self._unused_actions()
         return (f"End turn with {left} action{'s' if left != 1 else ''} left?",
-                "Choose End turn again to end it. Anything else keeps your turn going.")
+                "Each turn has its actions; unused ones are lost.")
 
     def hints(self) -> list[tuple[str, str]]:
         if self.zoom:
@@ -617,7 +617,7 @@ class TableScene(Scene):
             pygame.draw.rect(surface, colour, rect.inflate(12, 12), 5, border_radius=12)
         self._draw_hand(surface, focused, options, now)
         if self.human_to_act:
-            self._draw_prompt(surface, self._end_turn_question()[0] if self.end_turn_asked else self.info[0])
+            self._draw_prompt(surface, self.info[0])
         self.timeline.draw(surface)
         if self.zoom:
             self._draw_zoom(surface, focused)
@@ -696,8 +696,7 @@ class TableScene(Scene):
             draw_paragraph(surface, detail, pygame.Rect(info.left + 10, y + 4, info.width - 20, info.bottom - y - 8),
                            "tiny", theme.TEXT)
         legal = {type(o.action).__name__: o for o in options}
-        end_text = "End anyway" if self.end_turn_asked else "End turn"
-        for key, text, action_type in (("end_turn", end_text, "EndTurn"), ("cancel", "Cancel", "Cancel")):
+        for key, text, action_type in (("end_turn", "End turn", "EndTurn"), ("cancel", "Cancel", "Cancel")):
             option = legal.get(action_type)
             render.draw_button(surface, layout.buttons[key], text, option is not None,
                                option is not None and option is focused)
@@ -708,8 +707,6 @@ class TableScene(Scene):
             focused = self.options[self.focus]
         if self.hover:
             return self.hover
-        if self.end_turn_asked and focused is not None and isinstance(focused.action, EndTurn):
-            return self._end_turn_question()
         return (focused.title, focused.detail) if focused else self.info
 
     def _draw_log(self, surface: pygame.Surface) -> None:

@@ -16,8 +16,10 @@ from typing import Callable
 import pygame
 
 from game.client import theme
-from game.client.howto import HowToPlayScene, Page, TutorialScene, tutorial_seen
+from game.client.menus import HowToPage as Page
+from game.client.menus import HowToPlayScene
 from game.client.widgets import draw_text
+from game.core import storage
 from game.roborescue.rules.cards import Card, default_deck
 from game.roborescue.rules.engine import GAME_ID
 from game.roborescue.rules.scoring import STORAGE, WORKSHOP, score_area, storage_chain
@@ -161,14 +163,25 @@ TUTORIAL: list[Page] = [
 ]
 
 
-def how_to_play_scene(opaque: bool = True) -> HowToPlayScene:
-    return HowToPlayScene("How to play Robo Rescue: Origins", PAGES, opaque=opaque)
+TUTORIAL_FILE = "tutorials.json"   # {game id: true} once that game's first-game tutorial was closed
 
 
 def tutorial_due() -> bool:
-    """True until the first-game tutorial has been closed once."""
-    return not tutorial_seen(GAME_ID)
+    """True until the first-game tutorial has been closed once (remembered through game.core.storage)."""
+    data, _warning = storage.load_json(storage.data_dir() / TUTORIAL_FILE, default={})
+    return not (isinstance(data, dict) and data.get(GAME_ID) is True)
 
 
-def tutorial_scene() -> TutorialScene:
-    return TutorialScene(GAME_ID, "Robo Rescue: your first game", TUTORIAL)
+def _tutorial_done() -> None:
+    path = storage.data_dir() / TUTORIAL_FILE
+    data, _warning = storage.load_json(path, default={})
+    storage.save_json(path, {**(data if isinstance(data, dict) else {}), GAME_ID: True})
+
+
+def how_to_play_scene() -> HowToPlayScene:
+    return HowToPlayScene("Robo Rescue: Origins", PAGES)
+
+
+def tutorial_scene() -> HowToPlayScene:
+    """The first-game tutorial over the lab; closing it (at the end or early) is remembered."""
+    return HowToPlayScene("Robo Rescue: your first game", TUTORIAL, on_close=_tutorial_done)

@@ -289,7 +289,7 @@ class LabScene(LabChoices, Scene):
             self._confirm(choice.focus)
 
     def _show_rules(self) -> None:
-        self.app.stack.push(how_to_play_scene(opaque=False))
+        self.app.stack.push(how_to_play_scene())
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
