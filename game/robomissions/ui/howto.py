@@ -18,6 +18,7 @@ import pygame
 from game.client import theme
 from game.client.menus import HowToPage as Page
 from game.client.menus import HowToPlayScene
+from game.client.text import draw_fit
 from game.client.widgets import draw_text
 from game.core import storage
 from game.robomissions.rules.cards import CardDef, build_deck, default_cards
@@ -136,7 +137,7 @@ def _table_sketch(surface: pygame.Surface, rect: pygame.Rect) -> None:
     def box(x, y, w, h, colour, label):
         r = pygame.Rect(rect.left + int(x * s), rect.top + int(y * s), int(w * s), int(h * s))
         pygame.draw.rect(surface, colour, r, 3, border_radius=10)
-        draw_text(surface, label, r.center, "small", colour, "center", bold=True)
+        draw_fit(surface, label, r.inflate(-8, -8), "small", colour, align="center", valign="middle", bold=True)
     box(0, 0, 640, 200, render.SEAT_COLOURS[1], "Opponents' robots")
     box(0, 215, 640, 180, render.SEAT_COLOURS[0], "Your robots")
     box(660, 0, 340, 120, theme.TEXT_DIM, "Deck and piles")

@@ -18,6 +18,7 @@ import pygame
 from game.client import theme
 from game.client.menus import HowToPage as Page
 from game.client.menus import HowToPlayScene
+from game.client.text import draw_fit
 from game.client.widgets import draw_text
 from game.core import storage
 from game.roborescue.rules.cards import Card, default_deck
@@ -82,19 +83,21 @@ def _lab(surface: pygame.Surface, rect: pygame.Rect) -> None:
             box = pygame.Rect(x, y, rect.centerx - CARD_W // 2 - 16 - rect.left, CARD_H + 16)
             pygame.draw.rect(surface, (30, 52, 40), box, border_radius=10)
             pygame.draw.rect(surface, theme.GOOD, box, 2, border_radius=10)
-            draw_text(surface, f"{kind.title()} {'left' if side == 0 else 'right'}", box.center, "small",
-                      theme.TEXT_DIM, "center")
+            draw_fit(surface, f"{kind.title()} {'left' if side == 0 else 'right'}", box.inflate(-8, -8), "small",
+                     theme.TEXT_DIM, align="center", valign="middle")
 
 
 def _drawing(surface: pygame.Surface, rect: pygame.Rect) -> None:
     for i in range(3):
-        surface.blit(_art().back(), (rect.left + 20 + i * 3, rect.top + 40 - i * 3))
-    draw_text(surface, "Draw pile", (rect.left + 70, rect.top + 206), "small", theme.TEXT_DIM, "midtop")
+        surface.blit(_art().back(), (rect.left + 6 + i * 3, rect.top + 40 - i * 3))
+    draw_text(surface, "Draw pile", (rect.left + 56, rect.top + 206), "small", theme.TEXT_DIM, "midtop")
     display = _find(lambda c: c.is_part, 3, distinct_colours=True)
+    left = rect.left + CARD_W + 30
+    step = min(CARD_W + 10, (rect.right - left - CARD_W) // 2)     # overlap, as in an area, when narrow
     for i, card in enumerate(display):
-        surface.blit(_art().face(card), (rect.left + 170 + i * (CARD_W + 10), rect.top + 37))
-    draw_text(surface, "Display (turns 3 and 4)", (rect.left + 170 + (3 * CARD_W + 20) // 2, rect.top + 206), "small",
-              theme.TEXT_DIM, "midtop")
+        surface.blit(_art().face(card), (left + i * step, rect.top + 37))
+    draw_text(surface, "Display", (left + (2 * step + CARD_W) // 2, rect.top + 206), "small", theme.TEXT_DIM,
+              "midtop")
 
 
 def _workshop(surface: pygame.Surface, rect: pygame.Rect) -> None:
