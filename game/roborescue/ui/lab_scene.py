@@ -46,6 +46,7 @@ from game.roborescue.rules.events import Event
 from game.roborescue.ui.end_scene import EndScene
 from game.roborescue.ui.handover_scene import HandoverScene
 from game.roborescue.ui.howto import how_to_play_scene
+from game.roborescue.ui.inspect import Inspectable, inspect_at, inspect_targets, stepping_order
 from game.roborescue.ui.lab_choice_ui import Choice, LabChoices, direction_pick
 from game.roborescue.ui.lab_config import HUMAN, GameConfig, forget_seats, remember_seats
 from game.roborescue.ui.lab_event_anim import EventBeats
@@ -85,6 +86,9 @@ class LabScene(LabChoices, Scene):
         self.hand_index = 0
         self.score_pick: list[int] = []
         self.message: tuple[str, str] | None = None   # (title, text) shown after an error
+        self.pointed: Inspectable | None = None         # what the pointer rests on (not a choice)
+        self.inspecting = False                         # INFO: step through everything with the arrows
+        self.inspected: Inspectable | None = None
         self.shown_round, self.shown_turn = self.state.round, self.state.turn
         self.toasts: list[tuple[str, float]] = []
         self.dirty = True
@@ -248,9 +252,17 @@ class LabScene(LabChoices, Scene):
     # -- input ---------------------------------------------------------------------
     def handle(self, action: inp.Action) -> None:
         name = action.name
+        if name == inp.INFO:
+            self._toggle_inspect()
+            return
+        if self.inspecting:
+            self._handle_inspect(action)
+            return
         if name == inp.MENU or (name == inp.BACK and action.device != "mouse"):
             self.app.stack.push(PauseScene([MenuItem("How to play", self._show_rules)]))
             return
+        if name == inp.POINT and action.pos:
+            self.pointed = self._pointed_at(action.pos)
         if name == inp.SKIP:
             self.queue.skip()
             return
@@ -288,6 +300,53 @@ class LabScene(LabChoices, Scene):
         elif name == inp.CONFIRM and choice.focus is not None:
             self._confirm(choice.focus)
 
+    # -- inspect anything ------------------------------------------------------------
+    def _inspect_targets(self) -> list[Inspectable]:
+        return inspect_targets(self.models[self.viewed], self.cards, self.viewed == self.viewer)
+
+    def _pointed_at(self, pos: tuple[int, int]) -> Inspectable | None:
+        """What the pointer rests on, unless it is a choice (the choice's own text says more then)."""
+        choice = self.choice
+        if choice is not None and self.viewed == self.viewer and not self._waiting() and any(
+                self._target_rect(t).collidepoint(pos) for t in choice.targets):
+            return None
+        return inspect_at(self._inspect_targets(), pos)
+
+    def _toggle_inspect(self) -> None:
+        self.inspecting = not self.inspecting
+        if not self.inspecting:
+            self.inspected = None
+            return
+        order = stepping_order(self._inspect_targets())
+        self.inspected = self.pointed or (order[0] if order else None)
+
+    def _handle_inspect(self, action: inp.Action) -> None:
+        """INFO mode: arrows / Tab step through the lab, the pointer picks, Back closes."""
+        name = action.name
+        if name in (inp.BACK, inp.CONFIRM, inp.MENU):
+            self.inspecting, self.inspected = False, None
+        elif name in (inp.POINT, inp.CLICK) and action.pos:
+            hit = inspect_at(self._inspect_targets(), action.pos)
+            if hit is not None:
+                self.inspected = hit
+        elif name in (inp.LEFT, inp.RIGHT, inp.UP, inp.DOWN, inp.NEXT, inp.PREV):
+            order = stepping_order(self._inspect_targets())
+            if not order:
+                return
+            step = 1 if name in (inp.RIGHT, inp.DOWN, inp.NEXT) else -1
+            current = next((i for i, t in enumerate(order) if self.inspected is not None
+                            and (t.rect, t.title) == (self.inspected.rect, self.inspected.title)), None)
+            self.inspected = order[0 if current is None else (current + step) % len(order)]
+            self.app.audio.play("move")
+
+    def detail(self) -> tuple[str, str]:
+        """(title, text) of the detail panel: the inspected or pointed thing, else the instruction."""
+        if self.inspecting and self.inspected is not None:
+            return self.inspected.title, self.inspected.text
+        if self.pointed is not None and not self.message:
+            return self.pointed.title, self.pointed.text
+        return self._status()
+
     def _show_rules(self) -> None:
         self.app.stack.push(how_to_play_scene())
 
@@ -304,6 +363,8 @@ class LabScene(LabChoices, Scene):
             self._draw_still(self._still, marks)
             self._still_key = key
         surface.blit(self._still, (0, 0))
+        if self.inspecting and self.inspected is not None:
+            pygame.draw.rect(surface, theme.ACCENT, self.inspected.rect.inflate(8, 8), 4, border_radius=10)
         self.queue.draw(surface)
 
     def _frame_key(self, marks: Marks) -> tuple:
@@ -313,7 +374,7 @@ class LabScene(LabChoices, Scene):
         marks_key = (frozenset(marks.legal), frozenset(marks.dimmed), frozenset(marks.selected), marks.focus,
                      marks.ghost, marks.active_hand, marks.danger)
         return (labs, marks_key, self.viewed, self.viewer, self.shown_round, self.shown_turn, self.state.phase,
-                self.state.decision_seat, self._status(), tuple(text for text, _ in self.toasts[-1:]),
+                self.state.decision_seat, self.detail(), self.inspecting, tuple(text for text, _ in self.toasts[-1:]),
                 self.queue.busy, self.app.input.last_device, self.app.settings.show_hints, self.art.patterns,
                 self._can_undo())
 
@@ -325,7 +386,7 @@ class LabScene(LabChoices, Scene):
         self.renderer.draw_supply(surface, model, self.cards, marks, show_hand=self.viewed == self.viewer)
         if self.state.phase == engine.SCORE and marks.focus is not None:
             self.renderer.draw_score_button(surface, marks.focus == ("score",), True)
-        title, text = self._status()
+        title, text = self.detail()
         self.renderer.draw_detail(surface, title, text, theme.BAD if self.message else theme.TEXT)
         self._draw_scores(surface)
         self._draw_toasts(surface)
@@ -412,6 +473,8 @@ class LabScene(LabChoices, Scene):
                      theme.ACCENT_2, wrap=False)
 
     def hints(self) -> list[tuple[str, str]]:
+        if self.inspecting:
+            return [(inp.LEFT, "Next thing"), (inp.INFO, "Close")]
         hints = [(inp.CONFIRM, "Choose"), (inp.LEFT, "Move focus")]
         if self.queue.busy:
             hints = [(inp.SKIP, "Skip animation")]
@@ -419,5 +482,6 @@ class LabScene(LabChoices, Scene):
             hints.append((inp.UNDO, "Undo"))
         if self.config.n_players > 1:
             hints.append((inp.NEXT, "View labs"))
+        hints.append((inp.INFO, "Read anything"))
         hints.append((inp.MENU, "Pause"))
         return hints
