@@ -578,17 +578,17 @@ class TableScene(Scene):
             return [(inp.LEFT, "Next thing"), (inp.INFO, "Close")]
         if self.spectating:
             return [(inp.SKIP, "Skip animation"), (inp.NEXT, "Normal speed" if self.fast_forward else "Fast forward"),
-                    (inp.INFO, "Read card"), (inp.MENU, "Pause")]
+                    (inp.INFO, "Read anything"), (inp.MENU, "Pause")]
         if self.timeline.busy:
             return [(inp.SKIP, "Skip animation"), (inp.MENU, "Pause")]
         if not self.human_to_act:
-            return [(inp.INFO, "Read card"), (inp.MENU, "Pause")]
+            return [(inp.INFO, "Read anything"), (inp.MENU, "Pause")]
         hints = [(inp.CONFIRM, "Choose"), (inp.LEFT, "Move"), (inp.NEXT, "Next option")]
         if any(isinstance(o.action, Cancel) for o in self.options):
             hints.append((inp.BACK, "Back out"))
         elif self.session.can_undo(self.viewer):
             hints.append((inp.UNDO, "Undo"))
-        return hints + [(inp.INFO, "Read card"), (inp.MENU, "Pause")]
+        return hints + [(inp.INFO, "Read anything"), (inp.MENU, "Pause")]
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
