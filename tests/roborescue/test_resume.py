@@ -109,7 +109,7 @@ def test_a_damaged_seat_note_still_resumes_with_you_in_seat_one(app):
 
 
 def test_undo_takes_back_a_placement_of_this_turn_but_never_a_draw(app):
-    lab = LabScene(GameConfig(1, (HUMAN,), False, 11))
+    lab = LabScene(GameConfig(1, (HUMAN,), False, 12))   # the second card of turn 1 has a choice (seed 11: one area)
     app.stack.push(lab)
     play(app, lab, lambda: ready(lab), confirm=False)
     before = rules.seat_view(lab.state, 0)

@@ -33,6 +33,7 @@ import pygame
 from game.client.text import draw_fit, font
 from game.client import input as inp
 from game.client import theme
+from game.client.decisions import automatic_choice
 from game.client.menus import PauseScene
 from game.client.scene import Scene
 from game.client.sequencer import Sequencer
@@ -168,6 +169,11 @@ class LabScene(LabChoices, Scene):
         if seat != self.viewer:
             self._hand_over(seat)
             return
+        automatic = self._automatic_choice()
+        if automatic is not None:      # one legal option: nothing to ask (the toast says what happened)
+            self.toasts.append((f"Only one choice: {self._describe(automatic)}", 0.0))
+            self._apply(automatic, seat)
+            return
         key = (seat, self.state.phase, self.state.round, self.state.turn, tuple(self.models[seat].hand))
         if key != self.choice_key:
             self.choice_key = key
@@ -226,6 +232,14 @@ class LabScene(LabChoices, Scene):
         for event in events:
             self.animator.animate(event)
 
+    def _automatic_choice(self) -> engine.Action | None:
+        """The human's decision when it has a single legal option (a card that fits only one
+        area, the one card left to put face down), through the client's one rule
+        game.client.decisions.automatic_choice and its "Ask before every step" setting."""
+        if self.viewed != self.viewer or self._waiting():
+            return None
+        return automatic_choice(self._legal(), self.app.settings.ask_every_step)
+
     def _can_undo(self) -> bool:
         return (not self.queue.busy and not self._waiting() and self.future is None
                 and self.session.can_undo(self.viewer))
@@ -237,8 +251,12 @@ class LabScene(LabChoices, Scene):
             return
         taken = self.session.undo(self.viewer)
         self.app.audio.play("click")
-        save_session(self.session)
         self._legal_cache = None
+        # A choice that made itself is taken back with the one before it, or it would make itself again.
+        while self._automatic_choice() is not None and self.session.can_undo(self.viewer):
+            taken = self.session.undo(self.viewer)
+            self._legal_cache = None
+        save_session(self.session)
         self.choice = None
         self.message = None
         self._sync()
