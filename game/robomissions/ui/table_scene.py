@@ -509,7 +509,7 @@ class TableScene(Scene):
                       "center")
             return
         pygame.draw.rect(surface, theme.ACCENT, target.rect.inflate(10, 10), 4, border_radius=10)
-        box = pygame.Rect(20, 0, 960, 300)
+        box = pygame.Rect(20, 0, 960, 300 if target.cards else 170)   # room for the cards only when shown
         box.top = 390 if target.rect.centery < 340 else 46
         panel(surface, box, edge=theme.ACCENT, width=3)
         cards = target.cards
