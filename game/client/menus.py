@@ -229,6 +229,8 @@ class GameSelectScene(Scene):
             self.focus = (self.focus + 1) % len(GAMES)
         elif action.name == inp.CONFIRM:
             self._start(self.focus)
+        elif action.name == inp.INFO:
+            self._how_to_play(self.focus)
         elif action.name == inp.BACK:
             self.app.stack.pop()
         elif action.name in (inp.POINT, inp.CLICK) and action.pos:
@@ -237,6 +239,15 @@ class GameSelectScene(Scene):
                     self.focus = index
                     if action.name == inp.CLICK:
                         self._start(index)
+
+    def _how_to_play(self, index: int) -> None:
+        """The focused game's how-to-play pages (catalog `howto`), if it has them."""
+        factory = load_entry(GAMES[index], "howto")
+        if factory is None:
+            self.app.audio.play("error")
+            return
+        self.app.audio.play("click")
+        self.app.stack.push(factory())
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -261,7 +272,10 @@ class GameSelectScene(Scene):
                      theme.ACCENT_2, align="center", wrap=False)
             draw_fit(surface, entry.blurb, pygame.Rect(inner.left, card.top + 318, inner.width, card.height - 330),
                      "tiny", theme.TEXT_DIM, align="center")
-        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Play"), (inp.LEFT, "Choose"), (inp.BACK, "Back")])
+        hints = [(inp.CONFIRM, "Play"), (inp.LEFT, "Choose")]
+        if GAMES[self.focus].howto is not None:
+            hints.append((inp.INFO, "How to play"))
+        draw_hints(surface, self.app.input, hints + [(inp.BACK, "Back")])
 
 
 class SettingsScene(Scene):

@@ -94,3 +94,17 @@ def test_closing_the_tutorial_early_also_counts(app):
     choose(app, setup, "Start game")
     app.post(Action("back", "keyboard"))
     assert isinstance(app.stack.top, TableScene) and not howto.tutorial_due()
+
+
+def test_how_to_play_straight_from_the_game_select_screen(app):
+    from game import catalog
+    from game.client.menus import GameSelectScene
+
+    select = GameSelectScene()
+    app.stack.push(select)
+    select.focus = next(i for i, entry in enumerate(catalog.GAMES) if entry.id == "robomissions")
+    app.step(1 / 60)
+    app.post(Action("info", "keyboard"))
+    assert isinstance(app.stack.top, HowToPlayScene) and app.stack.top.pages is howto.PAGES
+    app.post(Action("back", "keyboard"))
+    assert app.stack.top is select

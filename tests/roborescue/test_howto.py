@@ -86,3 +86,17 @@ def test_the_tutorial_shows_on_the_first_game_only(app):
     app.stack.pop()
     choose(app, setup, "Start game")
     assert isinstance(app.stack.top, LabScene)
+
+
+def test_how_to_play_straight_from_the_game_select_screen(app):
+    from game import catalog
+    from game.client.menus import GameSelectScene
+
+    select = GameSelectScene()
+    app.stack.push(select)
+    select.focus = next(i for i, entry in enumerate(catalog.GAMES) if entry.id == "roborescue")
+    app.step(1 / 60)
+    app.post(Action("info", "keyboard"))
+    assert isinstance(app.stack.top, HowToPlayScene) and app.stack.top.pages is howto.PAGES
+    app.post(Action("back", "keyboard"))
+    assert app.stack.top is select
