@@ -833,6 +833,8 @@ def _t_fight_gain(state: State, task, events) -> None:
 
 def _t_lures(state: State, task, events) -> None:
     """Footprints: move the Catventurer and a (non-Boss) Mummy one room away from the Vault."""
+    if task[1] <= 0:
+        return
     cell = state.pos[state.active]
     vd = vault_distances(state.masks)
     here = vd.get(cell, 0)
