@@ -109,9 +109,9 @@ class CatAI:
             if d is None or d > b.reach or not hand:
                 continue
             threat = b.threat(mid)
-            hunt = L.boss_hunt and view.boss_awake and move_cost(d) <= 1
+            hunt = L.boss_hunt and view.boss_awake and move_cost(d) <= 2
             if threat <= L.danger or hunt:
-                if threat > 1 and trusted:
+                if threat > 1 and trusted and not view.boss_awake:
                     continue
                 kill = dice * 0.55 >= hearts
                 targets.append((threat, -kill, hearts, move_cost(d), mid, cell))
@@ -119,11 +119,30 @@ class CatAI:
             targets.sort()
             return ("fight", targets[0][5], SAY_HOLD if targets[0][0] <= 1 else SAY_FIGHT)
         best = self._best_placement(view, b)
+        if view.boss_awake and L.boss_hunt:
+            # the end game: no more rooms are needed, every tile is a die against the Boss
+            if view.regroup_left and (dice < 4 or self._far_partners(view, b)):
+                return ("cooperate", None, SAY_REGROUP)
+            if best is None or best[0] < 20:
+                return ("move", self._guard_room(view, b), SAY_HOLD)
         if view.regroup_left and (not hand or (view.supply == 0 and (best is None or best[0] < 0))):
             return ("cooperate", None, SAY_REGROUP)
         if best is not None and best[0] > -15:
             return ("explore", best, SAY_TRIANGLE if best[0] >= 40 else SAY_WANT)
         return ("move", self._guard_room(view, b), SAY_FOLLOW)
+
+    def _far_partners(self, view, b) -> bool:
+        """I stand by the Boss's way in while partners with tiles are too far to fight it next turn."""
+        me = view.seat
+        boss = [c for mid, (c, _) in b.mummies.items() if mid >= 10]
+        if not boss or view.players == 1:
+            return False
+        bd = distances(b.masks, boss[0])
+        if bd.get(view.pos[me], 99) > 2:
+            return False
+        far = [i for i in range(view.players) if i != me and view.hand_counts[i] >= 2
+               and bd.get(view.pos[i], 99) > BASIC_MOVE + 1]
+        return len(far) >= max(1, (view.players - 1) // 2 + (view.players > 2))
 
     def _partner_holds(self, view, b) -> bool:
         """The next seat said it will hold the mummy at the Vault and still has tiles."""
@@ -210,6 +229,11 @@ class CatAI:
                 return ch("sarc", i)
         if kind == "fight":
             return ch("fight")
+        jump = self._passage_target(view, b)
+        if jump is not None and kind != "cooperate":
+            for i, tok in enumerate(view.sarc[view.seat]):
+                if C.SARCOPHAGUS[tok]["kind"] in ("double", "plus", "draw", "torches", "draw_torch"):
+                    return ch("passage", i)
         if kind == "cooperate":
             return ch("cooperate")
         if kind == "explore":
@@ -261,7 +285,27 @@ class CatAI:
         return ch("to", target[0], target[1])
 
     def _passage_dest(self, view, b, choices):
-        return self._move_dest(view, b, choices)
+        target = self._passage_target(view, b, any_reach=True)
+        if target is None:
+            return self._move_dest(view, b, choices)
+        return ch("to", target[0], target[1])
+
+    def _passage_target(self, view, b, any_reach=False):
+        """A secret passage pays when a dangerous Mummy (or the Boss) is out of fighting reach."""
+        if not self.level.boss_hunt or not view.sarc[view.seat]:
+            return None
+        dice = min(6, sum(C.TILES[t].strength for t in view.hand))
+        if dice < 4:
+            return None
+        fd = distances(b.masks, view.pos[view.seat], blocked=frozenset(c for c, _ in b.mummies.values()))
+        urgent = [(b.threat(m), m) for m in b.mummies if b.threat(m) <= 1 or m >= 10]
+        if not urgent:
+            return None
+        threat, mid = min(urgent)
+        cell = b.mummies[mid][0]
+        if not any_reach and fd.get(cell, 99) <= BASIC_MOVE:
+            return None
+        return cell
 
     # ------------------------------------------------------------------ fight steps
     def _fight_dest(self, view, b, choices):
