@@ -42,13 +42,16 @@ LEVELS = {
 
 
 class RandomPlayer:
-    """Any legal choice, uniformly (the partner the simulator calls 'random')."""
+    """Any legal move, uniformly (the partner the simulator calls 'random'). Table talk is not a
+    move: a random partner says nothing and marks nothing, so its moves are not diluted by the
+    dozens of 'mark' choices a maze offers."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, view, choices):
-        return self.rng.choice(list(choices))
+        moves = [c for c in choices if c.kind not in ("say", "mark")]
+        return self.rng.choice(moves or list(choices))
 
 
 class Board:
