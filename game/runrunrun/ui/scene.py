@@ -290,7 +290,7 @@ class PlayScene(Scene):
             self.viewer = self.state.active
         self.wait -= dt
         if self.future is None:
-            if self.wait > 0 or self.rolling:
+            if self.wait > 0 or (self.rolling and self.pace > 0):
                 return
             view = R.seat_view(self.state, cur)
             choices = self._choices()
@@ -429,29 +429,29 @@ class PlayScene(Scene):
         y += 24
         if view.boss_awake:
             boss = C.BOSSES[view.boss]
-            draw_text(surface, f"{boss['name']}: awake", (x0 + 4, y), "tiny", V.BOSS, "topleft", bold=True)
-            draw_text(surface, f"Mummy pile: gone", (x0 + 250, y), "tiny", theme.TEXT_DIM, "topleft")
+            draw_text(surface, f"{boss['name']} is awake. No new Mummy enters.", (x0 + 4, y), "tiny", V.BOSS,
+                      "topleft", bold=True)
         else:
-            hearts = "".join("♥" if i < view.top_hearts else "·" for i in range(5))
-            draw_text(surface, f"Mummy pile {view.pile_count}  next: {view.top_hearts}/5 hearts", (x0 + 4, y), "tiny",
-                      theme.TEXT, "topleft")
-            draw_text(surface, "Boss card: face down", (x0 + 250, y), "tiny", theme.TEXT_DIM, "topleft")
+            draw_text(surface, f"Mummy pile {view.pile_count}, next card {view.top_hearts}/5 hearts.  Boss: face down",
+                      (x0 + 4, y), "tiny", theme.TEXT, "topleft")
         y += 26
         # seats
+        short = {"draw": "draws a tile", "sarc": "draws a sarcophagus", "torch": "adds a torch", "damage": "+1 damage"}
         for seat in range(view.players):
             col = V.SEAT_COLOURS[seat]
-            marker = "▶ " if seat == view.active else "  "
             cat = C.CATS[view.cats[seat]]
             who = "you" if seat in self.humans else f"AI {self.ai_level}"
             pygame.draw.circle(surface, col, (x0 + 10, y + 10), 7)
-            draw_text(surface, f"{SEAT_NAMES[seat]} ({who}) {cat['name']}: {cat['text']}", (x0 + 22, y), "tiny",
-                      theme.ACCENT if seat == view.active else theme.TEXT, "topleft")
+            if seat == view.active:
+                pygame.draw.circle(surface, theme.ACCENT, (x0 + 10, y + 10), 10, 2)
+            draw_text(surface, f"{SEAT_NAMES[seat]} ({who}): {cat['name']}", (x0 + 22, y), "tiny",
+                      theme.ACCENT if seat == view.active else theme.TEXT, "topleft", bold=seat == view.active)
+            y += 19
+            toks = len(view.sarc[seat])
+            extra = f"{view.hand_counts[seat]} tiles, ? {short[cat['ability']]}" + (f", {toks} sarcophagus" if toks else "")
+            draw_text(surface, extra, (x0 + 22, y), "tiny", theme.TEXT_DIM, "topleft")
             y += 19
             said = dict(view.said).get(seat)
-            toks = ", ".join(sarc_text(t) for t in view.sarc[seat])
-            extra = f"{view.hand_counts[seat]} tiles" + (f" | {toks}" if toks else "")
-            draw_text(surface, extra[:44], (x0 + 22, y), "tiny", theme.TEXT_DIM, "topleft")
-            y += 19
             if said is not None:
                 draw_text(surface, f'"{C.SAY_LINES[said]}"', (x0 + 22, y), "tiny", col, "topleft")
                 y += 19
