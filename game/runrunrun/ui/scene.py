@@ -371,7 +371,7 @@ class PlayScene(Scene):
         cur = self.session.current_seat()
         human_turn = cur in self.humans
         cells = [c for c, _, _ in view.tiles] + [c for c in open_doorways(view.masks) if c != FINAL]
-        self.layout = V.HexLayout(MAZE.inflate(-20, -20), cells)
+        self.layout = V.HexLayout(MAZE.inflate(-20, -20), cells, max_size=60.0)
         highlights, preview = [], None
         listed = self._listed(view, choices) if human_turn else []
         rows = listed + (["say"] if human_turn and self.submenu is None and any(c.kind == "say" for c in choices) else [])
@@ -396,7 +396,7 @@ class PlayScene(Scene):
             draw_text(surface, text, box.center, "large" if len(text) < 28 else "body", theme.ACCENT, "center", bold=True)
         hints = [(inp.MENU, "Pause / How to play")]
         if human_turn:
-            hints = [(inp.CONFIRM, "Choose"), (inp.UP, "Up/Down: pick"), (inp.UNDO, "Undo")] + hints
+            hints = [(inp.CONFIRM, "Choose"), (inp.UP, "Pick (Up/Down)"), (inp.UNDO, "Undo")] + hints
         if self.session.is_over():
             hints = [(inp.CONFIRM, "New game")] + hints
         draw_hints(surface, self.app.input, hints)
@@ -432,7 +432,7 @@ class PlayScene(Scene):
             draw_text(surface, f"{boss['name']} is awake. No new Mummy enters.", (x0 + 4, y), "tiny", V.BOSS,
                       "topleft", bold=True)
         else:
-            draw_text(surface, f"Mummy pile {view.pile_count}, next card {view.top_hearts}/5 hearts.  Boss: face down",
+            draw_text(surface, f"Mummy pile {view.pile_count}, next card {view.top_hearts}/5 hearts | Boss hidden",
                       (x0 + 4, y), "tiny", theme.TEXT, "topleft")
         y += 26
         # seats
@@ -498,25 +498,25 @@ class PlayScene(Scene):
         prompt = PROMPTS.get(view.phase, view.phase)
         if self.submenu == "say":
             prompt = "Say your plan to the table"
-        draw_text(surface, prompt, (x0 + 4, y), "tiny", theme.ACCENT, "topleft", bold=True)
-        y += 22
+        draw_text(surface, prompt[:40], (x0 + 4, y), "small", theme.ACCENT, "topleft", bold=True)
+        y += 28
         if view.phase == "action" and "mark" not in view.talked:
             draw_text(surface, "Click a room to mark it reserved", (x0 + 4, y), "tiny", theme.TEXT_DIM, "topleft")
             y += 20
-        start = max(0, min(self.focus - 4, len(rows) - 8))
-        for i, row in enumerate(rows[start:start + 8]):
+        start = max(0, min(self.focus - 3, len(rows) - 7))
+        for i, row in enumerate(rows[start:start + 7]):
             index = start + i
-            rect = pygame.Rect(x0, y, w, 26)
+            rect = pygame.Rect(x0, y, w, 28)
             label = "Say a plan to the table..." if row == "say" else choice_label(row, view)
             focused = index == self.focus
             if focused:
                 pygame.draw.rect(surface, theme.ACCENT, rect, border_radius=6)
-            draw_text(surface, label[:46], (rect.left + 8, rect.centery), "tiny", theme.BG if focused else theme.TEXT,
+            draw_text(surface, label[:36], (rect.left + 8, rect.centery), "small", theme.BG if focused else theme.TEXT,
                       "midleft", bold=focused)
             while len(self.list_rects) < index:
                 self.list_rects.append(pygame.Rect(0, 0, 0, 0))
             self.list_rects.append(rect)
-            y += 28
+            y += 30
 
 
 # ----------------------------------------------------------------------------- catalog factories
