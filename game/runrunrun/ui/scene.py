@@ -172,7 +172,7 @@ def _pause() -> PauseScene:
 class PlayScene(Scene):
     covers_screen = True
 
-    def __init__(self, session: GameSession, humans: int = 1, ai_level: str = "hard", pace: float = 0.25) -> None:
+    def __init__(self, session: GameSession, humans: int = 1, ai_level: str = "hard", pace: float = 0.6) -> None:
         super().__init__()
         self.session = session
         n = R.seat_count(session.state)
@@ -546,7 +546,7 @@ def parse_args(argv):
     parser.add_argument("--difficulty", default="standard")
     parser.add_argument("--ai", default="hard", help="AI partner level: easy, normal, hard")
     parser.add_argument("--seed", type=int, default=None)
-    parser.add_argument("--pace", type=float, default=0.25, help="seconds between AI moves")
+    parser.add_argument("--pace", type=float, default=0.6, help="seconds between AI moves (so a watcher can follow them)")
     add_display_args(parser)
     args = parser.parse_args(argv)
     if args.players is not None and not 1 <= args.players <= 4:
