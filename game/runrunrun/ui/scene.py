@@ -539,8 +539,13 @@ def resume_scene(app, session: GameSession) -> Scene:
 
 
 # ----------------------------------------------------------------------------- command line
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):          # one line, never a usage dump
+        raise UserError("command line", message)
+
+
 def parse_args(argv):
-    parser = argparse.ArgumentParser(prog="main.py runrunrun", description="Play Run Run Run!")
+    parser = _Parser(prog="main.py runrunrun", description="Play Run Run Run!")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--humans", type=int, default=None)
     parser.add_argument("--difficulty", default="standard")
