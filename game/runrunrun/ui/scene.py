@@ -37,7 +37,7 @@ from . import render as V
 from .text import HOW_TO_PLAY, PROMPTS, SEAT_NAMES, choice_label, log_line, sarc_text
 
 AI_LEVELS = ("easy", "normal", "hard")
-MAZE = pygame.Rect(0, 0, 880, 680)
+MAZE = pygame.Rect(0, 0, 880, 544)
 SIDE_X = 892
 CELL_KINDS = ("cell", "to", "mark")
 
@@ -402,12 +402,15 @@ class PlayScene(Scene):
         draw_hints(surface, self.app.input, hints)
 
     def _draw_log(self, surface) -> None:
-        box = pygame.Rect(10, MAZE.bottom - 150, 420, 140)
+        box = pygame.Rect(10, MAZE.bottom + 4, MAZE.width - 20, 128)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 130))
         surface.blit(shade, box.topleft)
-        for i, line in enumerate(list(self.log)[-6:]):
-            draw_text(surface, line[:52], (box.left + 10, box.top + 8 + i * 21), "tiny", theme.TEXT, "topleft")
+        lines = list(self.log)[-6:]
+        for i, line in enumerate(lines):
+            col, row = divmod(i, 3)
+            colour = theme.TEXT if i == len(lines) - 1 else theme.TEXT_DIM
+            draw_text(surface, line[:40], (box.left + 10 + col * 430, box.top + 10 + row * 36), "small", colour, "topleft")
 
     def _draw_side(self, surface, view, rows, focus, human_turn) -> None:
         x0, w = SIDE_X, theme.WIDTH - SIDE_X - 10
@@ -503,8 +506,8 @@ class PlayScene(Scene):
         if view.phase == "action" and "mark" not in view.talked:
             draw_text(surface, "Click a room to mark it reserved", (x0 + 4, y), "tiny", theme.TEXT_DIM, "topleft")
             y += 20
-        start = max(0, min(self.focus - 3, len(rows) - 7))
-        for i, row in enumerate(rows[start:start + 7]):
+        start = max(0, min(self.focus - 4, len(rows) - 8))
+        for i, row in enumerate(rows[start:start + 8]):
             index = start + i
             rect = pygame.Rect(x0, y, w, 28)
             label = "Say a plan to the table..." if row == "say" else choice_label(row, view)

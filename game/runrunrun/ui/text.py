@@ -20,7 +20,7 @@ def tile_text(t: int) -> str:
     if tile.torch:
         bits.append("torch")
     if tile.sarcophagus:
-        bits.append("sarcophagus")
+        bits.append("sarc.")
     return ", ".join(bits)
 
 
@@ -33,9 +33,9 @@ def sarc_text(tok: int) -> str:
 def choice_label(choice, view) -> str:
     k, a = choice.kind, choice.args
     if k == "explore":
-        return f"Explore with tile: {tile_text(a[0])}"
+        return f"Explore: {tile_text(a[0])}"
     if k == "move":
-        return "Move only (explore without a tile)"
+        return "Move only (no tile)"
     if k == "fight":
         return "Fight a Mummy"
     if k == "cooperate":
@@ -53,7 +53,7 @@ def choice_label(choice, view) -> str:
     if k == "rot":
         return f"Rotation {a[0]}"
     if k == "commit":
-        return f"Discard for dice: {tile_text(a[0])}"
+        return f"Discard: {tile_text(a[0])}"
     if k == "boost":
         return f"Use sarcophagus: {sarc_text(view.sarc[view.seat][a[0]])}"
     if k == "roll":
@@ -79,7 +79,7 @@ def choice_label(choice, view) -> str:
     if k == "draw_for":
         return f"{SEAT_NAMES[a[0]]} draws the tile"
     if k == "offer":
-        return f"Offer for exchange: {tile_text(a[0])}"
+        return f"Offer: {tile_text(a[0])}"
     if k == "pass_sarc":
         return f"Give sarcophagus {sarc_text(view.sarc[view.seat][a[0]])} to {SEAT_NAMES[a[1]]}"
     if k == "offer_done":
