@@ -124,7 +124,7 @@ class CatAI:
         best = self._best_placement(view, b)
         if view.boss_awake and L.boss_hunt:
             # the end game: no more rooms are needed, every tile is a die against the Boss
-            if view.regroup_left and (dice < 4 or self._far_partners(view, b)):
+            if view.regroup_left and (dice < 5 or self._far_partners(view, b)):
                 return ("cooperate", None, SAY_REGROUP)
             if best is None or best[0] < 20:
                 return ("move", self._guard_room(view, b), SAY_HOLD)
@@ -356,7 +356,8 @@ class CatAI:
         dmg = (sum(d in good for d in dice) + x["plus"]) * (2 if x["double"] else 1)
         if dmg >= hearts:
             return ch("accept")
-        spare = view.supply - L.torch_reserve
+        # once the Boss is up no room needs lighting any more: every torch is a reroll
+        spare = view.supply - (0 if view.boss_awake else L.torch_reserve)
         bad = [i for i, d in enumerate(dice) if d not in good]
         k = min(len(bad), spare)
         if k <= 0:
