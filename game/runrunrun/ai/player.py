@@ -195,7 +195,7 @@ class CatAI:
                         sc += 4
                     continue
                 if len(set(syms)) == 3 and not view.boss_awake and not (set(tri[1:]) & b.used_door):
-                    sc += 90
+                    sc += self._door_value(view, b)
                 if len(set(syms)) == 1 and view.torch_left and not (set(tri[1:]) & b.used_torch):
                     sc += 25 + (30 if view.supply <= 1 else 0)
         if tile.sarcophagus:
@@ -213,6 +213,14 @@ class CatAI:
             if tuple(mark) == cell:
                 sc += 8 if seat == view.seat else -30
         return sc
+
+    def _door_value(self, view, b) -> float:
+        """A Door Mechanism is the way to win, but the last one wakes the Boss: a planner waits for a
+        moment with no Mummy in the maze (the waiting Mummy cards then leave the game) and full hands."""
+        if not self.level.plan_triangles or view.doors_done + 1 < view.doors_needed:
+            return 90.0
+        ready = len(b.mummies) <= 1 and sum(view.hand_counts) >= 2.5 * view.players
+        return 90.0 if ready else 30.0
 
     def _action(self, view, b, choices):
         kind, detail, line = self._plan(view, b)
