@@ -64,6 +64,7 @@ class SetupScene(Scene):
             items.append(MenuItem("Continue saved game", self._continue))
         items.append(MenuItem("How to play", lambda: self.app.stack.push(HowToScene())))
         self.menu = Menu(items, center_x=theme.WIDTH // 2, top=180, width=560, row_height=62)
+        self.menu.focus = 4               # "Start": Enter plays at once with the shown set-up
 
     def _players(self, step):
         self.players = (self.players - 1 + step) % 4 + 1
