@@ -70,7 +70,7 @@ def test_rooms_past_three_discard_from_the_draw_deck_not_the_hand():
     s = bare()
     far = corridor(s, 4)                     # (2,0)..(5,0): the end (5,0) is four rooms away
     s.masks[far[-1]] = bits(3, 0)           # open the corridor's end toward (6,0)
-    keep = tile_where(torch=True, strength=2, exclude=s.tiles.values())
+    keep = tile_where(torch=True, strength=2, sarcophagus=False, exclude=s.tiles.values())
     s.hands = [[keep]]
     s.deck = [t.id for t in C.TILES if t.id not in s.tiles.values() and t.id != keep][:5]
     deck = list(s.deck)
@@ -169,3 +169,16 @@ def test_secret_passage_moves_anywhere_for_any_token():
     R.apply(s, ch("passage", 0))
     R.apply(s, ch("to", *cells[-1]))
     assert s.pos[0] == cells[-1] and s.sarc[0] == [] and s.phase == "action"
+
+
+def test_a_revealed_sarcophagus_token_can_be_used_before_the_turns_draw():
+    t = tile_where(sarcophagus=True)
+    s = bare(hands=[[t]])
+    s.sarc_stack = [_token("torches")]
+    R.apply(s, ch("explore", t))
+    R.apply(s, R.legal_choices(s)[0])
+    R.apply(s, R.legal_choices(s)[0])
+    assert s.phase == "post" and ch("sarc", 0) in R.legal_choices(s) and ch("end") in R.legal_choices(s)
+    supply = s.supply
+    R.apply(s, ch("sarc", 0))
+    assert s.supply == supply + 3 and s.sarc[0] == [] and s.turn == 1   # then the draw and the next turn

@@ -267,6 +267,14 @@ class CatAI:
                         best = key
         return best[1] if best else None
 
+    def _post(self, view, b, choices):
+        """After the action, before the draw: a token that pays now, or a passage to the Boss."""
+        for i, tok in enumerate(view.sarc[view.seat]):
+            k = C.SARCOPHAGUS[tok]["kind"]
+            if (k == "torches" and view.supply <= 1) or (k in ("draw", "draw_torch") and len(view.hand) <= 2 and view.deck_count):
+                return ch("sarc", i)
+        return ch("end")
+
     # ------------------------------------------------------------------ explore steps
     def _explore_cell(self, view, b, choices):
         tile = dict(view.ctx)["tile"]

@@ -312,6 +312,13 @@ def legal_choices(state: State) -> list[Choice]:
             targets = set(state.tiles) - {FINAL} | set(open_doorways(state.masks)) - {FINAL}
             out += [ch("mark", c[0], c[1]) for c in sorted(targets)]
         return out
+    if p == "post":
+        out = []
+        for i, tok in enumerate(state.sarc[s]):
+            if C.SARCOPHAGUS[tok]["kind"] in ("torches", "draw", "draw_torch"):
+                out.append(ch("sarc", i))
+            out.append(ch("passage", i))
+        return out + [ch("end")]
     if p == "explore_cell":
         return [ch("cell", c[0], c[1]) for c in sorted(x["options"])]
     if p == "explore_rot":
@@ -398,7 +405,10 @@ def apply(state: State, choice: Choice) -> list[dict]:
         elif p == "passage_dest":
             events.append(ev("passage", seat=s, frm=list(state.pos[s]), to=list(cell)))
             state.pos[s] = cell
-            state.phase = "action"
+            if x.get("back") == "post":
+                state.tasks.insert(0, ("end_turn",))
+            else:
+                state.phase = "action"
         else:
             blocked = p == "fight_dest"
             _walk(state, s, cell, cat_distances(state, s, stop_at_mummies=blocked)[cell], events)
@@ -491,11 +501,16 @@ def apply(state: State, choice: Choice) -> list[dict]:
     elif k == "sarc":
         tok = state.sarc[s].pop(a[0])
         _use_sarc(state, s, tok, events)
-        state.phase = "action"
+        if p == "post":
+            state.tasks.insert(0, ("end_turn",))
+        else:
+            state.phase = "action"
     elif k == "passage":
         tok = state.sarc[s].pop(a[0])
         events.append(ev("sarc_used", seat=s, token=tok, kind="passage"))
-        _ask(state, "passage_dest", options=sorted(c for c in state.tiles if c != FINAL))
+        _ask(state, "passage_dest", options=sorted(c for c in state.tiles if c != FINAL), back=p)
+    elif k == "end":
+        state.tasks.insert(0, ("end_turn", "done"))
     elif k == "say":
         state.said[s] = a[0]
         state.talked.add("say")
@@ -792,7 +807,13 @@ def _t_boss_wake(state: State, task, events) -> None:
 
 
 def _t_end_turn(state: State, task, events) -> None:
-    """'Remember! Draw a New Tile', then the next seat clockwise starts with the Mummies."""
+    """'Remember! Draw a New Tile', then the next seat clockwise starts with the Mummies.
+
+    Before the draw, a seat holding Sarcophagus tokens may still use them ("at any time during
+    your turn", 'Using Sarcophagus Tokens'), e.g. one it has just revealed."""
+    if len(task) == 1 and state.sarc[state.active]:
+        _ask(state, "post")
+        return
     _draw(state, state.active, 1, events)
     state.active = (state.active + 1) % state.config.players
     state.turn += 1

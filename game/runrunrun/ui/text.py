@@ -68,6 +68,8 @@ def choice_label(choice, view) -> str:
         return f"Damage {mummy_name(a[0])}"
     if k == "lure":
         return f"Lure {mummy_name(a[0])} to {a[1]},{a[2]}"
+    if k == "end":
+        return "End the turn (draw a tile)"
     if k == "no_lure":
         return "No lure"
     if k == "discard_from":
@@ -107,6 +109,7 @@ PROMPTS = {
     "draw_for": "Who draws this tile?",
     "offer": "Offer up to two tiles",
     "give": "Share the exchanged tiles",
+    "post": "Use a sarcophagus, or end the turn",
 }
 
 
