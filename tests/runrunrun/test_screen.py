@@ -85,3 +85,37 @@ def test_how_to_play_is_reachable_from_pause_and_the_entry_scene_builds():
         assert isinstance(make_entry_scene(app), SetupScene)
     finally:
         pygame.quit()
+
+
+def test_the_issue_screenshot_frame_shows_rooms_a_mummy_and_a_triangle():
+    """`main.py runrunrun --players 3 --humans 0 --seed 1 --frames 1800`: what frame 1800 holds."""
+    app = App(headless=True)
+    try:
+        session = GameSession.start(R, Config(3, "standard"), 1)
+        scene = PlayScene(session, humans=0)                 # the command's default pace
+        app.stack.push(scene)
+        for _ in range(1800):
+            app.step(1 / 60)
+        s = session.state
+        assert not s.over and len(s.tiles) >= 8
+        assert s.mummies and (s.torch_tris or s.door_tris)
+    finally:
+        pygame.quit()
+
+
+def test_a_human_marks_a_room_by_clicking_it():
+    from game.client.input import CLICK
+    app = App(headless=True)
+    try:
+        session = GameSession.start(R, Config(2, "standard"), 6)
+        scene = PlayScene(session, humans=1, pace=0.0)
+        app.stack.push(scene)
+        for _ in range(50):
+            app.step(1 / 60)
+            if session.current_seat() == 0 and session.state.phase == "action":
+                break
+        x, y = scene.layout.center((1, 0))                   # the Vault's open room
+        app.post(Action(CLICK, "mouse", (int(x), int(y))))
+        assert dict(R.seat_view(session.state, 1).marks) == {0: (1, 0)}
+    finally:
+        pygame.quit()
