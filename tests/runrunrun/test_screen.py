@@ -119,3 +119,24 @@ def test_a_human_marks_a_room_by_clicking_it():
         assert dict(R.seat_view(session.state, 1).marks) == {0: (1, 0)}
     finally:
         pygame.quit()
+
+
+def test_continue_from_the_set_up_menu_reopens_the_saved_position():
+    app = App(headless=True)
+    try:
+        session = GameSession.start(R, Config(2, "standard"), 9)
+        scene = PlayScene(session, humans=0, pace=0.0)
+        app.stack.push(scene)
+        for _ in range(60):
+            app.step(1 / 60)
+        played = len(session.choices)
+        app.stack.pop()
+        setup = SetupScene()
+        app.stack.push(setup)
+        labels = [item.label for item in setup.menu.items]
+        setup.menu.items[labels.index("Continue saved game")].on_select()
+        resumed = app.stack.top
+        assert isinstance(resumed, PlayScene) and len(resumed.session.choices) == played
+        assert repr(R.seat_view(resumed.session.state, 0)) == repr(R.seat_view(session.state, 0))
+    finally:
+        pygame.quit()

@@ -102,9 +102,17 @@ class SetupScene(Scene):
 
 
 def _resume_from_disk() -> Scene:
+    """The saved game's scene, or a notice saying in one line why it cannot be resumed."""
+    from game.client.menus import NoticeScene
     from game.core.storage import load_json
-    data = load_json(saved_game_path(R.GAME_ID))
-    session, _ = GameSession.from_json(data, R, str(saved_game_path(R.GAME_ID)))
+    path = saved_game_path(R.GAME_ID)
+    data, warning = load_json(path)
+    if data is None:
+        return NoticeScene(warning or "There is no saved game.", "Run Run Run!")
+    try:
+        session, _ = GameSession.from_json(data, R, str(path))
+    except UserError as exc:
+        return NoticeScene(f"error: {exc}", "Saved game")
     return resume_scene(None, session)
 
 
