@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -439,14 +440,32 @@ class PlayScene(Scene):
         draw_text(surface, f"Regroup tokens {view.regroup_left}   Deck {view.deck_count}   Discard {view.discard_count}",
                   (x0 + 4, y), "tiny", theme.TEXT_DIM, "topleft")
         y += 24
+        # the Mummy pile (face down, Hearts on the top card) and the Boss card
+        card = pygame.Rect(x0 + 4, y, 26, 34)
+        for k in range(min(3, view.pile_count)):
+            r = card.move(k * 3, -k * 2)
+            pygame.draw.rect(surface, (90, 70, 50), r, border_radius=4)
+            pygame.draw.rect(surface, V.MUMMY, r, 2, border_radius=4)
+        if view.boss_awake:
+            draw_text(surface, "Mummy pile gone", (x0 + 44, y + 2), "tiny", theme.TEXT_DIM, "topleft")
+        else:
+            draw_text(surface, f"Mummy pile {view.pile_count}", (x0 + 44, y), "tiny", theme.TEXT, "topleft")
+            for k in range(5):
+                centre = (x0 + 52 + k * 16, y + 26)
+                colour = (220, 40, 60) if k < view.top_hearts else (70, 60, 60)
+                pygame.draw.circle(surface, colour, centre, 6)
+        boss_card = pygame.Rect(x0 + 190, y, 26, 34)
+        pygame.draw.rect(surface, V.BOSS if view.boss_awake else (60, 40, 80), boss_card, border_radius=4)
+        pygame.draw.rect(surface, theme.TEXT_DIM, boss_card, 2, border_radius=4)
         if view.boss_awake:
             boss = C.BOSSES[view.boss]
-            draw_text(surface, f"{boss['name']} is awake. No new Mummy enters.", (x0 + 4, y), "tiny", V.BOSS,
-                      "topleft", bold=True)
+            draw_text(surface, boss["name"].replace("Boss Mummy ", "Boss "), (x0 + 222, y), "tiny", V.BOSS, "topleft", bold=True)
+            draw_text(surface, "awake", (x0 + 222, y + 17), "tiny", theme.TEXT_DIM, "topleft")
         else:
-            draw_text(surface, f"Mummy pile {view.pile_count}, next card {view.top_hearts}/5 hearts | Boss hidden",
-                      (x0 + 4, y), "tiny", theme.TEXT, "topleft")
-        y += 26
+            draw_text(surface, "?", boss_card.center, "small", theme.TEXT, "center", bold=True)
+            draw_text(surface, "Boss card", (x0 + 222, y), "tiny", theme.TEXT_DIM, "topleft")
+            draw_text(surface, f"wakes at {view.doors_needed} doors", (x0 + 222, y + 17), "tiny", theme.TEXT_DIM, "topleft")
+        y += 42
         # seats
         short = {"draw": "draws a tile", "sarc": "draws a sarcophagus", "torch": "adds a torch", "damage": "+1 damage"}
         for seat in range(view.players):
@@ -458,6 +477,12 @@ class PlayScene(Scene):
                 pygame.draw.circle(surface, theme.ACCENT, (x0 + 10, y + 10), 10, 2)
             draw_text(surface, f"{SEAT_NAMES[seat]} ({who}): {cat['name']}", (x0 + 22, y), "tiny",
                       theme.ACCENT if seat == view.active else theme.TEXT, "topleft", bold=seat == view.active)
+            for k in range(min(8, view.hand_counts[seat])):      # tiles face down: only counts show
+                cx, cy = x0 + w - 8 - k * 11, y + 9
+                pts = [(cx + 6 * math.cos(math.radians(60 * i - 30)), cy + 6 * math.sin(math.radians(60 * i - 30)))
+                       for i in range(6)]
+                pygame.draw.polygon(surface, (110, 86, 60), pts)
+                pygame.draw.polygon(surface, col, pts, 1)
             y += 19
             toks = len(view.sarc[seat])
             extra = f"{view.hand_counts[seat]} tiles, ? {short[cat['ability']]}" + (f", {toks} sarcophagus" if toks else "")
