@@ -503,13 +503,22 @@ class PlayScene(Scene):
         dx = x0 + 4
         draw_text(surface, "Dice", (dx, y + 8), "tiny", theme.TEXT_DIM, "topleft")
         dx += 44
+        combat_i = None
+        mask = focus.args[0] if isinstance(focus, R.engine.Choice) and focus.kind == "reroll" else 0
         for f in faces[:11]:
             if f is None:
                 dx += 10
+                combat_i = 0
                 continue
-            V.draw_die(surface, pygame.Rect(dx, y, 30, 30), f)
+            rect = pygame.Rect(dx, y, 30, 30)
+            V.draw_die(surface, rect, f)
+            if combat_i is not None:
+                if mask >> combat_i & 1:
+                    pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), 3, border_radius=8)
+                draw_text(surface, str(combat_i + 1), (rect.centerx, rect.bottom + 1), 14, theme.TEXT_DIM, "midtop")
+                combat_i += 1
             dx += 33
-        y += 40
+        y += 44
         # the viewer's hand, face up only for the seat deciding (or the spectated seat)
         draw_text(surface, f"{SEAT_NAMES[self.viewer]}'s tiles", (x0 + 4, y), "tiny", V.SEAT_COLOURS[self.viewer], "topleft")
         y += 20

@@ -62,8 +62,9 @@ def choice_label(choice, view) -> str:
         return "Keep the dice"
     if k == "reroll":
         n = bin(a[0]).count("1")
-        dice = ", ".join(d for i, d in enumerate(view.combat) if a[0] >> i & 1)
-        return f"Reroll {dice} ({n} torch{'es' if n > 1 else ''})"
+        which = [i for i in range(len(view.combat)) if a[0] >> i & 1]
+        dice = ",".join(str(i + 1) for i in which)
+        return f"Reroll die {dice}: {n} torch{'es' if n > 1 else ''}"
     if k == "hit":
         return f"Damage {mummy_name(a[0])}"
     if k == "lure":
