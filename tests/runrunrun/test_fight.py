@@ -184,3 +184,13 @@ def test_eliminating_every_mummy_before_the_boss_wakes_is_not_a_win():
     R.apply(s, ch("commit", hand[0]))
     R.apply(s, ch("roll"))
     assert not s.over and s.mummies == {}
+
+
+def test_rulebook_example_three_and_two_exits_roll_five_dice():
+    s, cells, hand = _fighter(hand_strengths=(3, 2))
+    R.apply(s, ch("fight"))
+    R.apply(s, ch("to", *cells[1]))
+    R.apply(s, ch("commit", hand[0]))
+    R.apply(s, ch("commit", hand[1]))
+    R.apply(s, ch("roll"))
+    assert len(s.combat) == 5

@@ -46,7 +46,7 @@ def test_door_penalty_torches_and_hearts():
     assert s2.supply == 3
 
 
-def test_a_room_serves_only_one_door_mechanism_but_also_a_torch_mechanism():
+def test_a_room_serves_only_one_door_mechanism():
     s = bare(faces=["blank", "blank"])
     _two_symbols(s, "ankh", "eye")
     t = _hand_tile(s, "scarab", torch=True)
@@ -109,3 +109,38 @@ def test_the_boss_is_placed_with_its_hearts_and_no_new_mummy_enters():
     assert len(s.hands[0]) == 1 + 1               # Boss 16 burns two random tiles, then the turn's draw
     start_turn(s, ["mummy"])
     assert set(s.mummies) == {12} and s.top_hearts == 0
+
+
+def test_rulebook_example_a_later_room_b_reusing_two_torch_rooms_finds_no_new_cache():
+    s = bare(faces=["blank", "blank"])
+    _two_symbols(s, "eye", "eye")
+    t = _hand_tile(s, "eye", torch=True)
+    play_tile(s, t, (2, 0))                        # room A: five torches
+    assert s.torch_left == 4
+    s.masks[(2, 0)] |= bits(0)                     # a doorway toward B = (3,0), next to (2,0) and (3,-1)
+    t2 = tile_where(exclude=set(s.tiles.values()) | set(s.hands[0]), symbol="eye", torch=True)
+    s.hands[0] = [t2]
+    s.deck = [d for d in s.deck if d != t2]
+    start_turn(s, ["blank"])
+    supply = s.supply
+    events = play_tile(s, t2, (3, 0))
+    assert not any(e["type"] == "torch_mechanism" for e in events)
+    assert s.torch_left == 4 and s.supply == supply
+
+
+def test_a_door_mechanism_room_can_also_serve_a_torch_mechanism():
+    s = bare(faces=["blank", "blank"])
+    _two_symbols(s, "ankh", "eye")
+    t = _hand_tile(s, "scarab", torch=True)
+    play_tile(s, t, (2, 0))
+    assert s.doors_done == 1 and (3, -1) in s.door_used
+    room(s, (4, -1), bits(3), symbol="eye")
+    s.masks[(3, -1)] |= bits(0)
+    s.masks[(2, 0)] |= bits(0)
+    t2 = tile_where(exclude=set(s.tiles.values()) | set(s.hands[0]), symbol="eye", torch=True)
+    s.hands[0] = [t2]
+    s.deck = [d for d in s.deck if d != t2]
+    start_turn(s, ["blank"])
+    events = play_tile(s, t2, (3, 0))
+    tm = [e for e in events if e["type"] == "torch_mechanism"]
+    assert tm and sorted(map(tuple, tm[0]["cells"])) == [(3, -1), (3, 0), (4, -1)]
