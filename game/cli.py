@@ -23,12 +23,13 @@ from game.catalog import BY_ID
 from game.core.delegate import delegate
 from game.core.errors import UserError
 
-GAMES = ("roborun", "robomissions", "roborescue")
+GAMES = ("roborun", "robomissions", "roborescue", "runrunrun")
 
 COMMANDS: dict[str, str] = {
     "roborun": "game.roborun.cli:play",
     "robomissions": "game.robomissions.cli:play",
     "roborescue": "game.roborescue.cli:play",
+    "runrunrun": "game.runrunrun.cli:play",
     "lint": "game.roborun.cli:lint",
     "solve": "game.roborun.cli:solve",
     "replay": "game.replay:main",
