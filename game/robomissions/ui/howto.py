@@ -181,7 +181,8 @@ TUTORIAL: list[Page] = [
          "with the arrows or the mouse, choose with Enter or a click. A card that needs more asks the next "
          "question; Esc backs out for free.", _faces(("titan_head", "linkbot", "battery"))),
     Page("Attack with a Battery", "Batteries make robots attack. Nobody attacks on their first turn, so build "
-         "robots first. Point at any card or robot (or press I) to read what it does.", _attack),
+         "robots first. Point at anything, or press Read (I on a keyboard, Y on a pad), to see what it is and "
+         "does.", _attack),
     Page("Have fun!", "How to play is always in the pause menu (P). Good luck, commander!", _megabot),
 ]
 

@@ -161,7 +161,7 @@ TUTORIAL: list[Page] = [
          "the end of each round.", _lab),
     Page("Place where it glows", "The drawn card glows with the areas it may go to; the best one is suggested. "
          "Move with the arrows or the mouse, press Enter or click to place. The panel below says what the area "
-         "would score; point at any card to read it.", _workshop),
+         "would score; point at anything, or press Read (I / Y), to see what it is.", _workshop),
     Page("Have fun!", "How to play is always in the pause menu (P). Happy building!", _storage),
 ]
 
