@@ -164,6 +164,7 @@ class RaceScene(Scene):
             if self.timer is None and any(k == "human" for k in self.seats):
                 self.timer = TIMER_SECONDS
         self.queue.extend(events)
+        self._animate(0.0)                  # events that take no time play at once
         if seat is not None and self.seats[seat] == "human":
             self.last_human = seat
         self.menu = None
