@@ -132,8 +132,14 @@ class RaceScene(Scene):
         self.timer: float | None = None
         self.message = ""
         self.revealed_cards = {}            # seat -> {register: card}
+        self.log: list[str] = []            # what happened, newest last (bottom-left while nobody programs)
+        self.shown_round = self.state.round
+        self.shown_register = 0
         self.done = False
+        self.side = {}                      # seat -> shown CP / energy / SPAM (follows the animation)
+        self.shown_token = self.state.token
         self._sync_shown()
+        self._sync_side()
 
     # ------------------------------------------------------------------ life
     def enter(self) -> None:
@@ -151,12 +157,20 @@ class RaceScene(Scene):
             return self.speed_override
         return self.app.settings.animation_speed if self.app else 1.0
 
+    def _sync_side(self) -> None:
+        self.side = {r.seat: {"cp": r.cp, "energy": r.energy,
+                              "spam": r.discard.count("spam") + r.deck.count("spam") + r.hand.count("spam")}
+                     for r in self.state.robots}
+        self.shown_token = self.state.token
+
     def _sync_shown(self) -> None:
         self.shown = {r.seat: [float(r.x), float(r.y), float(r.d)] for r in self.state.robots}
 
     # ------------------------------------------------------------------ applying choices
     def _apply(self, choice) -> None:
         seat = self.session.current_seat()
+        if not self._busy():
+            self._sync_side()
         events = self.session.apply(choice)
         self.state = self.session.state
         save_session(self.session)
@@ -254,20 +268,27 @@ class RaceScene(Scene):
             for seat, info in d["cards"].items():
                 self.revealed_cards.setdefault(seat, {})[d["register"]] = info["card"]
             self.message = f"Register {d['register']}"
+            self.shown_register = d["register"]
         elif k == "round":
             self.revealed_cards = {}
+            self.shown_round, self.shown_register = d["round"], 0
+            self.shown_token = d["token"]
             self.message = f"Round {d['round']}: {ROBOT_NAMES[d['token']]} holds the priority token"
         elif k in ("robot_laser", "board_laser", "stun"):
             self.flashes.append((k, e, 0.5))
         elif k == "indirect_fire":
             self.flashes.append((k, e, 0.5))
         elif k == "damage":
+            if d["card"] == "spam":
+                self.side[e.seat]["spam"] += 1
             x, y = self._pos(e.seat)
             self.floaters.append((d["card"].upper(), x, y, theme.BAD, 0.9))
         elif k == "checkpoint":
+            self.side[e.seat]["cp"] = d["number"]
             x, y = self._pos(e.seat)
             self.floaters.append((f"Checkpoint {d['number']}!", x, y, theme.GOOD, 1.4))
         elif k == "energy":
+            self.side[e.seat]["energy"] = d["energy"]
             x, y = self._pos(e.seat)
             self.floaters.append(("+1 energy", x, y, (120, 255, 140), 0.9))
         elif k in ("reboot", "crush"):
@@ -282,8 +303,9 @@ class RaceScene(Scene):
             self.message = f"{ROBOT_NAMES[e.seat]} wins the race!"
         elif k == "buy":
             self.message = f"{ROBOT_NAMES[e.seat]} buys {C.UPGRADES[d['upgrade']]['name']}"
-        if k in ("move", "convey", "pushed", "teleport"):
-            self._from = (d["from"][0], d["from"][1])
+        line = _log_line(e)
+        if line:
+            self.log = (self.log + [line])[-5:]
 
     def _tween(self, e, f: float) -> None:
         k, d = e.kind, e.data
@@ -458,7 +480,7 @@ class RaceScene(Scene):
     def _draw_side(self, surface) -> None:
         x0 = 845
         st = self.state
-        draw_text(surface, f"Round {st.round}" + (f"  register {st.register}" if st.phase in ("activate", "fire", "haywire") else ""),
+        draw_text(surface, f"Round {self.shown_round}" + (f"  register {self.shown_register}" if self.shown_register else ""),
                   (x0, 12), "body", theme.TEXT, bold=True)
         if self.timer is not None and self.state.phase == "program":
             draw_text(surface, f"timer {max(0, int(self.timer + 0.99))}s", (theme.WIDTH - 16, 14), "body", theme.BAD, "topright", bold=True)
@@ -471,10 +493,12 @@ class RaceScene(Scene):
             current = self.session.current_seat() == r.seat
             panel(surface, rect, fill=theme.PANEL, edge=theme.ACCENT if current else theme.PANEL_EDGE, radius=8, width=2)
             pygame.draw.circle(surface, ROBOT_COLOURS[r.seat], (rect.left + 16, rect.top + 16), 10)
-            token = " *" if st.token == r.seat else ""
+            token = " *" if self.shown_token == r.seat else ""
             draw_text(surface, seat_label(self.seats, r.seat) + token, (rect.left + 32, rect.top + 4), "tiny", theme.TEXT, bold=True)
-            spam = r.discard.count("spam") + r.deck.count("spam") + r.hand.count("spam")
-            info = f"CP {r.cp}/{n_cp}  E {r.energy}  SPAM {spam}"
+            if not self._busy():
+                self._sync_side()
+            sd = self.side[r.seat]
+            info = f"CP {sd['cp']}/{n_cp}  E {sd['energy']}  SPAM {sd['spam']}"
             ups = [C.UPGRADES[u]["name"] for u in r.perm + r.temp]
             draw_text(surface, info, (rect.left + 32, rect.top + 22), "tiny", theme.TEXT_DIM)
             if ups and row_h >= 56:
@@ -506,8 +530,11 @@ class RaceScene(Scene):
 
     def _draw_bottom(self, surface, human_turn, seat) -> None:
         if not (human_turn and self.state.phase == "program"):
+            for i, line in enumerate(self.log):
+                draw_text(surface, line, (14, theme.HEIGHT - 186 + i * 26), "small",
+                          theme.TEXT if i == len(self.log) - 1 else theme.TEXT_DIM)
             if seat is not None and not self._busy() and self.seats[seat] != "human" and not self.session.is_over():
-                draw_text(surface, f"{seat_label(self.seats, seat)} is thinking...", (14, theme.HEIGHT - 150), "body", theme.TEXT_DIM)
+                draw_text(surface, f"{seat_label(self.seats, seat)} is thinking...", (840, theme.HEIGHT - 70), "small", theme.TEXT_DIM)
             return
         r = self.state.robots[seat]
         hand = self._hand_choices()
@@ -539,6 +566,43 @@ class RaceScene(Scene):
         draw_text(surface, text, (box.centerx, box.top + 50), "large", theme.ACCENT, "center", bold=True)
         draw_text(surface, f"after {self.state.round} rounds", (box.centerx, box.top + 100), "body", theme.TEXT, "center")
         draw_text(surface, "Enter: back to the title", (box.centerx, box.top + 150), "small", theme.TEXT_DIM, "center")
+
+
+def _log_line(e) -> str | None:
+    k, d = e.kind, e.data
+    who = ROBOT_NAMES[e.seat] if e.seat is not None else ""
+    if k == "play":
+        if d.get("card") is None:
+            return f"{who}: empty register"
+        extra = f" (repeats {C.card_name(d['repeats'])})" if d.get("repeats") and d["repeats"] != "damage" else ""
+        return f"{who} plays {C.card_name(d['card'])}{extra}"
+    if k == "spam":
+        return f"{who} plays SPAM: the top card is played instead"
+    if k == "teleport":
+        return f"{who} teleports"
+    if k == "crush":
+        return f"{who} is crushed"
+    if k == "reboot":
+        return f"{who} reboots ({d['cause']})"
+    if k == "robot_laser":
+        return f"{who} shoots {ROBOT_NAMES[d['target']]}"
+    if k == "board_laser":
+        return f"A board laser hits {who} ({d['strength']})"
+    if k == "checkpoint":
+        return f"{who} reaches checkpoint {d['number']} of {d['of']}"
+    if k == "randomize":
+        return f"{who}'s register is randomized: {C.card_name(d['card'])}"
+    if k == "stun":
+        return f"{who} stuns {ROBOT_NAMES[d['target']]}"
+    if k == "indirect_fire":
+        return f"{who} uses Indirect Fire on {ROBOT_NAMES[d['target']]}"
+    if k == "mirror":
+        return f"{who}'s Mirror strikes back"
+    if k == "buy":
+        return f"{who} buys {C.UPGRADES[d['upgrade']]['name']}"
+    if k == "haywire" and d.get("register"):
+        return f"{who}: Haywire under register {d['register']}"
+    return None
 
 
 def _short(card: str) -> str:
