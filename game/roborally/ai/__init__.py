@@ -80,7 +80,10 @@ class RallyPlayer:
                     break
         if fresh:
             planner = Planner(view, self.level)
-            seq = planner.best_program(list(view.hand), fixed)
+            if self.level == "hard":
+                seq = planner.best_program(list(view.hand), fixed)
+            else:
+                seq = planner.greedy_program(list(view.hand), fixed)
             self._plan = list(fixed) + fill(seq, list(view.hand), 5 - len(fixed))
             self._plan_key = (view.round, view.seat)
         card = self._plan[len(fixed)] if len(self._plan) > len(fixed) else None

@@ -5,11 +5,15 @@ depth-first search over registers, memoised on position, facing, progress and th
 left, so equal sub-programs are simulated once) with the course's board elements in their
 register order, then scores where the robot ends. What each level takes into account:
 
-  easy    card movement, walls, pits and edges only; walking distance to the checkpoint
-  normal  + belts, push panels, gears, crushers, board lasers, energy, checkpoints;
-            damage and reboots cost points
-  hard    + other robots as obstacles where they stand and their laser lines, a
-            cards-to-go distance that knows facing, and its upgrades (Hover Unit, Firewall)
+  easy    one register at a time (greedy); card movement, walls, pits and edges only;
+            walking distance to the checkpoint
+  normal  one register at a time (greedy) + belts, push panels, gears, crushers, board
+            lasers, energy, checkpoints; damage and reboots cost points; cards-to-go distance
+  hard    the whole program searched (every ordering of the hand, memoised) + other robots
+            as obstacles where they stand and their laser lines, and its upgrades (Hover
+            Unit, Firewall)
+The cards-to-go distance counts the fewest programming cards from (square, facing) to
+the checkpoint, with belts and gears acting after each card.
 
 Only the seat view is read (own hand, public board and robots), so hidden cards never
 change the choice.
@@ -56,6 +60,24 @@ def walk_distance(board: Board, target) -> dict:
     return dist
 
 
+def _settle(board: Board, x: int, y: int, d: int):
+    """Belts and gears acting on a robot at the end of a register (None if it falls)."""
+    for kinds in (("express",), ("express",), ("belt",)):
+        i = board.idx(x, y)
+        if board.kind[i] in kinds and not board.wall_between(x, y, board.cdir[i]):
+            cd = board.cdir[i]
+            x, y = x + DX[cd], y + DY[cd]
+            if board.falls(x, y):
+                return None
+            j = board.idx(x, y)
+            if board.kind[j] in ("belt", "express") and board.turn[j]:
+                d = (d + (1 if board.turn[j] == "right" else -1)) % 4
+    i = board.idx(x, y)
+    if board.kind[i] == "gear":
+        d = (d + board.rot[i]) % 4
+    return x, y, d
+
+
 def card_distance(board: Board, target) -> dict:
     """Fewest programming cards from (x, y, d) to target (moves 1-3, back up, turns), no elements."""
     key = ("cards", id(board), target)
@@ -93,7 +115,12 @@ def card_distance(board: Board, target) -> dict:
                     break
             if ok:
                 out.append((cx, cy, d))
-        succ[(x, y, d)] = out
+        settled = []
+        for o in out:
+            o = _settle(board, *o)
+            if o is not None and o in cost:
+                settled.append(o)
+        succ[(x, y, d)] = settled or [(x, y, d)]
     changed = True
     while changed:
         changed = False
@@ -239,7 +266,9 @@ class Planner:
         reward = 0.0
         done = card
         if card == "spam":
-            reward -= 0.6                      # an unknown card: mostly a lost register
+            # an unknown card: mostly a lost register. Hard also counts that a played SPAM
+            # leaves the deck for good (a SPAM left in hand comes back next shuffle).
+            reward -= 0.2 if self.hard else 0.6
             done = "damage"
             return x, y, d, cp, False, reward, done
         if card == "again":
@@ -274,7 +303,7 @@ class Planner:
         if cp >= len(self.cps):
             return 1000.0
         target = self.cps[cp]
-        if self.hard:
+        if self.full:
             dist = card_distance(self.board, target).get((x, y, d), 40)
             return -3.0 * dist - 0.2 * walk_distance(self.board, target).get((x, y), 40)
         return -2.0 * walk_distance(self.board, target).get((x, y), 40)
@@ -298,6 +327,39 @@ class Planner:
         self.cards = cards
         _, seq = self._search(len(fixed) + 1, x, y, d, cp, prev, rebooted, remaining)
         return list(seq)
+
+    def greedy_program(self, hand, fixed=()):
+        """Register by register, the card that looks best one register ahead (easy, normal)."""
+        me = self.me
+        x, y, d, cp = me.x, me.y, me.d, me.cp
+        prev, rebooted = None, me.rebooted
+        for reg, card in enumerate(fixed, start=1):
+            if rebooted:
+                break
+            x, y, d, cp, rebooted, _, prev = self.step(reg, x, y, d, cp, prev, card)
+        left = list(hand)
+        seq = []
+        for reg in range(len(fixed) + 1, 6):
+            best, best_card, best_next = -1e9, None, None
+            for card in sorted(set(left)):
+                if card == "again" and reg == 1:
+                    continue
+                if rebooted:
+                    val, nxt = 0.0, (x, y, d, cp, True, prev)
+                else:
+                    nx, ny, nd, ncp, nreb, r, done = self.step(reg, x, y, d, cp, prev, card)
+                    val = r + self.terminal(nx, ny, nd, ncp, nreb)
+                    nxt = (nx, ny, nd, ncp, nreb, done)
+                if val > best:
+                    best, best_card, best_next = val, card, nxt
+            if best_card is None:
+                break
+            seq.append(best_card)
+            left.remove(best_card)
+            x, y, d, cp, rebooted, prev = best_next
+            if cp >= len(self.cps):
+                break
+        return seq
 
     def _search(self, reg, x, y, d, cp, prev, rebooted, remaining):
         if reg > 5:
