@@ -60,7 +60,8 @@ HOW_TO_PLAY = (
 
 def seat_label(kinds, seat):
     kind = kinds[seat] if seat < len(kinds) else "normal"
-    return f"{ROBOT_NAMES[seat]} ({'you' if kind == 'human' else 'AI ' + kind})"
+    human = "you" if kinds.count("human") == 1 else "human"
+    return f"{ROBOT_NAMES[seat]} ({human if kind == 'human' else 'AI ' + kind})"
 
 
 def _seats_path():

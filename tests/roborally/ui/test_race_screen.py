@@ -147,3 +147,37 @@ def test_command_line_screenshot_and_bad_options(tmp_path):
     bad = subprocess.run([sys.executable, "main.py", "roborally", "--players", "9"], cwd=ROOT,
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stderr.startswith("error: --players") and "Traceback" not in bad.stderr
+
+
+def test_reachable_from_game_select_and_the_setup_menu_starts_a_race(app):
+    from game.catalog import BY_ID
+    from game.client.registry import load_entry
+
+    factory = load_entry(BY_ID["roborally"])
+    setup = factory(app)
+    app.stack.push(setup)
+    labels = [i.label for i in setup.menu.items]
+    assert labels[:4] == ["Course", "Robots", "Humans", "AI level"]
+    robots = setup.menu.items[1]
+    robots.on_change(1)                                 # 3 robots
+    setup.menu.items[labels.index("Start race")].on_select()
+    race = app.stack.top
+    assert isinstance(race, RaceScene) and len(race.seats) == 3 and race.seats[0] == "human"
+    for _ in range(5):
+        app.step(1 / 60)
+
+
+def test_continue_offers_the_saved_race(app):
+    scene = new_race("dizzy-dash", 2, 1, "normal", seed=12, speed=8.0)
+    app.stack.push(scene)
+    run_until(app, scene, lambda: len(scene.session.choices) >= 3, limit=3000,
+              press=lambda: app.post(inp.Action(inp.CONFIRM)))
+    from game.roborally.ui.scene import SetupScene
+
+    setup = SetupScene()
+    app.stack.push(setup)
+    assert setup.menu.items[0].label == "Continue saved race"
+    setup.menu.items[0].on_select()
+    again = app.stack.top
+    assert isinstance(again, RaceScene)
+    assert [R.choice_to_json(c) for c in again.session.choices] == [R.choice_to_json(c) for c in scene.session.choices]
