@@ -177,6 +177,19 @@ class Planner:
                     self.laser[(x, y)] += s
         self.cubes = set(view.cubes)
         self.memo = {}
+        hw = list(me.haywire)
+        if view.phase == "program":
+            # Haywire held on the mat goes under the lowest free registers once we finish
+            for _ in range(me.held_haywire):
+                if False in hw:
+                    hw[hw.index(False)] = True
+        self.haywire_regs = tuple(hw) if self.full else (False,) * 5
+        deck = []
+        for card, n in C.PROGRAMMING_DECK.items():
+            deck += [[card]] * n
+        self.unknown_card = deck                                 # what a SPAM might turn into
+        self.unknown_haywire = [h["actions"] for h in C.HAYWIRE.values()]
+        self._risk_memo = {}
 
     # ------------------------------------------------------------------ simulation
     def _fall(self, x, y):
@@ -261,14 +274,38 @@ class Planner:
     def _reboot_cost(self):
         return 0 if self.firewall else 2
 
+    def _risk(self, x, y, d, which):
+        """Share of the unknown cards (SPAM's replacement, or a Haywire) that would drop the robot."""
+        key = (x, y, d, which)
+        hit = self._risk_memo.get(key)
+        if hit is None:
+            pool = self.unknown_card if which == "card" else self.unknown_haywire
+            falls = 0
+            for actions in pool:
+                cx, cy, cd = x, y, d
+                for a in actions:
+                    if a == "again":
+                        break
+                    cx, cy, cd, fell, _ = self._action(cx, cy, cd, a, False)
+                    if fell:
+                        falls += 1
+                        break
+            hit = self._risk_memo[key] = falls / len(pool)
+        return hit
+
     def step(self, reg, x, y, d, cp, prev, card):
         """Simulate one register: returns (x, y, d, cp, rebooted, reward, done_action)."""
         reward = 0.0
         done = card
+        if self.haywire_regs[reg - 1]:
+            # a face-down Haywire replaces this register: the card is lost, its move unknown
+            return x, y, d, cp, False, -0.3 - 12.0 * self._risk(x, y, d, "haywire"), "damage"
         if card == "spam":
             # an unknown card: mostly a lost register. Hard also counts that a played SPAM
             # leaves the deck for good (a SPAM left in hand comes back next shuffle).
             reward -= 0.2 if self.hard else 0.6
+            if self.full:
+                reward -= 12.0 * self._risk(x, y, d, "card")
             done = "damage"
             return x, y, d, cp, False, reward, done
         if card == "again":

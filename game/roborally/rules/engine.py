@@ -977,6 +977,7 @@ class RobotView:
     hand_size: int
     deck_size: int
     discard: tuple         # sorted: the pile is face up
+    held_haywire: int = 0  # face-down Haywire waiting to go under the next program's registers
 
 
 @dataclass
@@ -1011,7 +1012,7 @@ def seat_view(state: RallyState, seat: int) -> View:
             regs = tuple(c if r.revealed[i] else ("?" if c is not None else None) for i, c in enumerate(r.regs))
         robots.append(RobotView(r.seat, r.x, r.y, r.d, r.cp, r.energy, tuple(r.perm), tuple(r.temp), r.rebooted,
                                 regs, tuple(h is not None for h in r.haywire), len(r.hand), len(r.deck),
-                                tuple(sorted(r.discard))))
+                                tuple(sorted(r.discard)), len(r.held_haywire)))
     me = state.robots[seat]
     return View(seat, state.board, state.phase, state.round, state.register, state.token, tuple(state.order),
                 tuple(robots), tuple(me.hand), tuple(me.regs), tuple(state.shop), tuple(sorted(state.cubes)),

@@ -120,7 +120,7 @@ COURSES = {
 . . . . . . . b^ . .
 . . . . . . . . . .
 """, walls=[[5, 3, "E"], [2, 5, "N"], [8, 4, "W"]], lasers=[[9, 3, "W", 1]],
-        checkpoints=[[8, 1], [1, 2]], starts=None, reboot=[0, 0, "E"]),
+        checkpoints=[[8, 1], [1, 2]], starts=None, reboot=[5, 5, "E"]),
     "chaos-canyon": dict(
         name="Chaos Canyon", blurb="Teleporters, randomizers, a crusher and deep pits: every Chaos & Carnage element.",
         grid="""
@@ -134,9 +134,9 @@ COURSES = {
 . . ? . . . . . g^ . . .
 . . . . T . . . g^ . . .
 . . . . . . . . . . . .
-""", walls=[[6, 2, "S"], [2, 4, "E"], [10, 7, "N"]], lasers=[[0, 2, "E", 1], [11, 8, "W", 2]],
+""", walls=[[6, 2, "S"], [1, 6, "E"], [10, 7, "N"]], lasers=[[0, 2, "E", 1], [11, 8, "W", 2]],
         push=[[9, 4, "W", "2,4"]], crushers=[[3, 2, "3"], [7, 7, "1,4"]],
-        checkpoints=[[10, 1], [2, 5], [6, 8]], starts=None, reboot=[0, 0, "E"]),
+        checkpoints=[[10, 1], [2, 5], [6, 8]], starts=None, reboot=[8, 5, "E"]),
     "carnage-crossing": dict(
         name="Carnage Crossing", blurb="Four checkpoints across a crossing of belts, crushers and teleporters.",
         grid="""
@@ -155,7 +155,7 @@ g> g> g> g> g> bv g> g> g> g> g> g>
 """, walls=[[3, 3, "S"], [8, 8, "W"], [2, 9, "E"], [7, 2, "N"]],
         lasers=[[0, 3, "E", 1], [11, 9, "W", 1], [7, 0, "S", 2]],
         push=[[4, 7, "E", "1,3,5"], [8, 4, "N", "2,4"]], crushers=[[9, 3, "2,5"], [2, 7, "3"]],
-        checkpoints=[[10, 2], [1, 3], [9, 8], [6, 10]], starts=None, reboot=[0, 0, "E"]),
+        checkpoints=[[10, 2], [1, 3], [9, 8], [6, 10]], starts=None, reboot=[8, 6, "W"]),
     "long-haul": dict(
         name="Long Haul", blurb="Five checkpoints on a wide floor: pace yourself, pick up energy, buy upgrades.",
         grid="""
@@ -171,7 +171,7 @@ g> g> g> g> g> bv g> g> g> g> g> g>
 . . . . . . . . . . . . . .
 """, walls=[[4, 4, "E"], [10, 2, "S"], [6, 8, "N"], [12, 5, "W"]],
         lasers=[[13, 3, "W", 1], [0, 8, "E", 1]], push=[[4, 2, "S", "2,4"]],
-        checkpoints=[[12, 2], [6, 4], [1, 1], [10, 8], [3, 6]], starts=None, reboot=[0, 0, "E"]),
+        checkpoints=[[12, 2], [6, 4], [1, 1], [10, 8], [3, 6]], starts=None, reboot=[6, 7, "E"]),
 }
 
 

@@ -340,8 +340,11 @@ class RaceScene(Scene):
             pass
 
     def _pos(self, seat):
+        """Where a floating label for `seat` starts: above the robot, stacked over earlier ones."""
         s = self.shown.get(seat, [0, 0, 0])
-        return self.board_view.centre(s[0], s[1]) if self.board_view else (0, 0)
+        x, y = self.board_view.centre(s[0], s[1]) if self.board_view else (0, 0)
+        stacked = sum(1 for f in self.floaters if abs(f[1] - x) < 1 and f[4] > 0.3)
+        return x, y - 22 * stacked
 
     # ------------------------------------------------------------------ menus for human decisions
     def _build_menu(self, seat: int) -> None:

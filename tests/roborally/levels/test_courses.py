@@ -47,7 +47,7 @@ def test_loader_reads_belts_turns_gears_pushers_crushers_lasers_and_walls():
     assert cells[(9, 4)] == {"kind": "push", "dir": "W", "registers": [2, 4]}
     assert cells[(7, 7)] == {"kind": "crusher", "registers": [1, 4]}
     assert [11, 8, "W", 2] in spec["lasers"] and [6, 2, "S"] in spec["walls"]
-    assert spec["reboot"] == [0, 0, "E"]
+    assert spec["reboot"] == [8, 5, "E"]
     Board.from_spec(spec)
 
 
