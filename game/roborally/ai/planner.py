@@ -20,7 +20,7 @@ change the choice.
 """
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 
 from game.roborally.rules.board import DX, DY, Board
 from game.roborally.rules import content as C
@@ -42,8 +42,6 @@ def walk_distance(board: Board, target) -> dict:
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
-    from collections import deque
-
     dist = {target: 0}
     todo = deque([target])
     while todo:

@@ -11,7 +11,7 @@ from collections import deque
 from pathlib import Path
 
 from game.core.errors import UserError
-from game.roborally.levels.tmx import load_course
+from game.roborally.levels.tmx import list_courses, load_course
 from game.roborally.rules.board import DX, DY, DIRS, Board
 
 
@@ -62,8 +62,6 @@ def lint_file(path: str | Path) -> list[str]:
 
 def main(argv: list[str]) -> int:
     """lint FILE... | --all : print every problem; exit 1 if any."""
-    from game.roborally.levels.tmx import list_courses
-
     paths = [str(p) for p in list_courses()] if argv == ["--all"] or not argv else argv
     total = 0
     for path in paths:

@@ -10,26 +10,19 @@ Floor tokens: .  floor   O pit   @ deep pit   T teleporter   ? randomizer   E en
 """
 from __future__ import annotations
 
-from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
-from game.roborally.levels.tmx import COURSES_DIR, TILE
+from game.roborally.levels.tmx import COURSES_DIR, TILE, read_tileset
 
 ARROWS = {">": "E", "<": "W", "^": "N", "v": "S"}
 
 
 def _tile_ids() -> dict:
-    import importlib.util
-
-    path = Path(__file__).resolve().parents[3] / "sprites" / "generate_roborally.py"
-    spec = importlib.util.spec_from_file_location("_gen", path)
-    # reading the tile list only (pygame is imported by that script, it is installed)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    """Tile properties -> gid, read from the tileset itself (levels/tilesets/roborally.tsx)."""
     out = {}
-    for i, t in enumerate(mod.tiles()):
-        key = tuple(sorted((k, v) for k, v in t.items() if k != "sprite"))
-        out[key] = i + 1
+    for tid, props in read_tileset(COURSES_DIR.parent / "tilesets" / "roborally.tsx").items():
+        key = tuple(sorted((k, v) for k, v in props.items() if k != "sprite"))
+        out[key] = tid + 1
     return out
 
 

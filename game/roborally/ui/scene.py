@@ -21,7 +21,7 @@ import pygame
 from game.client import input as inp
 from game.client import theme
 from game.client.app import App, add_display_args, run_scene
-from game.client.menus import PauseScene, TitleScene
+from game.client.menus import NoticeScene, PauseScene, TitleScene
 from game.client.scene import Scene
 from game.client.widgets import Menu, MenuItem, draw_hints, draw_paragraph, draw_text, panel
 from game.core import storage
@@ -266,8 +266,6 @@ class RaceScene(Scene):
     def _start_event(self, e) -> None:
         k, d = e.kind, e.data
         if k == "reveal":
-            for seat, info in d["cards"].items():
-                self.revealed_cards.setdefault(seat, {})[d["register"]] = info["card"]
             self.message = f"Register {d['register']}"
             self.shown_register = d["register"]
         elif k == "round":
@@ -298,8 +296,11 @@ class RaceScene(Scene):
         elif k == "randomize":
             self.message = f"{ROBOT_NAMES[e.seat]} hits a randomizer: {C.card_name(d['card'])}"
             self.revealed_cards.setdefault(e.seat, {})[d["register"]] = d["card"]
-        elif k == "play" and d.get("card") and C.is_haywire(d["card"]):
-            self.revealed_cards.setdefault(e.seat, {})[d["register"]] = d["card"]
+        elif k == "play":
+            # each robot's card flips as it is played, in priority order
+            self.revealed_cards.setdefault(e.seat, {})[d["register"]] = d.get("card") or "-"
+        elif k in ("push_panel", "crush"):
+            self.flashes.append(("cell", e, 0.5))
         elif k == "win":
             self.message = f"{ROBOT_NAMES[e.seat]} wins the race!"
         elif k == "buy":
@@ -463,6 +464,9 @@ class RaceScene(Scene):
                 bv.draw_beam(surface, e.data["path"], (255, 70, 70) if kind == "robot_laser" else (120, 200, 255), 4, origin)
             elif kind == "board_laser":
                 bv.draw_beam(surface, e.data["path"], (255, 40, 40), 6)
+            elif kind == "cell":
+                rect = bv.cell_rect(*e.data["at"])
+                pygame.draw.rect(surface, theme.ACCENT if e.kind == "push_panel" else theme.BAD, rect, 5, border_radius=6)
             elif kind == "indirect_fire":
                 sh = self.shown.get(e.seat)
                 if sh:
@@ -613,7 +617,7 @@ def _short(card: str) -> str:
     if C.is_haywire(card):
         return "HW"
     return {"move1": "M1", "move2": "M2", "move3": "M3", "back": "BK", "right": "R", "left": "L", "uturn": "U",
-            "powerup": "PW", "again": "AG", "spam": "SP", "?": "?"}.get(card, card[:2])
+            "powerup": "PW", "again": "AG", "spam": "SP", "?": "?", "-": "-"}.get(card, card[:2])
 
 
 # ============================================================================ overlays
@@ -692,14 +696,10 @@ class SetupScene(Scene):
         self.app.stack.replace(scene)
 
     def _continue(self) -> None:
-        from game.core.storage import load_json
-
-        data, _ = load_json(saved_game_path(R.GAME_ID), default=None)
+        data, _ = storage.load_json(saved_game_path(R.GAME_ID), default=None)
         try:
             session, _ = GameSession.from_json(data, R, str(saved_game_path(R.GAME_ID)))
         except UserError as exc:
-            from game.client.menus import NoticeScene
-
             self.app.stack.push(NoticeScene(str(exc), "Cannot continue"))
             return
         self.app.stack.replace(resume_scene(self.app, session))
