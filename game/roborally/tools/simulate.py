@@ -1,7 +1,8 @@
 """AI-with-AI races: python main.py simulate roborally --course ID --seats LEVEL,... --games G --seed S [--json]
 
 Prints games, wins_by_seat, draws (races nobody finished within the round cap), mean_rounds
-and decision_ms_p95 (time to program a hand, 95th percentile, per level). Seats rotate the
+and decision_ms_p95 (CPU time of the deciding thread to program a hand, 95th percentile,
+per level; CPU time so a busy machine does not inflate it). Seats rotate the
 starting priority token by game so no seat keeps the first move.
 """
 from __future__ import annotations
@@ -60,9 +61,9 @@ def run(course: dict, seats: list[str], games: int, seed: int, max_rounds: int) 
             seat = R.current_seat(state)
             choices = R.legal_choices(state)
             view = R.seat_view(state, seat)
-            t0 = time.perf_counter()
+            t0 = time.thread_time()
             choice = players[seat].choose(view, choices)
-            dt = (time.perf_counter() - t0) * 1000
+            dt = (time.thread_time() - t0) * 1000
             if state.phase == "program" and all(c is None for c in view.regs):
                 times[seats[seat]].append(dt)
             R.apply(state, choice)

@@ -125,3 +125,14 @@ def test_main_lint_dispatches_by_the_map_property(tmp_path):
     done = subprocess.run([sys.executable, "main.py", "lint", str(out)], capture_output=True, text=True, timeout=60,
                           cwd=Path(__file__).resolve().parents[3])
     assert done.returncode == 1 and "does not match its tile" in done.stdout
+
+
+def test_main_lint_still_sends_other_maps_to_robo_run():
+    root = Path(__file__).resolve().parents[3]
+    others = [p for p in (root / "levels").rglob("*.tmx") if p.parent.name != "roborally"]
+    if not others:
+        pytest.skip("no Robo Run maps in this checkout")
+    done = subprocess.run([sys.executable, "main.py", "lint", str(others[0]), str(COURSES[0])], cwd=root,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"{COURSES[0]}: ok" in done.stdout
