@@ -99,3 +99,12 @@ def test_choices_do_not_depend_on_hidden_cards():
     for k in range(3):
         other = R.redeal_hidden(s, 0, random.Random(k))
         assert make_player("hard", 3).choose(R.seat_view(other, 0), R.legal_choices(other)) == mine
+
+
+def test_hard_beats_random_and_normal_on_a_short_course():
+    from game.roborally.levels.tmx import find_course, load_course
+    from game.roborally.tools.simulate import run
+
+    spec = load_course(find_course("dizzy-dash"))
+    assert run(spec, ["hard", "random"], 6, 1, 20)["wins_by_seat"][0] == 6
+    assert run(spec, ["hard", "normal"], 20, 1, 20)["wins_by_seat"][0] >= 12

@@ -147,3 +147,19 @@ def test_the_race_is_won_at_the_end_of_the_register_that_reaches_the_last_checkp
     s = game(spec, robots=[(3, 5, "N"), FAR])
     ev = play_round(s, {0: ["move1", "move1", "move1", "move1", "move1"], 1: STILL})
     assert kinds(ev)[-1] == "win" and sum(1 for e in ev if e.kind == "reveal") == 1
+
+
+def test_rulebook_example_robot_weapons_fire_after_the_belts_move():
+    """Robo Rally 2023, '3a. Programming card activation' worked example: Smash Bot (the
+    priority token holder) turns left on a blue belt; Hammer Bot moves 3 to face the square
+    Smash Bot was on, but the blue belt carries Smash Bot 2 spaces before robot weapons fire,
+    so Hammer Bot does not hit it."""
+    spec = course(width=10, cells=[(3, 5, {"kind": "express", "dir": "N"}), (3, 4, {"kind": "express", "dir": "N"})])
+    s = game(spec, robots=[(3, 5, "N"), (9, 5, "W")])
+    assert s.token == 0
+    ev = play_round(s, {0: ["left"] + STILL[:4], 1: ["move3"] + STILL[:4]})
+    reg1 = first_register(ev)
+    assert [e.seat for e in reg1 if e.kind == "play"] == [0, 1]
+    assert [tuple(e.data["to"]) for e in reg1 if e.kind == "convey" and e.seat == 0] == [(3, 4), (3, 3)]
+    assert not [e for e in reg1 if e.kind == "robot_laser" and e.seat == 1]
+    assert pos(s, 1)[:2] == (6, 5) and pos(s, 0) == (3, 3, "W")
