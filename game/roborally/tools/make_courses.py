@@ -42,6 +42,11 @@ def floor_gid(ids, token: str) -> int:
     return _gid(ids, role="space", kind=kind, dir=d, turn=turn)
 
 
+def _enum(name: str) -> str:
+    """Push-panel and crusher registers use the project's flags enum, so Tiled shows checkboxes."""
+    return ' propertytype="Registers"' if name == "registers" else ""
+
+
 def write_course(cid: str, c: dict, ids: dict) -> Path:
     rows = [r.split() for r in c["grid"].strip().splitlines()]
     h, w = len(rows), len(rows[0])
@@ -51,7 +56,7 @@ def write_course(cid: str, c: dict, ids: dict) -> Path:
     oid = [1]
 
     def add(layer, otype, gid, x, y, props=()):
-        p = "".join(f'\n    <property name="{k}" type="{t}" value={quoteattr(str(v))}/>' for k, t, v in props)
+        p = "".join(f'\n    <property name="{k}" type="{t}"{_enum(k)} value={quoteattr(str(v))}/>' for k, t, v in props)
         body = f'>\n   <properties>{p}\n   </properties>\n  </object>' if props else "/>"
         objects[layer].append(f'  <object id="{oid[0]}" type="{otype}" gid="{gid}" x="{x * TILE}" y="{(y + 1) * TILE}" '
                               f'width="{TILE}" height="{TILE}"{body}')

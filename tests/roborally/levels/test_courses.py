@@ -98,7 +98,7 @@ def broken(tmp_path, path, old, new):
     ('name="game" value="roborally"', 'name="game" value="chess"', "game"),
     ('name="floor"', 'name="ground"', "unknown layer"),
     ('type="crusher"', 'type="pusher"', "does not match its tile"),
-    ('name="registers" type="string" value="3"', 'name="registers" type="string" value="7"', "registers"),
+    ('name="registers" type="string" propertytype="Registers" value="3"', 'name="registers" type="string" propertytype="Registers" value="7"', "registers"),
     ('name="strength" type="int" value="2"', 'name="strength" type="int" value="9"', "strength"),
     ('name="number" type="int" value="2"', 'name="number" type="int" value="5"', "numbered"),
     ('width="12" height="10" tilewidth', 'width="99" height="10" tilewidth', "size"),
