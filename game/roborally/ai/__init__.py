@@ -52,8 +52,8 @@ class RallyPlayer:
         best, best_value = Choice("pass"), 0
         me = view.robots[view.seat]
         for c in choices:
-            if c.kind != "buy":
-                continue
+            if c.kind != "buy" or ":" in str(c.arg):
+                continue                                  # hard never trades an upgrade away
             card = view.shop[c.arg]
             value = UPGRADE_VALUE.get(card, 0) - C.UPGRADES[card]["cost"] * 0.5
             if C.UPGRADES[card]["cost"] > me.energy - 1 and card != "recharge":

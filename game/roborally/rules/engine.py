@@ -242,6 +242,7 @@ def _draw_upgrade(s: RallyState) -> str | None:
 
 
 def can_install(robot: Robot, upgrade: str) -> bool:
+    """Affordable, not a second copy of a permanent, and a free slot of its type."""
     info = C.UPGRADES[upgrade]
     if info["cost"] > robot.energy:
         return False
@@ -251,7 +252,20 @@ def can_install(robot: Robot, upgrade: str) -> bool:
 
 
 def _buy_choices(s: RallyState, robot: Robot) -> list[Choice]:
-    return [Choice("buy", i) for i, card in enumerate(s.shop) if card is not None and can_install(robot, card)]
+    """Buy slot i; with the type full, "i:old" buys it by discarding the installed `old`."""
+    out = []
+    for i, card in enumerate(s.shop):
+        if card is None:
+            continue
+        info = C.UPGRADES[card]
+        if can_install(robot, card):
+            out.append(Choice("buy", i))
+        elif info["cost"] <= robot.energy:
+            installed = robot.perm if info["type"] == "permanent" else robot.temp
+            full = len(installed) >= (C.MAX_PERMANENT if info["type"] == "permanent" else C.MAX_TEMPORARY)
+            if full and not (info["type"] == "permanent" and card in installed):
+                out += [Choice("buy", f"{i}:{old}") for old in sorted(set(installed))]
+    return out
 
 
 def _skip_upgrade_turns(s: RallyState, ev: list) -> None:
@@ -352,11 +366,16 @@ def apply(state: RallyState, choice: Choice) -> list[Event]:
     r = state.robots[seat]
     if ph == "upgrade":
         if choice.kind == "buy":
-            card = state.shop[choice.arg]
+            slot, _, old = str(choice.arg).partition(":")
+            card = state.shop[int(slot)]
             info = C.UPGRADES[card]
+            if old:
+                (r.perm if info["type"] == "permanent" else r.temp).remove(old)
+                state.upgrade_discard.append(old)
+                ev.append(Event("discard_upgrade", seat, {"upgrade": old}))
             r.energy -= info["cost"]
             (r.perm if info["type"] == "permanent" else r.temp).append(card)
-            state.shop[choice.arg] = None
+            state.shop[int(slot)] = None
             state.bought = True
             ev.append(Event("buy", seat, {"upgrade": card, "cost": info["cost"]}))
         else:

@@ -353,9 +353,12 @@ class RaceScene(Scene):
         items = []
         for c in choices:
             if c.kind == "buy":
-                u = C.UPGRADES[self.state.shop[c.arg]]
+                slot, _, old = str(c.arg).partition(":")
+                u = C.UPGRADES[self.state.shop[int(slot)]]
                 label = f"Buy {u['name']} ({u['cost']} E, {u['type']})"
-                detail = u["text"]
+                if old:
+                    label = f"Buy {u['name']} ({u['cost']} E) for {C.UPGRADES[old]['name']}"
+                detail = u["text"] + (f" Discards your {C.UPGRADES[old]['name']}." if old else "")
             elif c.kind == "pass":
                 label, detail = "Buy nothing", "Keep your energy."
             elif c.kind == "fire":

@@ -33,9 +33,22 @@ def test_at_most_three_permanent_and_three_temporary_upgrades():
     s.robots[0].perm = ["mirror", "leaching", "firewall"]
     s.robots[0].temp = ["stun", "stun", "recharge"]
     s.shop = ["double_barrel", "recharge"]
-    assert R.current_seat(s) == 0 and R.legal_choices(s) == [Choice("pass")]
     s.robots[0].temp = ["stun", "stun"]
-    assert R.legal_choices(s) == [Choice("buy", 1), Choice("pass")]
+    assert R.legal_choices(s)[-2:] == [Choice("buy", 1), Choice("pass")]
+
+
+def test_a_full_type_can_buy_by_discarding_an_installed_upgrade_of_that_type():
+    s = game(energy=20)
+    s.robots[0].perm = ["mirror", "leaching", "firewall"]
+    s.robots[0].temp = ["stun", "stun", "recharge"]
+    s.shop = ["double_barrel", "recharge"]
+    legal = R.legal_choices(s)
+    assert Choice("buy", 0) not in legal and Choice("buy", "0:mirror") in legal
+    assert Choice("buy", "1:stun") in legal and Choice("buy", "1:recharge") in legal
+    R.apply(s, Choice("buy", "0:mirror"))
+    r = s.robots[0]
+    assert sorted(r.perm) == ["double_barrel", "firewall", "leaching"] and "mirror" in s.upgrade_discard
+    assert r.energy == 18 and len(r.perm) == 3
 
 
 def test_nobody_buying_refreshes_the_whole_shop_and_a_buy_only_refills_the_empty_slot():
