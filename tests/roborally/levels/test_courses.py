@@ -136,3 +136,12 @@ def test_main_lint_still_sends_other_maps_to_robo_run():
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     assert f"{COURSES[0]}: ok" in done.stdout
+
+
+def test_tmxrasterizer_draws_every_course(tmp_path):
+    rasterizer = require_tool("tmxrasterizer")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    for path in COURSES:
+        out = tmp_path / f"{path.stem}.png"
+        done = subprocess.run([rasterizer, str(path), str(out)], env=env, capture_output=True, timeout=60)
+        assert done.returncode == 0 and out.stat().st_size > 10_000, done.stderr
