@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.core.errors import UserError
@@ -144,4 +145,8 @@ def test_tmxrasterizer_draws_every_course(tmp_path):
     for path in COURSES:
         out = tmp_path / f"{path.stem}.png"
         done = subprocess.run([rasterizer, str(path), str(out)], env=env, capture_output=True, timeout=60)
-        assert done.returncode == 0 and out.stat().st_size > 10_000, done.stderr
+        assert done.returncode == 0, done.stderr
+        spec = load_course(path)
+        image = pygame.image.load(str(out))
+        assert image.get_size() == (spec["width"] * 64, spec["height"] * 64)
+        assert len({image.get_at((x * 64 + 32, 32))[:3] for x in range(spec["width"])}) > 1   # tiles drawn
