@@ -392,12 +392,12 @@ class RaceScene(Scene):
 
     def handle(self, action) -> None:
         name = action.name
-        if name in (inp.MENU, inp.BACK) and not (self.menu and name == inp.BACK and False):
-            if name == inp.MENU or (name == inp.BACK and not self.session.is_over()):
-                self.app.stack.push(PauseScene([MenuItem("How to play", lambda: self.app.stack.push(HowToScene()))]))
-                return
-        if self.session.is_over() and not self._busy():
-            if name in (inp.CONFIRM, inp.CLICK):
+        over = self.session.is_over() and not self._busy()
+        if name in (inp.MENU, inp.BACK) and not over:
+            self.app.stack.push(PauseScene([MenuItem("How to play", lambda: self.app.stack.push(HowToScene()))]))
+            return
+        if over:
+            if name in (inp.CONFIRM, inp.CLICK, inp.BACK):
                 self.app.stack.clear_to(TitleScene())
             return
         if name == inp.SKIP and self._busy():
