@@ -104,6 +104,12 @@ class BoardView:
             img = self.art.get(t, role="marker", marker="checkpoint")
             surf.blit(img, (x * t, y * t))
             draw_text(surf, str(n), (x * t + t * 0.62, y * t + t * 0.66), max(14, t // 3), theme.SHADOW, "center", bold=True)
+        for seat, (x, y, d) in enumerate(b.starts):
+            img = self.art.get(t, role="marker", marker="start", dir=DIRS[d])
+            faded = img.copy()
+            faded.set_alpha(110)
+            surf.blit(faded, (x * t, y * t))
+            draw_text(surf, str(seat + 1), (x * t + 4, y * t + 2), max(12, t // 4), theme.TEXT_DIM, "topleft", bold=True)
         rx, ry, rd = b.reboot
         surf.blit(self.art.get(t, role="marker", marker="reboot", dir=DIRS[rd]), (rx * t, ry * t))
         return surf

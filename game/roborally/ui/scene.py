@@ -43,6 +43,11 @@ DURATIONS = {"move": 0.22, "convey": 0.22, "pushed": 0.22, "teleport": 0.45, "tu
              "push_panel": 0.15, "energy": 0.15, "win": 1.0, "bump": 0.12, "haywire": 0.2, "mirror": 0.3,
              "round": 0.4, "buy": 0.4}
 
+SOUNDS = {"move": "move", "pushed": "move", "convey": "slide", "teleport": "teleport", "robot_laser": "zap",
+          "board_laser": "zap", "indirect_fire": "zap", "stun": "zap", "reboot": "boom", "crush": "boom",
+          "checkpoint": "collect", "energy": "collect", "play": "card", "randomize": "beep", "win": "win",
+          "buy": "collect"}
+
 HOW_TO_PLAY = (
     "Race your robot through the checkpoints in order; the first to reach the last one wins. "
     "Each round: buy at most one upgrade with Energy (its gear number is the cost), then program "
@@ -265,6 +270,9 @@ class RaceScene(Scene):
 
     def _start_event(self, e) -> None:
         k, d = e.kind, e.data
+        sound = SOUNDS.get(k)
+        if sound and self.app is not None and self.speed <= 4:
+            self.app.audio.play(sound)
         if k == "reveal":
             self.message = f"Register {d['register']}"
             self.shown_register = d["register"]
