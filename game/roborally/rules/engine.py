@@ -637,7 +637,8 @@ def _move(s: RallyState, r: Robot, d: int, steps: int, ev: list, programmed: boo
         nx, ny = r.x + DX[d], r.y + DY[d]
         other = s.robot_at(nx, ny)
         if other is not None:
-            if not _push(s, other, d, ev, pusher=r if programmed else None):
+            if not _push(s, other, d, ev, pusher=r if programmed else None) or s.robot_at(nx, ny) is not None:
+                # blocked by a wall, or the pushed robot fell and rebooted onto this very square
                 ev.append(Event("bump", r.seat, {"dir": d}))
                 break
         fx, fy = r.x, r.y
@@ -679,22 +680,49 @@ def _push(s: RallyState, r: Robot, d: int, ev: list, pusher: Robot | None) -> bo
 
 
 # ---------------------------------------------------------------------------- reboot and damage
-def _reboot(s: RallyState, r: Robot, ev: list, cause: str, depth: int = 0) -> None:
+def _reboot(s: RallyState, r: Robot, ev: list, cause: str) -> None:
     """Robo Rally 2023 'Rebooting': 2 damage, remaining registers cancelled, back on the reboot space."""
     b = s.board
     rx, ry, rd = b.reboot
     r.rebooted = True
     r.x, r.y = -100 - r.seat, -100          # off the board while it reboots
     ev.append(Event("reboot", r.seat, {"cause": cause}))
-    occupant = s.robot_at(rx, ry)
-    if occupant is not None and depth < 4:
-        _push(s, occupant, rd, ev, pusher=None)
+    # Robots on the reboot space leave it along the arrow, pushed by the newcomer (RR16).
+    # A pushed robot may itself fall and reboot onto the space, so push until it is free;
+    # the nesting guard stops pathological chains (lint keeps the arrow's square safe).
+    s.reboot_depth = getattr(s, "reboot_depth", 0) + 1
+    try:
+        for _ in range(len(s.robots)):
+            occupant = s.robot_at(rx, ry)
+            if occupant is None or s.reboot_depth > 3 or not _push(s, occupant, rd, ev, pusher=None):
+                break
+    finally:
+        s.reboot_depth -= 1
+    if s.robot_at(rx, ry) is not None:
+        rx, ry = _nearest_free(s, rx, ry)      # ours: never two robots on one square
     r.x, r.y, r.d = rx, ry, rd
     ev.append(Event("placed", r.seat, {"at": [rx, ry], "dir": rd}))
     if r.has("firewall"):
         ev.append(Event("firewall", r.seat))
     else:
         _damage(s, r, REBOOT_DAMAGE, ev, source=None, why="reboot")
+
+
+def _nearest_free(s: RallyState, x: int, y: int) -> tuple[int, int]:
+    """The closest square (walking, walls respected) with no robot and no pit."""
+    b = s.board
+    seen = {(x, y)}
+    todo = [(x, y)]
+    while todo:
+        cx, cy = todo.pop(0)
+        if s.robot_at(cx, cy) is None and not b.is_pit(cx, cy):
+            return cx, cy
+        for d in range(4):
+            nx, ny = cx + DX[d], cy + DY[d]
+            if b.inside(nx, ny) and (nx, ny) not in seen and not b.wall_between(cx, cy, d):
+                seen.add((nx, ny))
+                todo.append((nx, ny))
+    return x, y
 
 
 def _draw_damage(s: RallyState) -> str | None:

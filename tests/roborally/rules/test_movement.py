@@ -62,3 +62,21 @@ def test_a_rebooted_robot_does_not_fire_for_the_rest_of_the_round():
     s.damage_deck = ["spam"] * 10
     ev = play_round(s, {0: ["move1"] + STILL[:4], 1: ["uturn"] + STILL[:4]})
     assert not [e for e in ev if e.kind == "robot_laser" and e.seat == 0]
+
+
+def test_a_chain_pushed_off_the_reboot_space_into_a_pit_never_leaves_two_robots_on_one_square():
+    # A falls; B sits on the reboot space, C in front of it with a pit beyond: B pushes C
+    # into the pit, C reboots onto the (now free) space, and A then pushes C off again.
+    spec = course(reboot=(2, 3, "E"), cells=[(4, 3, {"kind": "pit"})])
+    s = game(spec, players=3, robots=[(6, 0, "N"), (2, 3, "S"), (3, 3, "S")])
+    play_round(s, {0: ["move1"] + STILL[:4], 1: STILL, 2: STILL})
+    spots = [(r.x, r.y) for r in s.robots]
+    assert len(set(spots)) == 3 and all(not s.board.is_pit(x, y) for x, y in spots)
+
+
+def test_pushing_a_robot_off_the_edge_next_to_the_reboot_space_stops_the_pusher():
+    # B is pushed off the board, reboots onto the reboot space right in front of A: A stops
+    spec = course(reboot=(0, 3, "E"))
+    s = game(spec, robots=[(1, 3, "W"), (0, 3, "N")])
+    ev = play_round(s, {0: ["move1"] + STILL[:4], 1: STILL})
+    assert "reboot" in kinds(ev, 1) and pos(s, 1)[:2] == (0, 3) and pos(s, 0)[:2] == (1, 3)

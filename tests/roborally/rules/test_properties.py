@@ -26,12 +26,13 @@ def check(s):
         assert s.board.inside(r.x, r.y) and not s.board.is_pit(r.x, r.y)
         assert len(r.perm) <= 3 and len(r.temp) <= 3 and r.energy >= 0
     assert len(s.damage_deck) + len(s.damage_discard) + spam_out + haywire_out == damage_total
+    assert len({(r.x, r.y) for r in s.robots}) == len(s.robots)          # never two on one square
     ups = sum(len(r.perm) + len(r.temp) for r in s.robots)
     ups += len(s.upgrade_deck) + len(s.upgrade_discard) + sum(c is not None for c in s.shop)
     assert ups == sum(u["copies"] for u in C.UPGRADES.values())
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 6))
 def test_cards_are_conserved_and_robots_stay_on_the_board(seed, players):
     s = R.new_game(make_config(PRACTICE_COURSE, players, 4), seed)
@@ -45,7 +46,7 @@ PERMS = ["indirect_fire", "controlled_chaos", "mirror", "leaching", "double_barr
          "firewall", "hover_unit"]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 6))
 def test_invariants_hold_with_every_upgrade_in_play(seed, players):
     s = R.new_game(make_config(PRACTICE_COURSE, players, 4), seed)
@@ -62,5 +63,6 @@ def test_invariants_hold_with_every_upgrade_in_play(seed, players):
         for r in s.robots:
             assert len([c for c in program_cards(r) if c != "spam"]) == base
             assert s.board.inside(r.x, r.y)
+        assert len({(r.x, r.y) for r in s.robots}) == len(s.robots)
         ups = sum(len(r.perm) + len(r.temp) for r in s.robots) + len(s.upgrade_deck) + len(s.upgrade_discard)
         assert ups + sum(c is not None for c in s.shop) == copies
