@@ -91,3 +91,13 @@ def test_content_is_data():
     assert C.UPGRADES["stun"]["cost"] == 1 and C.UPGRADES["stun"]["type"] == "temporary"
     for name in ("indirect_fire", "controlled_chaos", "mirror", "leaching"):
         assert C.UPGRADES[name]["cost"] == 3 and C.UPGRADES[name]["type"] == "permanent"
+
+
+def test_a_seat_sees_its_own_hand_only_and_no_deck_order():
+    s = game()
+    skip_upgrades(s)
+    v0 = R.seat_view(s, 0)
+    assert v0.hand == tuple(s.robots[0].hand)
+    assert v0.robots[1].hand_size == 9 and v0.robots[1].deck_size == 11
+    text = repr(v0)
+    assert repr(tuple(s.robots[1].hand)) not in text and repr(s.robots[0].deck) not in text
