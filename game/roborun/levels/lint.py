@@ -15,6 +15,12 @@ edge without a printed wall and without a gate that excludes
 c; entering a Tunnel lands on its Tunnel Exit, entering a Pusher slides to where it
 stops (a slide into a hazard is not a route); a Lift links to its partner. Bad robots,
 Keys, production lines and scenario rules are ignored (they move).
+
+Design warnings (`design_warnings`, printed as `file: warning: ...`; they do not change
+the exit code): an exit no good robot can reach, a token no good robot can reach (both in
+the movement graph above, from every good robot's start), and with `--solve N` a map the
+solver wins on none of deals 0..N-1 within its bound (off by default: `lint --all` stays
+fast).
 """
 from __future__ import annotations
 
@@ -24,6 +30,7 @@ from pathlib import Path
 
 from game.core.errors import UserError
 from game.roborun.rules.level import BAD_COLOURS, DELTAS, GOOD_COLOURS, LevelSpec, Pos, edge_key
+from game.roborun.levels.solver import Budget, solve_deal
 from game.roborun.levels.tmx_loader import LevelError, find_level, list_levels, load_level
 
 # The box (rulebook chapter 1). Robots count the map starts plus the Support space.
@@ -40,6 +47,49 @@ def lint_file(path: Path) -> list[str]:
     except LevelError as exc:
         return exc.problems
     return design_problems(spec)
+
+
+def reachable(spec: LevelSpec, start: Pos, colour: str) -> set[Pos]:
+    """Every space a robot of `colour` can reach from `start` in the movement graph."""
+    seen, frontier = {start}, deque([start])
+    while frontier:
+        for nxt in moves(spec, frontier.popleft(), colour):
+            if nxt not in seen:
+                seen.add(nxt)
+                frontier.append(nxt)
+    return seen
+
+
+PICKED_UP = ("energy", "experience", "equipment", "key", "number")   # tokens a robot takes or pushes
+
+
+def design_warnings(spec: LevelSpec) -> list[str]:
+    """Things a designer probably did not mean: unreachable exits and tokens."""
+    out: list[str] = []
+    good = [r for r in spec.robots if r.colour in GOOD_COLOURS]
+    by_colour: dict[str, set[Pos]] = {}
+    for robot in good:
+        by_colour.setdefault(robot.colour, set()).update(reachable(spec, robot.pos, robot.colour))
+    anyone = set().union(*by_colour.values()) if by_colour else set()
+    for y, row in enumerate(spec.spaces):
+        for x, space in enumerate(row):
+            if space.kind in ("exit", "hidden_exit") and space.colour in GOOD_COLOURS \
+                    and (x, y) not in by_colour.get(space.colour, set()):
+                out.append(f"{spec.source}: warning: exits ({x},{y}): no {space.colour} robot can reach this exit")
+    for token in spec.tokens:
+        if token.kind in PICKED_UP and token.pos not in anyone:
+            x, y = token.pos
+            out.append(f"{spec.source}: warning: tokens ({x},{y}): no good robot can reach this {token.kind} token")
+    return out
+
+
+def solver_warning(spec: LevelSpec, deals: int, nodes: int, seconds: float) -> list[str]:
+    """A warning when the solver wins none of deals 0..deals-1 within its bound."""
+    for seed in range(deals):
+        if solve_deal(spec, seed, Budget(nodes=nodes, seconds=seconds), count_first_moves=False).won:
+            return []
+    return [f"{spec.source}: warning: solver: no win found in deals 0..{deals - 1} "
+            f"within {nodes} nodes / {seconds:g}s each"]
 
 
 def design_problems(spec: LevelSpec) -> list[str]:
@@ -213,6 +263,10 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="main.py lint", description="Check Robo Run maps (Tiled .tmx).")
     parser.add_argument("files", nargs="*", help="map files or shipped level ids like 1.1")
     parser.add_argument("--all", action="store_true", help="check every shipped level")
+    parser.add_argument("--solve", type=int, default=0, metavar="N",
+                        help="also warn when the solver wins none of deals 0..N-1 (default 0: off)")
+    parser.add_argument("--solve-nodes", type=int, default=4000, help="solver node bound per deal (default 4000)")
+    parser.add_argument("--solve-seconds", type=float, default=10.0, help="solver time bound per deal (default 10)")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
@@ -222,16 +276,26 @@ def main(argv: list[str]) -> int:
         parser.print_usage()
         print("main.py lint: error: give at least one map file (or --all)")
         return 2
+    if args.solve < 0 or args.solve_nodes < 1 or args.solve_seconds <= 0:
+        raise UserError("command line", "--solve must be >= 0, --solve-nodes and --solve-seconds positive")
     problems: list[str] = []
+    warnings: list[str] = []
     for ref in refs:
         try:
             path = find_level(ref)
         except UserError as exc:
             problems.append(str(exc))
             continue
-        problems += lint_file(path)
-    for line in problems:
+        found = lint_file(path)
+        problems += found
+        if not found:
+            spec = load_level(path)
+            warnings += design_warnings(spec)
+            if args.solve:
+                warnings += solver_warning(spec, args.solve, args.solve_nodes, args.solve_seconds)
+    for line in problems + warnings:
         print(line)
     if not problems:
-        print(f"ok: {len(refs)} map(s) clean")
+        extra = f", {len(warnings)} warning(s)" if warnings else ""
+        print(f"ok: {len(refs)} map(s) clean{extra}")
     return 1 if problems else 0
