@@ -60,7 +60,8 @@ class App:
         pygame.display.set_caption("Robo Arcade")
         from game.client.audio import Audio
 
-        self.audio = Audio(self.settings.sfx_volume, self.settings.music_volume)
+        # Sounds asked for before the first frame are built just after it (start-up speed).
+        self.audio = Audio(self.settings.sfx_volume, self.settings.music_volume, defer=True)
         self.input = InputMapper()
         self.stack = SceneStack(self)
         self.clock = FixedStepClock(step=1 / UPDATE_RATE)
@@ -100,6 +101,8 @@ class App:
         pygame.display.flip()
         self.frames += 1
         self.frame_times.append(time.perf_counter() - started)
+        if self.frames == 1:
+            self.audio.release()   # numpy and sound synthesis: after the first frame, never before
         # Hand the GIL to AI worker threads. pygame releases and at once re-takes it inside
         # flip(), which resets CPython's forced switch, so a loop that never sleeps (headless
         # runs, tests) starved a worker: a 0.03 ms AI decision took over a second.

@@ -81,15 +81,18 @@ def panel(surface: pygame.Surface, rect, fill=theme.PANEL, edge=theme.PANEL_EDGE
 
 
 def vertical_gradient(size: tuple[int, int], top, bottom) -> pygame.Surface:
-    """An opaque background surface; build it once and blit it each frame."""
-    import numpy as np
+    """An opaque background surface; build it once and blit it each frame.
 
+    Built from a one-pixel-wide column stretched sideways (no numpy: it is on the start-up path).
+    """
     w, h = size
-    t = np.linspace(0.0, 1.0, h)[None, :, None]
-    rgb = (np.array(top)[None, None, :] * (1 - t) + np.array(bottom)[None, None, :] * t).astype(np.uint8)
-    surface = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
-    pygame.surfarray.blit_array(surface, np.repeat(rgb, w, axis=0))
-    return surface
+    column = pygame.Surface((1, h))
+    span = max(1, h - 1)
+    for y in range(h):
+        t = y / span
+        column.set_at((0, y), tuple(int(a * (1 - t) + b * t) for a, b in zip(top, bottom)))
+    surface = pygame.transform.scale(column, (w, h))
+    return surface.convert() if pygame.display.get_surface() else surface
 
 
 @dataclass

@@ -1,0 +1,112 @@
+"""Start-up benchmark: time to the first frame of the title and of every built game's entry screen.
+
+    python -m game.client.bench_startup [--repeat N] [--screens title roborun ...]
+
+Each figure is a fresh interpreter, from the moment it is launched to the end of its first
+`pygame.display.flip()`, compared with the floor: a bare program that imports pygame, calls
+`pygame.init()`, `set_mode` at the arcade's logical size and flips once. Floor and screens are
+measured interleaved in one run (median of --repeat launches each), so the ratio travels
+between machines (a Raspberry Pi is several times slower than a desktop, not differently slow).
+
+Prints ONE JSON object: {"floor_ms": ..., "screens": {name: {"first_frame_ms", "ratio"}}}.
+A screen whose game is not built yet is reported as "not built".
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# The child prints the monotonic clock at the end of its first flip and exits at once.
+# perf_counter is CLOCK_MONOTONIC on Linux, shared by parent and child.
+_PROBE = """
+import os, sys, time
+import pygame
+_flip = pygame.display.flip
+def _first_flip():
+    _flip()
+    sys.stdout.write("FIRST_FRAME %r\\n" % time.perf_counter())
+    sys.stdout.flush()
+    os._exit(0)
+pygame.display.flip = _first_flip
+"""
+
+_FLOOR = """
+import os, sys, time
+import pygame
+pygame.init()
+screen = pygame.display.set_mode((1280, 720))
+pygame.display.flip()
+sys.stdout.write("FIRST_FRAME %r\\n" % time.perf_counter())
+"""
+
+
+def _command(screen: str) -> list[str]:
+    if screen == "floor":
+        return [sys.executable, "-c", _FLOOR]
+    argv = [] if screen == "title" else [screen]
+    code = _PROBE + f"\nsys.argv = ['main.py'] + {argv!r} + ['--frames', '1']\n" \
+                    "from game.cli import main\nsys.exit(main(sys.argv[1:]))\n"
+    return [sys.executable, "-c", code]
+
+
+def first_frame_ms(screen: str, env: dict[str, str]) -> float | None:
+    started = time.perf_counter()
+    done = subprocess.run(_command(screen), cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    for line in done.stdout.splitlines():
+        if line.startswith("FIRST_FRAME "):
+            return (float(line.split()[1]) - started) * 1000
+    return None
+
+
+def built_screens() -> list[str]:
+    from game.catalog import GAMES, load
+
+    # A game is built when its play command exists (game.<id>.cli:play).
+    return [g.id for g in GAMES if load(f"game.{g.id}.cli:play") is not None]
+
+
+def run(screens: list[str], repeat: int) -> dict:
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    env.setdefault("ROBOARCADE_HOME", str(Path(env.get("TMPDIR", "/tmp")) / "robo-arcade-bench-startup"))
+    times: dict[str, list[float]] = {name: [] for name in ["floor", *screens]}
+    for name in times:                       # one untimed launch each: .pyc files and disk caches
+        first_frame_ms(name, env)
+    for _ in range(repeat):
+        for name in times:
+            value = first_frame_ms(name, env)
+            if value is not None:
+                times[name].append(value)
+    floor = statistics.median(times["floor"])
+    report: dict = {"floor_ms": round(floor, 1), "repeat": repeat, "screens": {}}
+    for name in screens:
+        if not times[name]:
+            report["screens"][name] = "no first frame (failed to start)"
+            continue
+        median = statistics.median(times[name])
+        report["screens"][name] = {"first_frame_ms": round(median, 1), "ratio": round(median / floor, 2)}
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.client.bench_startup", description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5, help="launches per screen (median; default 5)")
+    parser.add_argument("--screens", nargs="+", default=None, help="title and/or game ids (default: all built)")
+    args = parser.parse_args(argv)
+    screens = args.screens or ["title", *built_screens()]
+    print(json.dumps(run(screens, max(1, args.repeat))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
