@@ -3,7 +3,8 @@
 The scene owns the live `GameState` but draws only `view(state, viewer)`; it asks the engine
 for legal actions, shows them as options, and hands the chosen one to `engine.apply`. The
 events that come back become animations and log lines (event_anim.py); the table switches to
-the new view once they have played. AI seats think in a worker thread on their own view and
+the new view once they have played. AI seats think in the shared AI worker process
+(game.client.ai_worker) on their own view and
 a copy of the legal list, so a frame never waits for them. With several humans at one
 screen a hand-over screen (handover_scene.py) hides the table between their turns, and a
 hand is face up only for its owner's turn. The game ends on results_scene.py.
@@ -12,13 +13,14 @@ from __future__ import annotations
 
 import random
 import traceback
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from functools import lru_cache
 
 import pygame
 
 from game.client import input as inp
 from game.client import theme
+from game.client.ai_worker import AIWorker
 from game.client.menus import PauseScene
 from game.client.scene import Scene
 from game.client.widgets import draw_hints, draw_paragraph, draw_text, font, panel, render_text, wrap_text
@@ -68,7 +70,7 @@ class TableScene(Scene):
         self.hover_cards: tuple[int, ...] = ()       # the cards of what the pointer rests on (for INFO)
         self.zoom = False                            # INFO: show the focused card(s) large
         self.fast_forward = False                    # spectating (no human left): skip every animation
-        self.executor: ThreadPoolExecutor | None = None
+        self.executor: AIWorker | None = None
         self.future: Future | None = None
         self.dirty = False
         self.awaiting_handover = False
@@ -81,7 +83,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="robomissions-ai")
+        self.executor = AIWorker()
         self.timeline.play_sound = self.app.audio.play
         self._log(f"{MODE_NAMES[self.config.mode]}, {self.config.n_players} players (seed {self.config.seed})",
                   theme.TEXT_DIM)
@@ -111,7 +113,7 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor.close()
             self.executor = None
 
     # ------------------------------------------------------------------ helpers
@@ -208,7 +210,9 @@ class TableScene(Scene):
                 self._sync()
         elif self.future is None and self.executor is not None:
             # The bot gets its own seat's view (a frozen snapshot) and a fresh list: never the live state.
-            bot, rng = self.bots[seat], self.rngs[seat]
+            # A fresh RNG drawn from the seat's own: the worker process gets a copy, so the seat's
+            # stream must advance here, in the scene.
+            bot, rng = self.bots[seat], random.Random(self.rngs[seat].getrandbits(64))
             self.future = self.executor.submit(bot.choose, view(self.state, seat), engine.legal_actions(self.state), rng)
             self.info = (f"{render.seat_name(seat)} is thinking...", "")
 

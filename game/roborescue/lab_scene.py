@@ -10,7 +10,8 @@ the pointer hovers them; confirm / click acts on the focused target (lab_choice_
 The focus always starts on a legal choice, so pressing confirm repeatedly plays a
 sensible game.
 
-AI seats think in a one-worker thread pool on a copy-free, immutable `PlayerView`, polled
+AI seats think in the shared AI worker process (game.client.ai_worker) on a pickled copy of
+their immutable `PlayerView`, polled
 in update(), so a frame never waits for them. With two or more human seats, a hand-over
 screen hides the lab whenever the decision passes to a different person.
 """
@@ -18,13 +19,14 @@ from __future__ import annotations
 
 import random
 import traceback
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 
 import pygame
 
 from game.client import input as inp
 from game.client import theme
+from game.client.ai_worker import AIWorker
 from game.client.menus import PauseScene
 from game.client.scene import Scene
 from game.client.widgets import MenuItem, draw_hints, draw_text, panel, vertical_gradient
@@ -76,7 +78,7 @@ class LabScene(LabChoices, Scene):
         self.viewed = self.viewer                    # whose Lab is on screen (tab cycles)
         self.queue = AnimQueue()
         self.animator = EventAnimator(self)
-        self.executor: ThreadPoolExecutor | None = None
+        self.executor: AIWorker | None = None
         self.future: Future | None = None
         self.ai_rng = random.Random(config.seed * 7919 + 1)
         self.choice: Choice | None = None
@@ -99,13 +101,13 @@ class LabScene(LabChoices, Scene):
         self.queue.play_sound = self.app.audio.play
         self.background = vertical_gradient(theme.LOGICAL_SIZE, (26, 32, 50), (14, 16, 26))
         if any(not self.config.is_human(s) for s in range(self.config.n_players)):
-            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="roborescue-ai")
+            self.executor = AIWorker()
         self._sync()
         self._animate_opening_draws()
 
     def exit(self) -> None:
         if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor.close()
             self.executor = None
 
     def resume(self) -> None:
@@ -165,7 +167,7 @@ class LabScene(LabChoices, Scene):
             rng = random.Random(self.ai_rng.getrandbits(64))
             level = self.config.seats[seat]
             if self.executor is None:  # pragma: no cover - executor exists whenever an AI seat does
-                self.executor = ThreadPoolExecutor(max_workers=1)
+                self.executor = AIWorker()
             self.future = self.executor.submit(ai.choose, seat_view, actions, rng, level)
             return
         if self.future.done():

@@ -2,7 +2,8 @@
 
 How it works: the engine owns the game (new_game / legal_choices / apply). Each frame the
 scene either plays animations for the events the last choice produced, waits for an AI
-seat (its `choose` runs in a worker thread on a COPY of what that seat sees), or lets the
+seat (its `choose` runs in the shared AI worker process, game.client.ai_worker, on a COPY of
+what that seat sees), or lets the
 human at the screen pick one of the legal choices: a card on a stand, an arrow on the
 map, or an item in the side list. Nothing here decides a rule.
 
@@ -22,6 +23,7 @@ import pygame
 
 from game.client import input as inp
 from game.client import theme
+from game.client.ai_worker import AIWorker
 from game.client.menus import NoticeScene, PauseScene
 from game.client.scene import Scene
 from game.client.widgets import MenuItem, vertical_gradient
@@ -66,7 +68,7 @@ class PlayScene(PlayDrawing, Scene):
         self.hotseat = self.choosers[0] is None and self.choosers[1] is None
         self.viewer = human
         self.rng = random.Random(self.seed ^ 0x5EED)
-        self.executor: concurrent.futures.ThreadPoolExecutor | None = None
+        self.executor: AIWorker | None = None  # AI seats think in the shared worker process
         self.future: concurrent.futures.Future | None = None
         self.ai_wait = 0.0
         self.stage = Stage()
@@ -102,6 +104,8 @@ class PlayScene(PlayDrawing, Scene):
                                      describe=self._describe)
         self.app.audio.start_music()
         self.app.audio.warm(GAME_SOUNDS)
+        if any(chooser is not None for chooser in self.choosers) and self.executor is None:
+            self.executor = AIWorker()      # starts the worker process now, not at the first AI turn
         self._say(f"Scenario {self.level.level_id} {self.level.title}: seed {self.seed}")
         if self.partner_warning:
             self.app.stack.push(NoticeScene(self.partner_warning, "Teammate"))
@@ -127,7 +131,7 @@ class PlayScene(PlayDrawing, Scene):
 
     def exit(self) -> None:
         if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor.close()
             self.executor = None
 
     def resume(self) -> None:
@@ -235,7 +239,7 @@ class PlayScene(PlayDrawing, Scene):
             if self.ai_wait < AI_PAUSE / max(0.25, self.app.settings.animation_speed):
                 return
             if self.executor is None:
-                self.executor = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+                self.executor = AIWorker()
             view = seat_view_for(self.state, seat)
             choices = self.engine.legal_choices(self.state)
             rng = random.Random(self.rng.random())

@@ -6,6 +6,7 @@ finished scenario's result are plain logic the screens, the bench and tests shar
 """
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import Callable
@@ -37,7 +38,8 @@ def make_partner(kind: str, ai_level: str = "normal") -> tuple[Chooser | None, s
         return random_choose, "The AI teammate has no choose(); a random teammate plays instead."
     level_choose = getattr(ai, "choose_for_level", None)
     if level_choose is not None:
-        return (lambda view, choices, rng: level_choose(view, choices, rng, ai_level)), ""
+        # a partial, not a lambda: it pickles, so the AI can think in the worker process
+        return functools.partial(level_choose, level=ai_level), ""
     return choose, ""
 
 

@@ -1,0 +1,177 @@
+"""AI thinking outside the render loop's interpreter lock: one shared worker process.
+
+An AI seat's `choose(view, choices, ...)` is pure Python and CPU bound. Run in a thread of the
+game's process it holds the global interpreter lock, so the render loop waits for it: frames
+end late and some miss their 60 Hz tick (issue 16 measured 4-17% of thinking frames). Here the
+call runs in ONE worker process, started the first time a scene needs it (by a `forkserver`
+context where the platform has one, else `spawn`, never a fork of the pygame process) and
+reused by every scene after that. A job is the function and its arguments pickled in the
+game's process: the AI sees a faithful copy of exactly the seat view (and fresh RNG) the
+scene hands it, never the live state, and returns its choice by value.
+
+If processes are unavailable (no /dev/shm, a sandbox), or a job cannot be pickled (a lambda),
+the job runs in a one-thread pool instead: the same answer, only without the frame guarantee.
+`ROBOARCADE_AI_WORKER=thread` forces the thread (benchmarks use it for the "before" figures).
+
+    worker = AIWorker()                    # cheap: the process is shared and started lazily
+    future = worker.submit(ai.choose, view, choices, rng)
+    ... each frame: if future.done(): choice = future.result()
+    worker.close()                         # when the scene exits: cancels what has not started
+
+`think_for(seconds, fn, *args)` is a job that keeps re-running `fn(*args)` for that long and
+returns its first answer: `bench frames --ai-thinking` keeps an AI seat busy with it.
+"""
+from __future__ import annotations
+
+import atexit
+import multiprocessing
+import os
+import pickle
+import threading
+import time
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any, Callable
+
+_lock = threading.Lock()
+_process_pool: ProcessPoolExecutor | None = None
+_process_failed = False
+_thread_pool: ThreadPoolExecutor | None = None
+
+
+def _mode() -> str:
+    return os.environ.get("ROBOARCADE_AI_WORKER", "process").strip().lower()
+
+
+def _context():
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def _warm() -> int:
+    return os.getpid()
+
+
+def _processes() -> ProcessPoolExecutor | None:
+    """The shared one-process pool, started on first use; None if processes are unavailable."""
+    global _process_pool, _process_failed
+    with _lock:
+        if _process_pool is None and not _process_failed and _mode() != "thread":
+            try:
+                _process_pool = ProcessPoolExecutor(max_workers=1, mp_context=_context())
+                _process_pool.submit(_warm)     # start the process now, before the first real job
+            except (OSError, ValueError, NotImplementedError, ImportError, RuntimeError):
+                _process_failed = True
+                _process_pool = None
+        return _process_pool
+
+
+_starter: threading.Thread | None = None
+
+
+def prestart() -> None:
+    """Start the worker process in the background (launching it takes ~50 ms of waiting).
+
+    Scenes with AI seats call this when they open; the first submit() waits for it if needed.
+    """
+    global _starter
+    with _lock:
+        if _starter is not None or _process_pool is not None or _process_failed or _mode() == "thread":
+            return
+        _starter = threading.Thread(target=_processes, name="ai-worker-start", daemon=True)
+        _starter.start()
+
+
+def _started() -> None:
+    starter = _starter
+    if starter is not None:
+        starter.join()
+
+
+def _threads() -> ThreadPoolExecutor:
+    global _thread_pool
+    with _lock:
+        if _thread_pool is None:
+            _thread_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai-worker")
+        return _thread_pool
+
+
+def _run_pickled(payload: bytes) -> Any:
+    """In the worker process: unpickle a job and run it."""
+    fn, args, kwargs = pickle.loads(payload)
+    return fn(*args, **kwargs)
+
+
+def think_for(seconds: float, fn: Callable, *args: Any) -> Any:
+    """Keep thinking: call fn(*args) again and again for `seconds`, return the first answer."""
+    deadline = time.perf_counter() + seconds
+    answer = fn(*args)
+    while time.perf_counter() < deadline:
+        fn(*args)
+    return answer
+
+
+class AIWorker:
+    """One scene's handle on the shared AI worker (process, or thread as a fallback)."""
+
+    def __init__(self) -> None:
+        self.futures: list[Future] = []
+        prestart()
+
+    @property
+    def backend(self) -> str:
+        return backend()
+
+    def submit(self, fn: Callable, *args: Any, **kwargs: Any) -> Future:
+        """Run fn(*args, **kwargs) off the render loop; poll the returned future's done()."""
+        future = None
+        _started()
+        pool = _processes()
+        if pool is not None:
+            try:
+                payload = pickle.dumps((fn, args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)
+            except (pickle.PicklingError, AttributeError, TypeError):
+                payload = None                  # e.g. a lambda: this job runs in the thread
+            if payload is not None:
+                try:
+                    future = pool.submit(_run_pickled, payload)
+                except RuntimeError:            # the pool broke (worker killed): fall back for good
+                    _mark_broken()
+        if future is None:
+            future = _threads().submit(fn, *args, **kwargs)
+        self.futures = [f for f in self.futures if not f.done()] + [future]
+        return future
+
+    def close(self) -> None:
+        """The scene is leaving: cancel jobs that have not started (a running one just finishes)."""
+        for future in self.futures:
+            future.cancel()
+        self.futures = []
+
+
+def _mark_broken() -> None:
+    global _process_pool, _process_failed
+    with _lock:
+        _process_failed = True
+        pool, _process_pool = _process_pool, None
+    if pool is not None:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def backend() -> str:
+    """"process" or "thread": where the next job would run."""
+    _started()
+    return "process" if _processes() is not None else "thread"
+
+
+@atexit.register
+def shutdown() -> None:
+    """Stop the worker (at exit; tests may call it). A new AIWorker starts a fresh one."""
+    global _process_pool, _thread_pool, _process_failed, _starter
+    _started()
+    with _lock:
+        pools = (_process_pool, _thread_pool)
+        _process_pool = _thread_pool = _starter = None
+        _process_failed = False
+    for pool in pools:
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
