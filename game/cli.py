@@ -36,6 +36,7 @@ COMMANDS: dict[str, str] = {
 BENCHES: dict[str, str] = {
     "engine": "game.roborun.cli:bench_engine",
     "render": "game.roborun.cli:bench_render",
+    "frames": "game.client.bench_frames:main",
 }
 
 

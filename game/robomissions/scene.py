@@ -180,3 +180,26 @@ def main(argv: list[str]) -> int:
     from game.robomissions.table_scene import TableScene
 
     return run_scene(lambda app: TableScene(config), args)
+
+
+# ---------------------------------------------------------------- bench frames hooks
+_busy_seeds = iter(range(1, 1_000_000))
+
+
+def make_busy_scene(app: App) -> Scene:
+    """`bench frames --screen robomissions`: four AI seats, free-for-all, watched from seat 0."""
+    from game.robomissions.table_scene import TableScene    # as in main(): table_scene imports this module
+
+    return TableScene(TableConfig("ffa", ("normal", "hard", "easy", "normal"), next(_busy_seeds)))
+
+
+def busy_ai_job(scene):
+    """One hard-bot decision on the table's position, as (fn, args, kwargs), for --ai-thinking."""
+    from game.robomissions import ai, engine, view
+
+    state = scene.state
+    if not state.is_over:
+        legal = engine.legal_actions(state)
+        scene._bench_job = (ai.choose, (view.view(state, state.current), legal, random.Random(len(scene.played))),
+                            {"level": "hard"})
+    return getattr(scene, "_bench_job", None)

@@ -169,3 +169,23 @@ def main(argv: list[str]) -> int:
         return run_scene(lambda app: SetupScene(config), args)
     config = table_config(args.players, args.ai, args.advanced, args.seed)
     return run_scene(lambda app: LabScene(config), args)
+
+
+# ---------------------------------------------------------------- bench frames hooks
+_busy_seeds = iter(range(1, 1_000_000))
+
+
+def make_busy_scene(app) -> Scene:
+    """`bench frames --screen roborescue`: four AI labs, watched from seat 1's lab."""
+    return LabScene(GameConfig(4, ("normal", "hard", "easy", "normal"), False, next(_busy_seeds)))
+
+
+def busy_ai_job(scene: LabScene):
+    """One hard-AI decision on the lab's position, as (fn, args, kwargs), for --ai-thinking."""
+    from game.roborescue import ai, engine
+
+    seat = scene.state.decision_seat
+    if seat is not None and scene.state.phase != engine.OVER:
+        actions = engine.legal_actions(scene.state)
+        scene._bench_job = (ai.choose, (engine.view(scene.state, seat), actions, random.Random(seat), "hard"), {})
+    return getattr(scene, "_bench_job", None)

@@ -489,3 +489,26 @@ def main(argv: list[str]) -> int:
         return PlayScene(options)
 
     return run_scene(first_scene, args)
+
+
+# ---------------------------------------------------------------- bench frames hooks
+_busy_seeds = iter(range(1, 1_000_000))
+
+
+def make_busy_scene(app) -> Scene:
+    """`bench frames --screen roborun`: the largest map (1.6), both seats played by random
+    partners, so cards, slides, collections and spawns animate all the time."""
+    return PlayScene(GameOptions(level_ref="1.6", partner="random", seed=next(_busy_seeds), spectate=True,
+                                 intro=False, tutorial=False))
+
+
+def busy_ai_job(scene: PlayScene):
+    """One hard-AI decision on the scene's position, as (fn, args, kwargs), for --ai-thinking."""
+    from game.roborun.ai import choose_for_level
+
+    seat = scene.state.decision_seat
+    choices = scene.engine.legal_choices(scene.state) if seat is not None else []
+    if choices:
+        view = seat_view_for(scene.state, seat)
+        scene._bench_job = (choose_for_level, (view, choices, random.Random(len(scene.history))), {"level": "hard"})
+    return getattr(scene, "_bench_job", None)
