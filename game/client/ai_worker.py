@@ -29,8 +29,10 @@ import os
 import pickle
 import threading
 import time
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:  # pragma: no cover
+    from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 
 _lock = threading.Lock()
 _process_pool: ProcessPoolExecutor | None = None
@@ -57,6 +59,9 @@ def _processes() -> ProcessPoolExecutor | None:
     with _lock:
         if _process_pool is None and not _process_failed and _mode() != "thread":
             try:
+                # imported here, not at the top: multiprocessing is not needed before an AI seat plays
+                from concurrent.futures import ProcessPoolExecutor
+
                 _process_pool = ProcessPoolExecutor(max_workers=1, mp_context=_context())
                 _process_pool.submit(_warm)     # start the process now, before the first real job
             except (OSError, ValueError, NotImplementedError, ImportError, RuntimeError):
@@ -91,8 +96,21 @@ def _threads() -> ThreadPoolExecutor:
     global _thread_pool
     with _lock:
         if _thread_pool is None:
+            from concurrent.futures import ThreadPoolExecutor
+
             _thread_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai-worker")
         return _thread_pool
+
+
+_thread_jobs: set = set()       # futures of jobs running in the thread (they hold the lock)
+
+
+def thread_busy() -> bool:
+    """True while an AI job runs in a thread of this process: the render loop should yield to it."""
+    for future in list(_thread_jobs):
+        if future.done():
+            _thread_jobs.discard(future)
+    return bool(_thread_jobs)
 
 
 def _run_pickled(payload: bytes) -> Any:
@@ -138,6 +156,7 @@ class AIWorker:
                     _mark_broken()
         if future is None:
             future = _threads().submit(fn, *args, **kwargs)
+            _thread_jobs.add(future)
         self.futures = [f for f in self.futures if not f.done()] + [future]
         return future
 

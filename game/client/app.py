@@ -17,7 +17,7 @@ from typing import Callable
 
 import pygame
 
-from game.client import theme
+from game.client import ai_worker, theme
 from game.client.input import QUIT, Action, InputMapper
 from game.client.loop import FixedStepClock
 from game.client.scene import Scene, SceneStack
@@ -103,10 +103,12 @@ class App:
         self.frame_times.append(time.perf_counter() - started)
         if self.frames == 1:
             self.audio.release()   # numpy and sound synthesis: after the first frame, never before
-        # Hand the GIL to AI worker threads. pygame releases and at once re-takes it inside
-        # flip(), which resets CPython's forced switch, so a loop that never sleeps (headless
-        # runs, tests) starved a worker: a 0.03 ms AI decision took over a second.
-        time.sleep(0)
+        # Hand the GIL to an AI job running in a thread (the worker process's fallback). pygame
+        # releases and at once re-takes it inside flip(), which resets CPython's forced switch,
+        # so a loop that never sleeps (headless runs, tests) starved it: a 0.03 ms AI decision
+        # took over a second. Only then: on a busy machine sleep(0) can give the CPU away.
+        if ai_worker.thread_busy():
+            time.sleep(0)
 
     def run(self, frames: int | None = None, screenshot: str | None = None) -> int:
         last = time.perf_counter()

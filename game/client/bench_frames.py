@@ -101,16 +101,15 @@ class Baseline:
 
 
 def _wait_until(moment: float) -> None:
-    """Sleep until shortly before `moment`, then yield the lock in a loop until it comes.
-
-    time.sleep(0) hands the interpreter lock to any thread that wants it, so an AI thread
-    delays us here exactly as it would delay a real frame; a worker process does not.
+    """Sleep until shortly before `moment` (releasing the lock, as a real loop does in its
+    vsync wait), then spin to it. Waking needs the interpreter lock back: an AI thread holding
+    it delays us here exactly as it delays a real frame, and that delay is inside the frame.
     """
     remaining = moment - time.perf_counter()
     if remaining > 0.002:
         time.sleep(remaining - 0.0015)
     while time.perf_counter() < moment:
-        time.sleep(0)
+        pass
 
 
 def run(screen: str, frames: int, ai_thinking: bool = False, worker: str = "process") -> dict:

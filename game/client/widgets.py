@@ -33,6 +33,7 @@ def reset_caches() -> None:
     """Forget cached fonts and text: they die with pygame.quit(), and a new App re-inits pygame."""
     font.cache_clear()
     render_text.cache_clear()
+    _hint_bar.cache_clear()
 
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: str | int = "body",
@@ -166,35 +167,64 @@ class Menu:
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        for index, (item, rect) in enumerate(zip(self.items, self.rects)):
+        """Blit the menu, re-drawn into a cached layer only when focus, labels or values change."""
+        key = self.key()
+        if key != self._key or self._layer is None:
+            self._key = key
+            area = self.rects[0].unionall(self.rects[1:]).inflate(8, 16) if self.rects else pygame.Rect(0, 0, 1, 1)
+            self._layer_pos = area.topleft
+            self._layer = pygame.Surface(area.size, pygame.SRCALPHA)
+            self._draw_items(self._layer, (-area.left, -area.top), key[1])
+        surface.blit(self._layer, self._layer_pos)
+        item = self.items[self.focus]
+        if item.detail:
+            draw_text(surface, item.detail, (self.center_x, self.rects[-1].bottom + 24), "small",
+                      theme.TEXT_DIM, "midtop")
+
+    def key(self) -> tuple:
+        """What the menu shows (focus, labels, values): a screen may cache its drawing by it."""
+        return (self.focus, tuple((item.label, item.enabled, item.value() if item.value else None)
+                                  for item in self.items))
+
+    # the cached layer (plain class attributes, not dataclass fields)
+    _key = None
+    _layer = None
+    _layer_pos = (0, 0)
+
+    def _draw_items(self, surface: pygame.Surface, offset: tuple[int, int], shown: tuple) -> None:
+        for index, ((label, enabled, value), rect) in enumerate(zip(shown, self.rects)):
+            rect = rect.move(offset)
             focused = index == self.focus
             fill = theme.ACCENT if focused else theme.PANEL
-            colour = theme.BG if focused else (theme.TEXT if item.enabled else theme.TEXT_DIM)
+            colour = theme.BG if focused else (theme.TEXT if enabled else theme.TEXT_DIM)
             panel(surface, rect, fill=fill, edge=theme.ACCENT if focused else theme.PANEL_EDGE, radius=12)
-            if item.value is not None:
-                draw_text(surface, item.label, (rect.left + 24, rect.centery), "body", colour, "midleft", bold=focused)
-                draw_text(surface, f"< {item.value()} >", (rect.right - 24, rect.centery), "body", colour, "midright")
+            if value is not None:
+                draw_text(surface, label, (rect.left + 24, rect.centery), "body", colour, "midleft", bold=focused)
+                draw_text(surface, f"< {value} >", (rect.right - 24, rect.centery), "body", colour, "midright")
             else:
-                draw_text(surface, item.label, rect.center, "large" if focused else "body", colour, "center", bold=focused)
-            if item.detail and focused:
-                draw_text(surface, item.detail, (self.center_x, self.rects[-1].bottom + 24), "small",
-                          theme.TEXT_DIM, "midtop")
+                draw_text(surface, label, rect.center, "large" if focused else "body", colour, "center", bold=focused)
 
 
 def draw_hints(surface: pygame.Surface, mapper: inp.InputMapper, hints: list[tuple[str, str]]) -> None:
-    """The bottom hint bar, named for the device the player used last."""
+    """The bottom hint bar, named for the device the player used last (cached: one blit a frame)."""
     if not hints:
         return
-    bar = pygame.Rect(0, theme.HEIGHT - 40, theme.WIDTH, 40)
-    surface.fill(theme.SHADOW, bar)
-    x = 24
-    for action_name, meaning in hints:
-        key = mapper.hint(action_name)
+    keys = tuple((mapper.hint(action_name), meaning) for action_name, meaning in hints)
+    surface.blit(_hint_bar(keys), (0, theme.HEIGHT - 40))
+
+
+@lru_cache(maxsize=64)
+def _hint_bar(keys: tuple[tuple[str, str], ...]) -> pygame.Surface:
+    bar = pygame.Surface((theme.WIDTH, 40))
+    bar.fill(theme.SHADOW)
+    x, middle = 24, 20
+    for key, meaning in keys:
         if not key:
             continue
-        key_rect = draw_text(surface, key, (x + 8, bar.centery), "small", theme.BG, "midleft", bold=True)
+        key_rect = render_text(key, "small", theme.BG, True).get_rect(midleft=(x + 8, middle))
         pill = key_rect.inflate(16, 8)
-        pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=8)
-        draw_text(surface, key, pill.center, "small", theme.BG, "center", bold=True)
-        label = draw_text(surface, meaning, (pill.right + 8, bar.centery), "small", theme.TEXT_DIM, "midleft")
+        pygame.draw.rect(bar, theme.ACCENT, pill, border_radius=8)
+        draw_text(bar, key, pill.center, "small", theme.BG, "center", bold=True)
+        label = draw_text(bar, meaning, (pill.right + 8, middle), "small", theme.TEXT_DIM, "midleft")
         x = label.right + 28
+    return bar
