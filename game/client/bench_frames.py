@@ -9,8 +9,8 @@ How a frame is timed (issue 16): frames are paced to a 60 Hz clock as on a real 
 frame starts at its tick and ends when its flip returns, so any wait for the interpreter lock
 at the tick (an AI thread holding it) is inside the frame. `missed_60hz` is the fraction of
 frames that ended after the next tick. The baseline is the cheapest possible frame (one
-full-screen blit and a flip), sampled in short bursts between the measured frames so both
-see the same machine load; `ratio` is median / baseline, which travels between machines.
+full-screen blit and a flip), every 4th tick, paced like the measured frames so both see the
+same machine load and cold caches; `ratio` is median / baseline, which travels between machines.
 
 `--ai-thinking` keeps an AI seat thinking for the whole run: the game's real AI decides the
 scene's current position again and again (game.client.ai_worker.think_for), through the
@@ -79,7 +79,11 @@ def _scene_factory(screen: str) -> tuple[Callable, Callable | None]:
 
 
 class Baseline:
-    """The cheapest possible frame: one full-screen blit of a prepared background and a flip."""
+    """The cheapest possible frame: one full-screen blit of a prepared background and a flip.
+
+    Every BASELINE_EVERY-th tick is a baseline frame, paced and timed like the measured ones
+    (from its tick, after the same sleep, with the same cold caches and machine load).
+    """
 
     def __init__(self, screen) -> None:
         from game.client import theme
@@ -89,15 +93,15 @@ class Baseline:
         self.background = vertical_gradient(theme.LOGICAL_SIZE, (28, 34, 52), (14, 16, 24))
         self.times: list[float] = []
 
-    def burst(self, frames: int = 5) -> None:
+    def frame(self, tick: float) -> None:
         import pygame
 
-        for index in range(frames):
-            started = time.perf_counter()
-            self.screen.blit(self.background, (0, 0))
-            pygame.display.flip()
-            if index:                       # the first of a burst is not warm
-                self.times.append(time.perf_counter() - started)
+        self.screen.blit(self.background, (0, 0))
+        pygame.display.flip()
+        self.times.append(time.perf_counter() - tick)
+
+
+BASELINE_EVERY = 4
 
 
 def _wait_until(moment: float) -> None:
@@ -130,6 +134,7 @@ def run(screen: str, frames: int, ai_thinking: bool = False, worker: str = "proc
     times: list[float] = []
     thinking_frames = 0
     missed = 0
+    ticks = 0
     scene = None
     try:
         baseline = Baseline(app.screen)
@@ -148,9 +153,13 @@ def run(screen: str, frames: int, ai_thinking: bool = False, worker: str = "proc
                     fn, args, kwargs = job
                     thinking = thinker.submit(ai_worker.think_for, THINK_SLICE, _Call(fn, kwargs), *args)
             tick += TICK
-            if tick < time.perf_counter() - TICK:        # fell behind (set-up, a burst): resync
+            if tick < time.perf_counter() - TICK:        # fell behind (set-up): resync
                 tick = time.perf_counter()
             _wait_until(tick)
+            ticks += 1
+            if ticks % BASELINE_EVERY == 0:
+                baseline.frame(tick)
+                continue
             started = time.perf_counter()
             app.frame_times.clear()
             app.step(TICK)
@@ -158,8 +167,6 @@ def run(screen: str, frames: int, ai_thinking: bool = False, worker: str = "proc
             times.append(ended - tick)
             missed += ended > tick + TICK
             thinking_frames += bool(thinking is not None and not thinking.done()) or _scene_thinking(scene)
-            if len(times) % 10 == 0:
-                baseline.burst()
     finally:
         if thinker is not None:
             thinker.close()

@@ -21,6 +21,7 @@ import pygame
 from game.client import input as inp
 from game.client import theme
 from game.client.ai_worker import AIWorker
+from game.client.layers import CachedRegion
 from game.client.menus import PauseScene
 from game.client.scene import Scene
 from game.client.widgets import draw_hints, draw_paragraph, draw_text, font, panel, render_text, wrap_text
@@ -44,6 +45,8 @@ AI_BEAT = 0.35        # seconds an AI's intermediate choice stays marked on the 
 
 
 class TableScene(Scene):
+    covers_screen = True      # the cached board is a full-screen opaque layer
+
     def __init__(self, config: TableConfig) -> None:
         super().__init__()
         self.config = config
@@ -71,6 +74,8 @@ class TableScene(Scene):
         self.zoom = False                            # INFO: show the focused card(s) large
         self.fast_forward = False                    # spectating (no human left): skip every animation
         self.executor: AIWorker | None = None
+        self._info_region = CachedRegion()       # info panel + buttons (see _blit_info)
+        self._hand_region = CachedRegion()       # a hidden hand's card backs
         self.future: Future | None = None
         self.dirty = False
         self.awaiting_handover = False
@@ -477,7 +482,7 @@ class TableScene(Scene):
                       theme.ACCENT, "midright", bold=True)
         options = self.options if self.human_to_act else []
         focused = options[self.focus] if options else None
-        self._draw_info(surface, focused, options)
+        self._blit_info(surface, focused, options)
         pending = self.shown.pending if self.human_to_act else None
         if pending is not None and pending.robot is not None and pending.robot in layout.robots:
             label = "ATTACKER" if pending.kind == "attack" else "CHOSEN"
@@ -559,6 +564,17 @@ class TableScene(Scene):
         draw_text(surface, right, (bar.right - 12, bar.centery), "small", theme.BAD if v.endgame else theme.TEXT_DIM,
                   "midright", bold=v.endgame)
 
+    def _blit_info(self, surface: pygame.Surface, focused: Option | None, options: list[Option]) -> None:
+        """The info panel and its buttons, redrawn over the board only when they change."""
+        title, detail = self.hover or ((focused.title, focused.detail) if focused else self.info)
+        legal = {type(o.action).__name__: o for o in options}
+        buttons = tuple((name in legal, legal.get(name) is not None and legal.get(name) is focused)
+                        for name in ("EndTurn", "Cancel"))
+        layout = self.layout
+        area = layout.info_rect.unionall([layout.buttons["end_turn"], layout.buttons["cancel"]]).inflate(4, 12)
+        self._info_region.blit(surface, self._board_surface, area, (self._board_key, title, detail, buttons),
+                               lambda layer: self._draw_info(layer, focused, options))
+
     def _draw_info(self, surface: pygame.Surface, focused: Option | None, options: list[Option]) -> None:
         """The description of the focused option (or what the pointer rests on) and the two buttons."""
         layout = self.layout
@@ -602,7 +618,11 @@ class TableScene(Scene):
         if not self.hand_visible:
             count = v.hand_counts[self.viewer]
             text = "" if self.viewer not in self.humans else f"{render.seat_name(self.viewer)}'s hand is hidden"
-            render.draw_hidden_hand(surface, count, text)
+            rects = render.hand_positions(count)
+            area = rects[0].unionall(rects[1:]).union(pygame.Rect(0, render.HAND_TOP, 1000, 80)) if rects \
+                else pygame.Rect(0, render.HAND_TOP, 1000, 80)
+            self._hand_region.blit(surface, self._board_surface, area.inflate(8, 8), (self._board_key, count, text),
+                                   lambda layer: render.draw_hidden_hand(layer, count, text))
             return
         focus_uid = focused.hand_card if focused else None
         playable = {o.hand_card for o in options if o.hand_card is not None}
