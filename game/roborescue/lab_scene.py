@@ -65,6 +65,8 @@ class GameConfig:
 
 # ----------------------------------------------------------------------------- the scene
 class LabScene(LabChoices, Scene):
+    covers_screen = True      # the cached still picture is a full-screen opaque layer
+
     def __init__(self, config: GameConfig) -> None:
         super().__init__()
         self.config = config
