@@ -53,6 +53,18 @@ def _warm() -> int:
     return os.getpid()
 
 
+WORKER_NICENESS = 10
+
+
+def _init_worker() -> None:
+    """In the worker process: think at a lower priority, so that on a busy machine (a Pi with
+    the desktop, a shared server) the render loop gets a core the moment its frame is due."""
+    try:
+        os.nice(WORKER_NICENESS)
+    except (AttributeError, OSError):   # not on this platform / not allowed: think at normal priority
+        pass
+
+
 def _processes() -> ProcessPoolExecutor | None:
     """The shared one-process pool, started on first use; None if processes are unavailable."""
     global _process_pool, _process_failed
@@ -62,7 +74,8 @@ def _processes() -> ProcessPoolExecutor | None:
                 # imported here, not at the top: multiprocessing is not needed before an AI seat plays
                 from concurrent.futures import ProcessPoolExecutor
 
-                _process_pool = ProcessPoolExecutor(max_workers=1, mp_context=_context())
+                _process_pool = ProcessPoolExecutor(max_workers=1, mp_context=_context(),
+                                                    initializer=_init_worker)
                 _process_pool.submit(_warm)     # start the process now, before the first real job
             except (OSError, ValueError, NotImplementedError, ImportError, RuntimeError):
                 _process_failed = True
