@@ -24,7 +24,6 @@ returns its first answer: `bench frames --ai-thinking` keeps an AI seat busy wit
 from __future__ import annotations
 
 import atexit
-import multiprocessing
 import os
 import pickle
 import threading
@@ -45,6 +44,8 @@ def _mode() -> str:
 
 
 def _context():
+    import multiprocessing   # start-up speed: not imported until an AI seat needs the worker
+
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 

@@ -119,8 +119,9 @@ def _wait_until(moment: float) -> None:
 def run(screen: str, frames: int, ai_thinking: bool = False, worker: str = "process") -> dict:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ["ROBOARCADE_AI_WORKER"] = worker
     make_scene, ai_job = _scene_factory(screen)
+    previous_worker = os.environ.get("ROBOARCADE_AI_WORKER")
+    os.environ["ROBOARCADE_AI_WORKER"] = worker
     import pygame
 
     from game.client import ai_worker
@@ -129,6 +130,7 @@ def run(screen: str, frames: int, ai_thinking: bool = False, worker: str = "proc
     ai_worker.shutdown()                     # a fresh worker that honours --worker
     app = App(fullscreen=False, headless=True)
     app.settings.animation_speed = 1.0
+    app.audio.release()                      # sounds are built when each screen opens, as after a first frame
     thinker = ai_worker.AIWorker() if ai_thinking else None
     thinking = None
     times: list[float] = []
@@ -138,7 +140,6 @@ def run(screen: str, frames: int, ai_thinking: bool = False, worker: str = "proc
     scene = None
     try:
         baseline = Baseline(app.screen)
-        app.step(TICK)                       # the App's first frame: deferred sounds are built after it
         tick = time.perf_counter()
         while len(times) < frames:
             if scene is None or app.stack.top is not scene:
@@ -174,6 +175,10 @@ def run(screen: str, frames: int, ai_thinking: bool = False, worker: str = "proc
         pygame.quit()
         backend = ai_worker.backend()
         ai_worker.shutdown()
+        if previous_worker is None:
+            os.environ.pop("ROBOARCADE_AI_WORKER", None)
+        else:
+            os.environ["ROBOARCADE_AI_WORKER"] = previous_worker
     median = statistics.median(times) * 1000
     base = statistics.median(baseline.times) * 1000
     return {

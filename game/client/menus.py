@@ -94,7 +94,7 @@ class TitleScene(Scene):
         self.floor = self._floor_strip(self.base)
         self.title_text = pygame.font.Font(None, 150).render("ROBO ARCADE", True, theme.ACCENT)
         self.title_frames: dict[tuple[int, int], tuple[pygame.Surface, pygame.Rect]] = {}
-        self.app.audio.warm(("click",))
+        self.app.audio.warm()       # every effect (after the first frame: see Audio.release)
         if self.app.notice:
             self.app.stack.push(NoticeScene(self.app.notice))
             self.app.notice = None

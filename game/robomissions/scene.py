@@ -148,6 +148,7 @@ class SetupScene(Scene):
     # ---------------------------------------------------------------- scene
     def enter(self) -> None:
         self.background = vertical_gradient(theme.LOGICAL_SIZE, (40, 30, 56), (12, 14, 22))
+        self.app.audio.warm()       # sounds are built when a screen opens, never mid-animation
 
     def handle(self, action: inp.Action) -> None:
         if not self.menu.handle(action) and action.name == inp.BACK:

@@ -90,6 +90,7 @@ class TableScene(Scene):
     def enter(self) -> None:
         self.executor = AIWorker()
         self.timeline.play_sound = self.app.audio.play
+        self.app.audio.warm()       # every effect now, none synthesised mid-animation
         self._log(f"{MODE_NAMES[self.config.mode]}, {self.config.n_players} players (seed {self.config.seed})",
                   theme.TEXT_DIM)
         self._log(f"-- {name_of(self.state.current, self.viewer, self.humans)} start --", theme.TEXT_DIM)

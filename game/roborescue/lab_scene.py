@@ -101,6 +101,7 @@ class LabScene(LabChoices, Scene):
     # -- lifecycle -------------------------------------------------------------
     def enter(self) -> None:
         self.queue.play_sound = self.app.audio.play
+        self.app.audio.warm()       # every effect now: the first draw's sound used to be built mid-animation
         self.background = vertical_gradient(theme.LOGICAL_SIZE, (26, 32, 50), (14, 16, 26))
         if any(not self.config.is_human(s) for s in range(self.config.n_players)):
             self.executor = AIWorker()

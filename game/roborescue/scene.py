@@ -108,6 +108,7 @@ class SetupScene(Scene):
 
     def enter(self) -> None:
         self.background = vertical_gradient(theme.LOGICAL_SIZE, (30, 36, 60), (12, 14, 22))
+        self.app.audio.warm()       # sounds are built when a screen opens, never mid-animation
 
     def handle(self, action: inp.Action) -> None:
         if not self.menu.handle(action) and action.name == inp.BACK and action.device != "mouse":

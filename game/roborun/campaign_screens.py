@@ -62,6 +62,7 @@ class EntryScene(Scene):
         self.t = 0.0
 
     def enter(self) -> None:
+        self.app.audio.warm()       # sounds are built when a screen opens, never mid-animation
         self.progress, warning = prog.load_progress()
         if warning:
             self.app.stack.push(NoticeScene(warning, "Progress save damaged"))
