@@ -77,7 +77,8 @@ def _processes() -> ProcessPoolExecutor | None:
 
                 _process_pool = ProcessPoolExecutor(max_workers=1, mp_context=_context(),
                                                     initializer=_init_worker)
-                _process_pool.submit(_warm)     # start the process now, before the first real job
+                global _warm_future
+                _warm_future = _process_pool.submit(_warm)   # start the process now, not at the first job
             except (OSError, ValueError, NotImplementedError, ImportError, RuntimeError):
                 _process_failed = True
                 _process_pool = None
@@ -85,6 +86,24 @@ def _processes() -> ProcessPoolExecutor | None:
 
 
 _starter: threading.Thread | None = None
+_warm_future = None
+_start_deferred = False    # the App's first frame is not drawn yet: start the worker after it
+_start_wanted = False
+
+
+def defer_start() -> None:
+    """Hold prestart() until release(): the App calls this before its first frame (start-up speed)."""
+    global _start_deferred
+    _start_deferred = True
+
+
+def release() -> None:
+    """The App's first frame is drawn: start the worker now if a scene asked for it."""
+    global _start_deferred, _start_wanted
+    _start_deferred = False
+    if _start_wanted:
+        _start_wanted = False
+        prestart()
 
 
 def prestart() -> None:
@@ -92,9 +111,12 @@ def prestart() -> None:
 
     Scenes with AI seats call this when they open; the first submit() waits for it if needed.
     """
-    global _starter
+    global _starter, _start_wanted
     with _lock:
         if _starter is not None or _process_pool is not None or _process_failed or _mode() == "thread":
+            return
+        if _start_deferred:
+            _start_wanted = True
             return
         _starter = threading.Thread(target=_processes, name="ai-worker-start", daemon=True)
         _starter.start()
@@ -199,12 +221,18 @@ def backend() -> str:
 @atexit.register
 def shutdown() -> None:
     """Stop the worker (at exit; tests may call it). A new AIWorker starts a fresh one."""
-    global _process_pool, _thread_pool, _process_failed, _starter
+    global _process_pool, _thread_pool, _process_failed, _starter, _warm_future, _start_wanted
     _started()
+    warm = _warm_future
+    if warm is not None:    # let a starting worker finish starting: stopping it half-way prints errors
+        try:
+            warm.result(timeout=5)
+        except Exception:  # noqa: BLE001 - it failed to start: nothing to wait for
+            pass
     with _lock:
         pools = (_process_pool, _thread_pool)
-        _process_pool = _thread_pool = _starter = None
-        _process_failed = False
+        _process_pool = _thread_pool = _starter = _warm_future = None
+        _process_failed = _start_wanted = False
     for pool in pools:
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)

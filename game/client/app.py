@@ -62,6 +62,7 @@ class App:
 
         # Sounds asked for before the first frame are built just after it (start-up speed).
         self.audio = Audio(self.settings.sfx_volume, self.settings.music_volume, defer=True)
+        ai_worker.defer_start()   # the AI worker process too starts after the first frame
         self.input = InputMapper()
         self.stack = SceneStack(self)
         self.clock = FixedStepClock(step=1 / UPDATE_RATE)
@@ -103,6 +104,7 @@ class App:
         self.frame_times.append(time.perf_counter() - started)
         if self.frames == 1:
             self.audio.release()   # numpy and sound synthesis: after the first frame, never before
+            ai_worker.release()
         # Hand the GIL to an AI job running in a thread (the worker process's fallback). pygame
         # releases and at once re-takes it inside flip(), which resets CPython's forced switch,
         # so a loop that never sleeps (headless runs, tests) starved it: a 0.03 ms AI decision
@@ -147,6 +149,7 @@ def run_scene(make_scene: Callable[[App], Scene], args: argparse.Namespace) -> i
         return app.run(frames=args.frames, screenshot=args.screenshot)
     finally:
         pygame.quit()
+        ai_worker.shutdown()   # lets a worker still starting finish first (else it prints an error)
 
 
 def run_title(argv: list[str]) -> int:

@@ -3,7 +3,8 @@
     python -m game.client.bench_startup [--repeat N] [--screens title roborun ...]
 
 Each figure is a fresh interpreter, from the moment it is launched to the end of its first
-`pygame.display.flip()`, compared with the floor: a bare program that imports pygame, calls
+`pygame.display.flip()` (the title as `python main.py` opens it; a game's entry screen as the
+game select screen opens it, from its catalog row), compared with the floor: a bare program that imports pygame, calls
 `pygame.init()`, `set_mode` at the arcade's logical size and flips once. Floor and screens are
 measured interleaved in one run (median of --repeat launches each), so the ratio travels
 between machines (a Raspberry Pi is several times slower than a desktop, not differently slow).
@@ -19,6 +20,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -26,14 +28,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # The child prints the monotonic clock at the end of its first flip and exits at once.
 # perf_counter is CLOCK_MONOTONIC on Linux, shared by parent and child.
+# The time goes to a file named by ROBOARCADE_FIRST_FRAME_FILE, not a pipe: a helper process
+# (the AI worker's fork server) may hold inherited pipes open after the probe exits.
 _PROBE = """
 import os, sys, time
 import pygame
 _flip = pygame.display.flip
 def _first_flip():
     _flip()
-    sys.stdout.write("FIRST_FRAME %r\\n" % time.perf_counter())
-    sys.stdout.flush()
+    with open(os.environ["ROBOARCADE_FIRST_FRAME_FILE"], "w") as out:
+        out.write(repr(time.perf_counter()))
     os._exit(0)
 pygame.display.flip = _first_flip
 """
@@ -44,33 +48,43 @@ import pygame
 pygame.init()
 screen = pygame.display.set_mode((1280, 720))
 pygame.display.flip()
-sys.stdout.write("FIRST_FRAME %r\\n" % time.perf_counter())
+with open(os.environ["ROBOARCADE_FIRST_FRAME_FILE"], "w") as out:
+    out.write(repr(time.perf_counter()))
 """
 
 
 def _command(screen: str) -> list[str]:
     if screen == "floor":
         return [sys.executable, "-c", _FLOOR]
-    argv = [] if screen == "title" else [screen]
-    code = _PROBE + f"\nsys.argv = ['main.py'] + {argv!r} + ['--frames', '1']\n" \
-                    "from game.cli import main\nsys.exit(main(sys.argv[1:]))\n"
-    return [sys.executable, "-c", code]
+    if screen == "title":
+        start = "from game.cli import main\nmain(['--frames', '1'])\n"
+    else:   # the game's entry screen, found through its catalog row as the game select screen does
+        start = (f"import argparse\nfrom game.catalog import BY_ID, load\nentry = BY_ID[{screen!r}].entry\n"
+                 "factory = load(entry) or load(entry.replace('.ui.', '.', 1))  # before the 'ui/' move\n"
+                 "from game.client.app import run_scene\n"
+                 "run_scene(factory, argparse.Namespace(frames=1, screenshot=None, fullscreen=False))\n")
+    return [sys.executable, "-c", _PROBE + start]
 
 
 def first_frame_ms(screen: str, env: dict[str, str]) -> float | None:
-    started = time.perf_counter()
-    done = subprocess.run(_command(screen), cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
-    for line in done.stdout.splitlines():
-        if line.startswith("FIRST_FRAME "):
-            return (float(line.split()[1]) - started) * 1000
-    return None
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "first-frame"
+        env = dict(env, ROBOARCADE_FIRST_FRAME_FILE=str(path))
+        started = time.perf_counter()
+        subprocess.run(_command(screen), cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=60)
+        try:
+            return (float(path.read_text()) - started) * 1000
+        except (OSError, ValueError):
+            return None
 
 
 def built_screens() -> list[str]:
+    """Games whose entry screen exists (in the catalog's place or the one before the 'ui/' move)."""
     from game.catalog import GAMES, load
 
-    # A game is built when its play command exists (game.<id>.cli:play).
-    return [g.id for g in GAMES if load(f"game.{g.id}.cli:play") is not None]
+    return [g.id for g in GAMES
+            if g.entry and (load(g.entry) is not None or load(g.entry.replace(".ui.", ".", 1)) is not None)]
 
 
 def run(screens: list[str], repeat: int) -> dict:
@@ -78,7 +92,11 @@ def run(screens: list[str], repeat: int) -> dict:
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
     env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-    env.setdefault("ROBOARCADE_HOME", str(Path(env.get("TMPDIR", "/tmp")) / "robo-arcade-bench-startup"))
+    scratch = Path(env.get("TMPDIR", "/tmp")) / "robo-arcade-bench-startup"
+    env.setdefault("ROBOARCADE_HOME", str(scratch))
+    # An installed game has its .pyc files; so do these runs (kept outside the source tree).
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.setdefault("PYTHONPYCACHEPREFIX", str(scratch / "pycache"))
     times: dict[str, list[float]] = {name: [] for name in ["floor", *screens]}
     for name in times:                       # one untimed launch each: .pyc files and disk caches
         first_frame_ms(name, env)

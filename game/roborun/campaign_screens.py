@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 import pygame
 
@@ -27,16 +28,26 @@ SEAT_COLOURS = ("green", "red")
 
 @lru_cache(maxsize=1)
 def scenario_titles() -> dict[str, str]:
-    """level id -> title for every shipped map (read once; a broken map shows as unavailable)."""
-    from game.roborun.tmx_loader import list_levels, load_level
+    """level id -> title for every shipped map (a broken map shows as unavailable).
 
-    titles = {}
-    for ref, path in list_levels():
-        try:
-            titles[ref] = load_level(path).title or ref
-        except UserError:
-            titles[ref] = "(map has errors)"
-    return titles
+    Parsing every map took most of this screen's first frame, so the result is kept on disk,
+    keyed by the map files and the loader's code (game.core.disk_cache).
+    """
+    from game.core.disk_cache import cached_json
+    from game.roborun import level, tmx_loader
+
+    def read_all() -> dict[str, str]:
+        titles = {}
+        for ref, path in tmx_loader.list_levels():
+            try:
+                titles[ref] = tmx_loader.load_level(path).title or ref
+            except UserError:
+                titles[ref] = "(map has errors)"
+        return titles
+
+    sources = [p for p in tmx_loader.LEVELS_DIR.rglob("*") if p.is_file()]
+    sources += [Path(tmx_loader.__file__), Path(level.__file__)]
+    return cached_json("roborun-scenario-titles", sources, read_all)
 
 
 @dataclass
