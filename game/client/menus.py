@@ -12,7 +12,8 @@ from game.client.loop import ease_out_back
 from game.client.registry import GAMES, load_entry
 from game.client.scene import Scene
 from game.client.settings import ANIMATION_SPEEDS
-from game.client.widgets import Menu, MenuItem, draw_hints, font, draw_paragraph, draw_text, panel, vertical_gradient
+from game.client.widgets import (Menu, MenuItem, draw_hints, draw_paragraph, draw_text, font, panel, shade,
+                                 vertical_gradient)
 
 
 def draw_mascot(surface: pygame.Surface, center: tuple[float, float], colour, scale: float = 1.0,
@@ -315,9 +316,7 @@ class NoticeScene(Scene):
             self.app.stack.pop()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        shade = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        surface.blit(shade(150), (0, 0))
         box = pygame.Rect(0, 0, 760, 260)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         panel(surface, box)
@@ -350,9 +349,7 @@ class PauseScene(Scene):
             self._resume()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        shade = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 160))
-        surface.blit(shade, (0, 0))
+        surface.blit(shade(160), (0, 0))
         draw_text(surface, "Paused", (theme.WIDTH // 2, 160), "title", theme.TEXT, "center", bold=True)
         self.menu.draw(surface)
         # our own hint bar, drawn over the one of the scene below so it never shows through

@@ -29,11 +29,20 @@ def render_text(text: str, size: str | int = "body", colour=theme.TEXT, bold: bo
     return font(size, bold).render(text, True, colour)
 
 
+@lru_cache(maxsize=8)
+def shade(alpha: int) -> pygame.Surface:
+    """A full-screen translucent black layer for overlays: made once, not every frame."""
+    layer = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
+    layer.fill((0, 0, 0, alpha))
+    return layer
+
+
 def reset_caches() -> None:
     """Forget cached fonts and text: they die with pygame.quit(), and a new App re-inits pygame."""
     font.cache_clear()
     render_text.cache_clear()
     _hint_bar.cache_clear()
+    shade.cache_clear()
 
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: str | int = "body",

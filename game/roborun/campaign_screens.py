@@ -15,7 +15,7 @@ from game.client import input as inp
 from game.client import theme
 from game.client.menus import NoticeScene, draw_mascot
 from game.client.scene import Scene
-from game.client.widgets import Menu, MenuItem, draw_hints, draw_paragraph, draw_text, panel
+from game.client.widgets import Menu, MenuItem, draw_hints, draw_paragraph, draw_text, panel, shade
 from game.core.errors import UserError
 from game.roborun import progress as prog
 
@@ -428,9 +428,7 @@ class TutorialOverlay(Scene):
             self._close()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        shade = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surface.blit(shade, (0, 0))
+        surface.blit(shade(170), (0, 0))
         title, text = TUTORIAL_PAGES[min(self.page, len(TUTORIAL_PAGES) - 1)]
         box = pygame.Rect(0, 0, 820, 340)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 20)
@@ -460,9 +458,7 @@ class ScenarioIntro(Scene):
             self.app.stack.push(TutorialOverlay())
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        shade = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surface.blit(shade, (0, 0))
+        surface.blit(shade(170), (0, 0))
         box = pygame.Rect(0, 0, 900, 460)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 14)
         panel(surface, box, edge=theme.ACCENT, width=3)
