@@ -4,6 +4,8 @@ SCREEN is `title` or a game id from game/catalog.py. A game's busy scene comes f
 hook, `make_busy_scene(app)`, in the module of its catalog `entry` factory (a scene where
 the AIs play every seat, so animations run all the time); `busy_ai_job(scene)` in the same
 module gives one real AI decision on the scene's current position, as (fn, args, kwargs).
+A game without the hook is measured on its entry screen (the JSON's "scene" says so); a game
+whose entry module does not exist yet is "not built" (one line, exit status 2).
 
 How a frame is timed (issue 16): frames are paced to a 60 Hz clock as on a real screen. A
 frame starts at its tick and ends when its flip returns, so any wait for the interpreter lock
@@ -38,7 +40,7 @@ THINK_SLICE = 0.25        # seconds per keep-thinking job; a new one starts as s
 
 
 def _hook_module(game_id: str):
-    """The module holding a game's bench hooks: its catalog entry's module (or its pre-'ui/' path)."""
+    """The module of a game's catalog `entry` factory (or its pre-'ui/' path); None if not built."""
     from game.catalog import BY_ID
 
     entry = BY_ID[game_id]
@@ -50,13 +52,11 @@ def _hook_module(game_id: str):
         candidates.append(module_name.replace(".ui.", "."))
     for name in candidates:
         try:
-            module = importlib.import_module(name)
+            return importlib.import_module(name)
         except ModuleNotFoundError as exc:
             if exc.name and (exc.name == name or name.startswith(exc.name + ".")):
                 continue
             raise
-        if hasattr(module, "make_busy_scene"):
-            return module
     return None
 
 
@@ -66,16 +66,21 @@ def screens() -> list[str]:
     return ["title", *(g.id for g in GAMES)]
 
 
-def _scene_factory(screen: str) -> tuple[Callable, Callable | None]:
-    """(make_scene(app), ai_job(scene) or None) for a screen; UserError when it is not built."""
+def _scene_factory(screen: str) -> tuple[Callable, Callable | None, str]:
+    """(make_scene(app), ai_job(scene) or None, what is measured); UserError when not built."""
     if screen == "title":
         from game.client.menus import TitleScene
 
-        return (lambda app: TitleScene()), None
+        return (lambda app: TitleScene()), None, "title screen"
     module = _hook_module(screen)
     if module is None:
-        raise UserError("bench frames", f"{screen} is not built yet (no busy scene to measure)")
-    return module.make_busy_scene, getattr(module, "busy_ai_job", None)
+        raise UserError("bench frames", f"{screen} is not built yet (no entry screen to measure)")
+    if hasattr(module, "make_busy_scene"):
+        return module.make_busy_scene, getattr(module, "busy_ai_job", None), "busy scene"
+    from game.catalog import BY_ID
+
+    entry_factory = getattr(module, BY_ID[screen].entry.partition(":")[2])
+    return entry_factory, None, "entry screen (the game has no make_busy_scene hook yet)"
 
 
 class Baseline:
@@ -119,7 +124,7 @@ def _wait_until(moment: float) -> None:
 def run(screen: str, frames: int, ai_thinking: bool = False, worker: str = "process") -> dict:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    make_scene, ai_job = _scene_factory(screen)
+    make_scene, ai_job, measured = _scene_factory(screen)
     previous_worker = os.environ.get("ROBOARCADE_AI_WORKER")
     os.environ["ROBOARCADE_AI_WORKER"] = worker
     import pygame
@@ -183,6 +188,7 @@ def run(screen: str, frames: int, ai_thinking: bool = False, worker: str = "proc
     base = statistics.median(baseline.times) * 1000
     return {
         "screen": screen,
+        "scene": measured,
         "median_frame_ms": round(median, 3),
         "p99_frame_ms": round(percentile(times, 0.99) * 1000, 3),
         "max_frame_ms": round(max(times) * 1000, 3),

@@ -125,6 +125,19 @@ def test_a_job_that_cannot_be_pickled_runs_in_the_thread_instead():
         ai_worker.shutdown()
 
 
+def test_the_thread_fallback_is_chosen_by_the_environment(monkeypatch):
+    from game.client import ai_worker
+
+    ai_worker.shutdown()
+    monkeypatch.setenv("ROBOARCADE_AI_WORKER", "thread")
+    try:
+        worker = ai_worker.AIWorker()
+        assert worker.backend == "thread"
+        assert worker.submit(max, 3, 9).result(timeout=30) == 9
+    finally:
+        ai_worker.shutdown()
+
+
 def test_think_for_keeps_thinking_and_returns_the_first_answer():
     from game.client.ai_worker import think_for
 
@@ -220,7 +233,7 @@ def test_a_game_table_builds_every_sound_when_it_opens(screen):
             pytest.skip("no mixer on this machine")
         app.audio.release()                # as after the App's first frame
         app.audio.sounds.clear()
-        make_scene, _ = _scene_factory(screen)
+        make_scene, _, _ = _scene_factory(screen)
         app.stack.push(make_scene(app))
         assert set(app.audio.sounds) == set(EFFECTS)
     finally:
