@@ -20,6 +20,12 @@ the job runs in a one-thread pool instead: the same answer, only without the fra
 
 `think_for(seconds, fn, *args)` is a job that keeps re-running `fn(*args)` for that long and
 returns its first answer: `bench frames --ai-thinking` keeps an AI seat busy with it.
+
+Details: the App holds the worker's start until its first frame is drawn (defer_start /
+release), a scene with AI seats starts it in the background when it opens (prestart), and it
+thinks at niceness 10 so the render loop gets a core first on a busy machine. Like any
+spawn/forkserver child it imports the launching script's main module, so a script that
+starts AI seats must keep its top level under `if __name__ == "__main__":` (main.py does).
 """
 from __future__ import annotations
 
