@@ -56,6 +56,15 @@ def _context():
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
+def _import_process_machinery() -> None:
+    """Import multiprocessing and the process pool here, in the calling (render) thread, when a
+    screen opens: imported by the starter thread they held the lock for tens of milliseconds
+    while the screen was already animating."""
+    import concurrent.futures.process  # noqa: F401
+    import multiprocessing.forkserver  # noqa: F401
+    import multiprocessing.synchronize  # noqa: F401
+
+
 def _warm() -> int:
     return os.getpid()
 
@@ -124,6 +133,7 @@ def prestart() -> None:
         if _start_deferred:
             _start_wanted = True
             return
+        _import_process_machinery()
         _starter = threading.Thread(target=_processes, name="ai-worker-start", daemon=True)
         _starter.start()
 

@@ -136,6 +136,9 @@ def run(screen: str, frames: int, ai_thinking: bool = False, worker: str = "proc
     app = App(fullscreen=False, headless=True)
     app.settings.animation_speed = 1.0
     app.audio.release()                      # sounds are built when each screen opens, as after a first frame
+    ai_worker.release()                      # the worker is started before measuring (set-up, not play)
+    ai_worker.prestart()
+    ai_worker.backend()
     thinker = ai_worker.AIWorker() if ai_thinking else None
     thinking = None
     times: list[float] = []
