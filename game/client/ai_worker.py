@@ -81,23 +81,46 @@ def _init_worker() -> None:
         pass
 
 
+_create_lock = threading.Lock()     # held while the pool is created (slow); _lock only for quick looks
+
+
 def _processes() -> ProcessPoolExecutor | None:
     """The shared one-process pool, started on first use; None if processes are unavailable."""
-    global _process_pool, _process_failed
-    with _lock:
-        if _process_pool is None and not _process_failed and _mode() != "thread":
-            try:
-                # imported here, not at the top: multiprocessing is not needed before an AI seat plays
-                from concurrent.futures import ProcessPoolExecutor
+    global _process_pool, _process_failed, _warm_future
+    with _create_lock:
+        with _lock:
+            if _process_pool is not None or _process_failed or _mode() == "thread":
+                return _process_pool
+        try:
+            # imported here, not at the top: multiprocessing is not needed before an AI seat plays
+            from concurrent.futures import ProcessPoolExecutor
 
-                _process_pool = ProcessPoolExecutor(max_workers=1, mp_context=_context(),
-                                                    initializer=_init_worker)
-                global _warm_future
-                _warm_future = _process_pool.submit(_warm)   # start the process now, not at the first job
-            except (OSError, ValueError, NotImplementedError, ImportError, RuntimeError):
+            _shutdown_before_the_pool_module()
+            pool = ProcessPoolExecutor(max_workers=1, mp_context=_context(), initializer=_init_worker)
+            warm = pool.submit(_warm)           # start the process now, not at the first job
+        except (OSError, ValueError, NotImplementedError, ImportError, RuntimeError):
+            with _lock:
                 _process_failed = True
-                _process_pool = None
-        return _process_pool
+            return None
+        with _lock:
+            _process_pool, _warm_future = pool, warm
+        return pool
+
+
+_exit_hook_registered = False
+
+
+def _shutdown_before_the_pool_module() -> None:
+    """Run shutdown() at exit BEFORE concurrent.futures' own exit hook: a worker still starting
+    when the interpreter leaves otherwise dies on a semaphore already gone (and prints so)."""
+    global _exit_hook_registered
+    register = getattr(threading, "_register_atexit", None)   # the hook concurrent.futures uses
+    if register is not None and not _exit_hook_registered:
+        try:
+            register(shutdown)      # run in reverse order: after the pool module's, so before it
+            _exit_hook_registered = True
+        except RuntimeError:        # already shutting down
+            pass
 
 
 _starter: threading.Thread | None = None
@@ -124,9 +147,11 @@ def release() -> None:
 def prestart() -> None:
     """Start the worker process in the background (launching it takes ~50 ms of waiting).
 
-    Scenes with AI seats call this when they open; the first submit() waits for it if needed.
+    Scenes with AI seats call this when they open. A job submitted while the process is still
+    starting waits in a list (its future pending) and is sent when the process is up: the
+    render loop never waits for the start (on a loaded machine it took up to half a second).
     """
-    global _starter, _start_wanted
+    global _starter, _start_wanted, _starting
     with _lock:
         if _starter is not None or _process_pool is not None or _process_failed or _mode() == "thread":
             return
@@ -134,14 +159,55 @@ def prestart() -> None:
             _start_wanted = True
             return
         _import_process_machinery()
-        _starter = threading.Thread(target=_processes, name="ai-worker-start", daemon=True)
+        _shutdown_before_the_pool_module()
+        _starting = True
+        _starter = threading.Thread(target=_start_in_background, name="ai-worker-start", daemon=True)
         _starter.start()
 
 
-def _started() -> None:
+_starting = False                                  # the starter thread has not finished
+_waiting: list[tuple[bytes, "Future"]] = []        # jobs submitted meanwhile: (payload, their future)
+
+
+def _start_in_background() -> None:
+    global _starting
+    pool = _processes()
+    with _lock:
+        _starting = False
+        jobs = list(_waiting)
+        _waiting.clear()
+    for payload, outer in jobs:
+        if outer.cancelled():
+            continue
+        if pool is not None:
+            try:
+                _chain(pool.submit(_run_pickled, payload), outer)
+                continue
+            except RuntimeError:
+                _mark_broken()
+                pool = None
+        _chain(_threads().submit(_run_pickled, payload), outer)
+
+
+def _chain(inner: "Future", outer: "Future") -> None:
+    """When `inner` finishes, give `outer` (the future a scene holds) the same outcome."""
+    def copy(done: "Future") -> None:
+        try:
+            if done.cancelled():
+                outer.cancel()
+            elif done.exception() is not None:
+                outer.set_exception(done.exception())
+            else:
+                outer.set_result(done.result())
+        except Exception:  # noqa: BLE001 - outer was cancelled meanwhile: nobody wants the answer
+            pass
+    inner.add_done_callback(copy)
+
+
+def _started(timeout: float | None = 30.0) -> None:
     starter = _starter
-    if starter is not None:
-        starter.join()
+    if starter is not None and starter is not threading.current_thread():
+        starter.join(timeout)
 
 
 def _threads() -> ThreadPoolExecutor:
@@ -194,18 +260,25 @@ class AIWorker:
     def submit(self, fn: Callable, *args: Any, **kwargs: Any) -> Future:
         """Run fn(*args, **kwargs) off the render loop; poll the returned future's done()."""
         future = None
-        _started()
-        pool = _processes()
-        if pool is not None:
+        payload = None
+        if _mode() != "thread" and not _process_failed:
             try:
                 payload = pickle.dumps((fn, args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)
             except (pickle.PicklingError, AttributeError, TypeError):
                 payload = None                  # e.g. a lambda: this job runs in the thread
-            if payload is not None:
-                try:
-                    future = pool.submit(_run_pickled, payload)
-                except RuntimeError:            # the pool broke (worker killed): fall back for good
-                    _mark_broken()
+        if payload is not None:
+            from concurrent.futures import Future
+
+            with _lock:
+                if _starting:                   # the process is on its way: never wait for it here
+                    future = Future()
+                    _waiting.append((payload, future))
+        pool = _processes() if payload is not None and future is None else None
+        if pool is not None:
+            try:
+                future = pool.submit(_run_pickled, payload)
+            except RuntimeError:                # the pool broke (worker killed): fall back for good
+                _mark_broken()
         if future is None:
             future = _threads().submit(fn, *args, **kwargs)
             _thread_jobs.add(future)
@@ -237,7 +310,7 @@ def backend() -> str:
 @atexit.register
 def shutdown() -> None:
     """Stop the worker (at exit; tests may call it). A new AIWorker starts a fresh one."""
-    global _process_pool, _thread_pool, _process_failed, _starter, _warm_future, _start_wanted
+    global _process_pool, _thread_pool, _process_failed, _starter, _warm_future, _start_wanted, _starting
     _started()
     warm = _warm_future
     if warm is not None:    # let a starting worker finish starting: stopping it half-way prints errors
@@ -248,7 +321,10 @@ def shutdown() -> None:
     with _lock:
         pools = (_process_pool, _thread_pool)
         _process_pool = _thread_pool = _starter = _warm_future = None
-        _process_failed = _start_wanted = False
+        _process_failed = _start_wanted = _starting = False
+        for _payload, outer in _waiting:
+            outer.cancel()
+        _waiting.clear()
     for pool in pools:
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)

@@ -240,3 +240,21 @@ def test_a_game_table_builds_every_sound_when_it_opens(screen):
         app.stack.clear_to(type("Empty", (), {"app": None, "enter": lambda s: None, "exit": lambda s: None})())
         pygame.quit()
         ai_worker.shutdown()
+
+
+def test_a_job_submitted_while_the_worker_starts_is_answered_once_it_is_up():
+    from game.client import ai_worker
+    from game.roborescue import ai as rr_ai
+    from game.roborescue import engine as rr_engine
+
+    ai_worker.shutdown()
+    try:
+        ai_worker.prestart()                        # starting in the background...
+        worker = ai_worker.AIWorker()
+        state = rr_engine.new_game(2, 3, False)
+        args = (rr_engine.view(state, state.decision_seat), rr_engine.legal_actions(state), random.Random(1), "hard")
+        future = worker.submit(rr_ai.choose, *args)  # ...never blocks the caller
+        assert future.result(timeout=60) == rr_ai.choose(*args[:2], random.Random(1), "hard")
+        assert ai_worker.backend() == "process"
+    finally:
+        ai_worker.shutdown()
