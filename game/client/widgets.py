@@ -184,6 +184,8 @@ class Menu:
             self._layer_pos = area.topleft
             self._layer = pygame.Surface(area.size, pygame.SRCALPHA)
             self._draw_items(self._layer, (-area.left, -area.top), key[1])
+            if pygame.display.get_surface() is not None:
+                self._layer = self._layer.convert_alpha()     # the display's format: the fast blit
         surface.blit(self._layer, self._layer_pos)
         item = self.items[self.focus]
         if item.detail:
