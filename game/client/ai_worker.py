@@ -11,7 +11,9 @@ scene hands it, never the live state, and returns its choice by value.
 
 If processes are unavailable (no /dev/shm, a sandbox), or a job cannot be pickled (a lambda),
 the job runs in a one-thread pool instead: the same answer, only without the frame guarantee.
-`ROBOARCADE_AI_WORKER=thread` forces the thread (benchmarks use it for the "before" figures).
+Headless runs (SDL_VIDEODRIVER=dummy: tests, --frames captures) use the thread too, so a capture
+after N frames shows the same position on any machine. `ROBOARCADE_AI_WORKER=process|thread`
+overrides the choice (bench frames sets it: process, or thread for the "before" figures).
 
     worker = AIWorker()                    # cheap: the process is shared and started lazily
     future = worker.submit(ai.choose, view, choices, rng)
@@ -46,7 +48,14 @@ _thread_pool: ThreadPoolExecutor | None = None
 
 
 def _mode() -> str:
-    return os.environ.get("ROBOARCADE_AI_WORKER", "process").strip().lower()
+    """"process" or "thread": ROBOARCADE_AI_WORKER if set, else thread for headless runs."""
+    mode = os.environ.get("ROBOARCADE_AI_WORKER", "").strip().lower()
+    if mode in ("process", "thread"):
+        return mode
+    # Headless (tests, --frames captures) every frame is one fixed step taken at once, so an AI
+    # answering in real time from another process would make captures depend on machine speed;
+    # there the thread (with App.step's sleep(0) hand-over) keeps them reproducible.
+    return "thread" if os.environ.get("SDL_VIDEODRIVER", "") in ("dummy", "offscreen") else "process"
 
 
 def _context():

@@ -74,8 +74,7 @@ class TableScene(Scene):
         self.zoom = False                            # INFO: show the focused card(s) large
         self.fast_forward = False                    # spectating (no human left): skip every animation
         self.executor: AIWorker | None = None
-        self._info_region = CachedRegion()       # info panel + buttons (see _blit_info)
-        self._hand_region = CachedRegion()       # a hidden hand's card backs
+        self._base = CachedRegion()              # board + info panel + a hidden hand (see draw)
         self.future: Future | None = None
         self.dirty = False
         self.awaiting_handover = False
@@ -473,7 +472,13 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         now = self.t
         layout = self.layout
-        surface.blit(self._board(), (0, 0))
+        options = self.options if self.human_to_act else []
+        focused = options[self.focus] if options else None
+        # One full-screen blit: the board with the info panel and a hidden hand drawn over it,
+        # redrawn only when one of them changes (none overlaps the turn glow drawn next).
+        board, hand, info = self._board(), self._hidden_hand(), self._info_shown(focused, options)
+        self._base.blit(surface, board, board.get_rect(), (self._board_key, info, hand),
+                        lambda layer: self._draw_base(layer, focused, options, hand))
         if not self.shown.over and self.shown.current in layout.zones:
             render.draw_turn_glow(surface, layout.zones[self.shown.current], now)
         if self.future is not None and not self.timeline.busy and self.state.current in layout.zones:
@@ -481,9 +486,6 @@ class TableScene(Scene):
             dots = "." * (1 + int(now * 3) % 3)
             draw_text(surface, f"thinking{dots:<3}", (zone.right - 10, zone.top + render.ZONE_HEADER + 12), "tiny",
                       theme.ACCENT, "midright", bold=True)
-        options = self.options if self.human_to_act else []
-        focused = options[self.focus] if options else None
-        self._blit_info(surface, focused, options)
         pending = self.shown.pending if self.human_to_act else None
         if pending is not None and pending.robot is not None and pending.robot in layout.robots:
             label = "ATTACKER" if pending.kind == "attack" else "CHOSEN"
@@ -565,16 +567,27 @@ class TableScene(Scene):
         draw_text(surface, right, (bar.right - 12, bar.centery), "small", theme.BAD if v.endgame else theme.TEXT_DIM,
                   "midright", bold=v.endgame)
 
-    def _blit_info(self, surface: pygame.Surface, focused: Option | None, options: list[Option]) -> None:
-        """The info panel and its buttons, redrawn over the board only when they change."""
+    def _info_shown(self, focused: Option | None, options: list[Option]) -> tuple:
+        """What the info panel and its buttons show (the cache key of the base layer)."""
         title, detail = self.hover or ((focused.title, focused.detail) if focused else self.info)
         legal = {type(o.action).__name__: o for o in options}
         buttons = tuple((name in legal, legal.get(name) is not None and legal.get(name) is focused)
                         for name in ("EndTurn", "Cancel"))
-        layout = self.layout
-        area = layout.info_rect.unionall([layout.buttons["end_turn"], layout.buttons["cancel"]]).inflate(4, 12)
-        self._info_region.blit(surface, self._board_surface, area, (self._board_key, title, detail, buttons),
-                               lambda layer: self._draw_info(layer, focused, options))
+        return title, detail, buttons
+
+    def _hidden_hand(self) -> tuple[int, str] | None:
+        """(card count, caption) when the viewer's hand shows only its backs, else None."""
+        v = self.shown
+        if self.hand_visible or (self.viewer in self.humans and not v.alive[self.viewer] and not v.over):
+            return None
+        text = "" if self.viewer not in self.humans else f"{render.seat_name(self.viewer)}'s hand is hidden"
+        return v.hand_counts[self.viewer], text
+
+    def _draw_base(self, layer: pygame.Surface, focused: Option | None, options: list[Option],
+                   hand: tuple[int, str] | None) -> None:
+        self._draw_info(layer, focused, options)
+        if hand is not None:
+            render.draw_hidden_hand(layer, *hand)
 
     def _draw_info(self, surface: pygame.Surface, focused: Option | None, options: list[Option]) -> None:
         """The description of the focused option (or what the pointer rests on) and the two buttons."""
@@ -617,14 +630,7 @@ class TableScene(Scene):
                       (500, render.HAND_TOP + 50), "body", theme.TEXT_DIM, "center", bold=True)
             return
         if not self.hand_visible:
-            count = v.hand_counts[self.viewer]
-            text = "" if self.viewer not in self.humans else f"{render.seat_name(self.viewer)}'s hand is hidden"
-            rects = render.hand_positions(count)
-            area = rects[0].unionall(rects[1:]).union(pygame.Rect(0, render.HAND_TOP, 1000, 80)) if rects \
-                else pygame.Rect(0, render.HAND_TOP, 1000, 80)
-            self._hand_region.blit(surface, self._board_surface, area.inflate(8, 8), (self._board_key, count, text),
-                                   lambda layer: render.draw_hidden_hand(layer, count, text))
-            return
+            return                    # its backs are part of the base layer (see draw)
         focus_uid = focused.hand_card if focused else None
         playable = {o.hand_card for o in options if o.hand_card is not None}
         rects = self._hand_rects(focus_uid)

@@ -87,8 +87,31 @@ def test_synthesised_sounds_come_back_from_the_disk_cache_byte_for_byte():
 
 
 # ------------------------------------------------------------------ the AI worker
-def test_the_worker_process_returns_the_same_choice_as_in_process():
+@pytest.fixture
+def process_worker(monkeypatch):
+    """The worker process, as a real (not headless) game uses it."""
     from game.client import ai_worker
+
+    ai_worker.shutdown()
+    monkeypatch.setenv("ROBOARCADE_AI_WORKER", "process")
+    yield ai_worker
+    ai_worker.shutdown()
+
+
+def test_headless_runs_think_in_the_thread_so_captures_stay_reproducible(monkeypatch):
+    from game.client import ai_worker
+
+    ai_worker.shutdown()
+    monkeypatch.delenv("ROBOARCADE_AI_WORKER", raising=False)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    assert ai_worker.backend() == "thread"
+    monkeypatch.setenv("SDL_VIDEODRIVER", "kmsdrm")
+    assert ai_worker._mode() == "process"
+    ai_worker.shutdown()
+
+
+def test_the_worker_process_returns_the_same_choice_as_in_process(process_worker):
+    ai_worker = process_worker
     from game.robomissions import ai as rm_ai
     from game.robomissions import engine as rm_engine
     from game.robomissions.view import view as rm_view
@@ -115,8 +138,8 @@ def test_the_worker_process_returns_the_same_choice_as_in_process():
         ai_worker.shutdown()
 
 
-def test_a_job_that_cannot_be_pickled_runs_in_the_thread_instead():
-    from game.client import ai_worker
+def test_a_job_that_cannot_be_pickled_runs_in_the_thread_instead(process_worker):
+    ai_worker = process_worker
 
     worker = ai_worker.AIWorker()
     try:
@@ -242,8 +265,8 @@ def test_a_game_table_builds_every_sound_when_it_opens(screen):
         ai_worker.shutdown()
 
 
-def test_a_job_submitted_while_the_worker_starts_is_answered_once_it_is_up():
-    from game.client import ai_worker
+def test_a_job_submitted_while_the_worker_starts_is_answered_once_it_is_up(process_worker):
+    ai_worker = process_worker
     from game.roborescue import ai as rr_ai
     from game.roborescue import engine as rr_engine
 
