@@ -139,6 +139,9 @@ class TitleScene(Scene):
         self.idle = 0.0
 
     FLOOR_TOP = 556           # the floor strip: the scrolling grid and the horizon line below it
+    MASCOT_TOP = 520          # the marching robots' heads reach up to here
+    drawn_alone: tuple | None = None      # (frame, surface) of our last frame drawn with no overlay
+    title_rect = pygame.Rect(0, 0, 0, 0)
 
     @classmethod
     def _floor_strip(cls, background: pygame.Surface) -> pygame.Surface:
@@ -168,17 +171,28 @@ class TitleScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         t = self.t + alpha * self.app.clock.step
         key = self.menu.key()
+        alone = self.app.stack.visible() == [self]
+        # The screen keeps last frame's pixels: if that frame was ours alone and nothing static
+        # changed, only the moving parts are redrawn (a third of the pixels of a full frame).
+        partial = alone and key == self.menu_key and self.drawn_alone == (self.app.frames - 1, surface)
         if key != self.menu_key:
             self.menu_key = key
             self.background = self.base.copy()
             self.menu.draw(self.background)
-        surface.blit(self.background, (0, 0), pygame.Rect(0, 0, theme.WIDTH, self.FLOOR_TOP))
+        if partial:
+            surface.blit(self.background, self.title_rect.topleft, self.title_rect)      # the last title
+            band = pygame.Rect(0, self.MASCOT_TOP, theme.WIDTH, self.FLOOR_TOP - self.MASCOT_TOP)
+            surface.blit(self.background, band.topleft, band)                           # mascot heads
+        else:
+            surface.blit(self.background, (0, 0), pygame.Rect(0, 0, theme.WIDTH, self.FLOOR_TOP))
         # factory floor grid scrolling slowly
         offset = int(t * 20) % 64
         surface.blit(self.floor, (offset - 64, self.FLOOR_TOP))
         # title pops in
         image, rect = self._title(math.sin(t * 1.3) * 1.5, ease_out_back(min(1.0, t / 0.8)))
         surface.blit(image, rect)
+        self.title_rect = rect
+        self.drawn_alone = (self.app.frames, surface) if alone else None
         # robots marching along the floor
         for index, colour in enumerate(("green", "red", "white", "purple", "blue")):
             x = (t * 70 + index * 270) % (theme.WIDTH + 200) - 100

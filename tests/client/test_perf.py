@@ -281,3 +281,29 @@ def test_a_job_submitted_while_the_worker_starts_is_answered_once_it_is_up(proce
         assert ai_worker.backend() == "process"
     finally:
         ai_worker.shutdown()
+
+
+def test_the_title_redraws_only_what_moves_and_the_picture_is_the_same_as_a_full_redraw():
+    from game.client.app import App
+    from game.client.input import Action
+    from game.client.menus import NoticeScene, TitleScene
+
+    app = App()
+    try:
+        title = TitleScene()
+        app.stack.push(title)
+        for frame in range(1, 241):
+            if frame == 100:
+                app.post(Action("down", "keyboard"))              # the menu changes
+            if frame == 150:
+                app.stack.push(NoticeScene("hello"))              # an overlay comes and goes
+            if frame == 170:
+                app.post(Action("confirm", "keyboard"))
+            app.step(1 / 60)
+            if frame in (2, 60, 101, 160, 171, 172, 240):
+                partial = app.screen.copy()
+                title.drawn_alone = None                          # force a full redraw of the same moment
+                app.stack.draw(app.screen, 0.0)
+                assert pygame.image.tobytes(partial, "RGB") == pygame.image.tobytes(app.screen, "RGB"), frame
+    finally:
+        pygame.quit()
