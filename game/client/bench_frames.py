@@ -20,7 +20,9 @@ same AI worker the scenes use (`--worker thread` runs it in a thread: the old wa
 "before" figures).
 
 Prints ONE JSON object: median_frame_ms, p99_frame_ms, max_frame_ms, baseline_frame_ms,
-ratio, missed_60hz, plus screen, frames, ai_thinking, ai_backend, thinking_share.
+ratio, missed_60hz, plus screen, scene, frames, ai_thinking, ai_backend, thinking_share and
+p99/max_frame_cpu_ms: the render thread's own CPU time per frame (its work, without the waits:
+on a loaded machine it tells a slow frame from a descheduled one).
 """
 from __future__ import annotations
 
@@ -142,6 +144,7 @@ def run(screen: str, frames: int, ai_thinking: bool = False, worker: str = "proc
     thinker = ai_worker.AIWorker() if ai_thinking else None
     thinking = None
     times: list[float] = []
+    cpu: list[float] = []                    # the render thread's own CPU time per frame (no waits)
     thinking_frames = 0
     missed = 0
     ticks = 0
@@ -170,8 +173,10 @@ def run(screen: str, frames: int, ai_thinking: bool = False, worker: str = "proc
                 baseline.frame(tick)
                 continue
             started = time.perf_counter()
+            cpu_started = time.thread_time()
             app.frame_times.clear()
             app.step(TICK)
+            cpu.append(time.thread_time() - cpu_started)
             ended = started + app.frame_times[-1]      # when the flip returned
             times.append(ended - tick)
             missed += ended > tick + TICK
@@ -198,6 +203,8 @@ def run(screen: str, frames: int, ai_thinking: bool = False, worker: str = "proc
         "baseline_frame_ms": round(base, 3),
         "ratio": round(median / base, 2) if base > 0 else None,
         "missed_60hz": round(missed / len(times), 4),
+        "p99_frame_cpu_ms": round(percentile(cpu, 0.99) * 1000, 3),
+        "max_frame_cpu_ms": round(max(cpu) * 1000, 3),
         "frames": len(times),
         "ai_thinking": bool(ai_thinking and ai_job is not None),
         "ai_backend": backend,
