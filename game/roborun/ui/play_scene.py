@@ -21,6 +21,7 @@ import argparse
 import concurrent.futures
 import json
 import random
+from pathlib import Path
 from dataclasses import dataclass, field
 
 import pygame
@@ -32,9 +33,11 @@ from game.client.menus import NoticeScene, PauseScene
 from game.client.scene import Scene
 from game.client.sequencer import Sequencer
 from game.client.widgets import MenuItem, vertical_gradient
+from game.core.errors import UserError
 from game.core.session import GameSession, save_session, saved_game_path
 from game.roborun import rules
 from game.roborun.ai import player as ai_player
+from game.roborun.levels.tmx_loader import find_level, load_level
 from game.roborun.rules import engine
 from game.roborun.rules.campaign import accomplishments
 from game.roborun.rules.config import RoboRunConfig
@@ -51,6 +54,7 @@ from game.roborun.ui.session import (  # noqa: F401  (GameOptions & co. are part
     record_result, seat_view_for, single_setup, unlock_options,
 )
 
+WATCH_POLL = 0.5           # seconds between looks at a watched map file's mtime
 AI_PAUSE = 0.35             # seconds between AI decisions so players can follow them
 
 
@@ -167,6 +171,10 @@ class PlayScene(PlayDrawing, Scene):
         self.results_shown = False
         self.t = 0.0
         self.frames_drawn = 0
+        self.watch_path: Path | None = find_level(options.level_ref) if options.watch else None
+        self.watch_stamp = _file_stamp(self.watch_path) if self.watch_path else None
+        self.watch_wait = 0.0
+        self.watch_error: str | None = None     # the last reload's one-line error (old map kept)
 
     @property
     def state(self):
@@ -349,6 +357,12 @@ class PlayScene(PlayDrawing, Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+        if self.watch_path is not None and self.app.stack.top is self:
+            self.watch_wait += dt
+            if self.watch_wait >= WATCH_POLL:
+                self.watch_wait = 0.0
+                if self._reload_if_changed():
+                    return
         speed = self.app.settings.animation_speed
         self.stage.update(dt * speed)
         if self.animator.busy:
@@ -457,6 +471,30 @@ class PlayScene(PlayDrawing, Scene):
         elif name == inp.SCROLL:
             self._set_focus((self.focus - action.amount) % count)
 
+    # --watch ----------------------------------------------------------
+    def _reload_if_changed(self) -> bool:
+        """The designer's loop: when the watched map file changed, start the scenario again
+        on the new map (same seed, seats and boards) in a new scene; a map that does not load
+        keeps the old one and shows the one-line error. True when the scene was replaced."""
+        stamp = _file_stamp(self.watch_path)
+        if stamp == self.watch_stamp:
+            return False
+        self.watch_stamp = stamp
+        try:
+            level = load_level(self.watch_path)
+        except (UserError, OSError) as exc:
+            line = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            self.watch_error = line
+            self._say(f"reload failed, old map kept: {line}")
+            return False
+        options = GameOptions(**{**self.options.__dict__, "level": level, "seed": self.seed, "setup": self.setup,
+                                 "intro": False, "tutorial": False})
+        scene = PlayScene(options)
+        scene.watch_stamp = stamp
+        scene._say(f"map reloaded from {self.watch_path.name}")
+        self.app.stack.replace(scene)
+        return True
+
     def _restart(self) -> None:
         self.app.stack.pop()
         start_game(self.app, GameOptions(**{**self.options.__dict__, "seed": self.seed, "tutorial": False}),
@@ -528,6 +566,15 @@ def start_game(app, options: GameOptions, replace_to: bool = False) -> PlayScene
     return scene
 
 
+def _file_stamp(path: Path) -> tuple | None:
+    """What tells a changed file: modification time and size (None: the file is gone)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
+
+
 def _is_entry(scene) -> bool:
     return isinstance(scene, EntryScene)
 
@@ -562,6 +609,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--ai-level", choices=("easy", "normal", "hard"), default="normal")
     parser.add_argument("--campaign", action="store_true", help="play the scenario as part of its campaign")
+    parser.add_argument("--watch", action="store_true",
+                        help="reload the map when its file changes (keep the game open beside Tiled)")
     parser.epilog = "With --frames (a scripted capture) the tutorial and scenario page are skipped."
     add_display_args(parser)
     args = parser.parse_args(argv)
@@ -570,7 +619,8 @@ def main(argv: list[str]) -> int:
     load_level_spec(args.level)          # a bad level ref is a one-line error before the window opens
     capture = args.frames is not None      # a scripted capture: show the board, not the help pages
     options = GameOptions(level_ref=args.level, partner=args.partner, seat=args.seat, seed=args.seed,
-                          ai_level=args.ai_level, campaign=args.campaign, intro=not capture, tutorial=not capture)
+                          ai_level=args.ai_level, campaign=args.campaign, intro=not capture, tutorial=not capture,
+                          watch=args.watch)
 
     def first_scene(app) -> Scene:
         if options.campaign:

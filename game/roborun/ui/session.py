@@ -63,6 +63,7 @@ class GameOptions:
     intro: bool = True              # open on the scenario page (intro + special rules)
     choose_boards: bool = False     # use `boards` (and campaign progress) instead of the engine's default
     first_skills: tuple[str, str] | None = None   # a new campaign's set-up step 7 picks
+    watch: bool = False             # reload the map when its file changes (`--watch`, the designer's loop)
 
 
 def load_level_spec(ref: str) -> LevelSpec:

@@ -1,0 +1,82 @@
+"""`main.py roborun --level FILE --watch`: the play screen reloads the map when its file
+changes; a file that no longer loads keeps the old map and shows the one-line error."""
+import os
+import shutil
+
+import pytest
+
+from game.client.app import App
+from game.roborun.levels.tmx_loader import LEVELS_DIR, find_level
+from game.roborun.ui import play_scene
+from game.roborun.ui.play_scene import GameOptions, PlayScene
+from tests.roborun.ui.test_play import fresh_caches
+
+
+@pytest.fixture()
+def app():
+    fresh_caches()
+    return App()
+
+
+@pytest.fixture()
+def map_file(tmp_path):
+    root = tmp_path / "levels"
+    shutil.copytree(LEVELS_DIR / "tilesets", root / "tilesets")
+    shutil.copy(LEVELS_DIR / "roborun.tiled-project", root)
+    (root / "campaign1").mkdir()
+    path = root / "campaign1" / "1-1.tmx"
+    path.write_text(find_level("1.1").read_text())
+    return path
+
+
+def _frames(app, n):
+    for _ in range(n):
+        app.step(1 / 30)
+
+
+def _rewrite(path, text):
+    path.write_text(text)
+    stat = path.stat()
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))   # a newer mtime even on coarse clocks
+
+
+def test_watch_reloads_a_changed_map_and_keeps_the_old_one_on_error(app, map_file, monkeypatch):
+    monkeypatch.setattr(play_scene, "WATCH_POLL", 0.0)
+    scene = PlayScene(GameOptions(level_ref=str(map_file), partner="random", seed=3, watch=True,
+                                  intro=False, tutorial=False))
+    app.stack.push(scene)
+    _frames(app, 3)
+    assert app.stack.top is scene                     # unchanged file: nothing happens
+    old_title = scene.level.title
+
+    _rewrite(map_file, map_file.read_text().replace(old_title, "Edited In Tiled"))
+    _frames(app, 2)
+    reloaded = app.stack.top
+    assert reloaded is not scene and isinstance(reloaded, PlayScene)
+    assert reloaded.level.title == "Edited In Tiled" and reloaded.seed == 3
+    assert reloaded.history == [] and reloaded.watch_error is None
+    assert any("map reloaded" in line for line in reloaded.log)
+    app.save_screenshot(str(map_file.parent / "reloaded.png"))
+
+    _rewrite(map_file, "<map")                        # a save that breaks the file
+    _frames(app, 2)
+    assert app.stack.top is reloaded                  # old map kept
+    assert reloaded.level.title == "Edited In Tiled"
+    assert reloaded.watch_error.startswith(f"{map_file}: ") and "\n" not in reloaded.watch_error
+    assert any(line.startswith("reload failed, old map kept: ") for line in reloaded.log)
+    _frames(app, 2)
+    assert app.stack.top is reloaded                  # the broken file is not retried until it changes
+
+    _rewrite(map_file, find_level("1.1").read_text())  # fixed again
+    _frames(app, 2)
+    assert app.stack.top is not reloaded and app.stack.top.level.title == old_title
+
+
+def test_without_watch_a_changed_file_is_ignored(app, map_file, monkeypatch):
+    monkeypatch.setattr(play_scene, "WATCH_POLL", 0.0)
+    scene = PlayScene(GameOptions(level_ref=str(map_file), partner="random", seed=3, intro=False, tutorial=False))
+    app.stack.push(scene)
+    _frames(app, 2)
+    _rewrite(map_file, "<map")
+    _frames(app, 2)
+    assert app.stack.top is scene and scene.watch_path is None
