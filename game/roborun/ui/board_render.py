@@ -15,6 +15,7 @@ are read from the active seat, point the way they look on the card.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -22,6 +23,7 @@ import pygame
 
 from game.client import theme
 from game.client.widgets import draw_text
+from game.roborun.rules.geometry import board as rules_board
 from game.roborun.rules.level import DELTAS, LevelSpec, Pos, Space
 
 SPRITE_DIR = Path(__file__).resolve().parents[3] / "sprites" / "roborun"
@@ -175,9 +177,14 @@ class BoardRenderer:
         surface = pygame.Surface(self.rect.size)
         surface.fill(GRID_LINE)
         offset = pygame.Vector2(self.rect.topleft)
+        line_dir = rules_board(level).line_dir      # a Production Line token turns its whole line
         for y in range(level.height):
             for x in range(level.width):
                 space = level.spaces[y][x]
+                if space.kind in ("pusher", "production_line"):
+                    direction = line_dir.get((x, y), space.direction) if space.kind == "production_line" \
+                        else space.direction
+                    space = replace(space, direction=self.screen_direction(direction or "N"))
                 image = sprite(space_sprite_name(space), t) or _fallback_tile(t, space.kind)
                 surface.blit(image, pygame.Vector2(self.to_screen(x, y)) - offset)
         for round_number, pos in sorted(level.spawns.items()):
@@ -189,6 +196,12 @@ class BoardRenderer:
         for (pos, direction), colours in sorted(level.gates.items(), key=lambda item: item[0]):
             self._blit_edge(surface, self._gate_bar(colours), pos, direction, offset)
         self._draw_links(surface, offset)
+        for token in level.tokens:          # fixed for the scenario: part of the board, not the stage
+            if token.kind == "production_line" and token.direction:
+                image = token_image("production_line", None, self.screen_direction(token.direction),
+                                    max(4, int(t * 0.62) & ~1))
+                centre = pygame.Vector2(self.centre(*token.pos)) - offset
+                surface.blit(image, image.get_rect(center=(int(centre.x), int(centre.y))))
         pygame.draw.rect(surface, theme.SHADOW, surface.get_rect(), 3)
         return surface.convert() if pygame.display.get_surface() else surface
 
