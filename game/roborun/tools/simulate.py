@@ -34,6 +34,7 @@ from game.roborun.levels.solver import Budget, solve_deal
 from game.roborun.levels.tmx_loader import find_level, list_levels, load_level
 from game.roborun.rules.engine import apply, legal_choices, new_game
 from game.roborun.rules.view import seat_view
+from game.roborun.tools import levels_table
 
 MAX_DECISIONS_PER_GAME = 3000     # a guard against an engine loop; never reached in a sane game
 SOLVER_BUDGET_S = 2.0             # per deal; the solver is a reference, not the subject
@@ -185,17 +186,27 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--ai", choices=AI_CHOICES, default="hard", help="AI level of both seats")
     parser.add_argument("--partner", choices=("ai", "random"), default="ai", help="seat 1: the AI or random-legal")
     parser.add_argument("--no-solver", action="store_true", help="skip the solver comparison")
-    parser.add_argument("--solver-seconds", type=float, default=SOLVER_BUDGET_S,
-                        help=f"solver time budget per deal (default {SOLVER_BUDGET_S})")
-    parser.add_argument("--solver-nodes", type=int, default=SOLVER_NODES,
-                        help=f"solver node budget per deal (default {SOLVER_NODES})")
+    parser.add_argument("--solver-seconds", type=float, default=None,
+                        help=f"solver time budget per deal (default {SOLVER_BUDGET_S}; 60 with --levels-table)")
+    parser.add_argument("--solver-nodes", type=int, default=None,
+                        help=f"solver node budget per deal (default {SOLVER_NODES}; 8000 with --levels-table)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--levels-table", action="store_true",
+                        help="print the difficulty table of docs/roborun-levels.md as Markdown "
+                             "(solver default 8000 nodes / 60 s per deal; see game.roborun.tools.levels_table)")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:          # argparse already printed usage / help
         raise _ArgExit(int(exc.code or 0)) from None
     if args.games < 1:
         raise UserError("command line", "--games must be at least 1")
+    if args.solver_nodes is None:
+        args.solver_nodes = levels_table.TABLE_NODES if args.levels_table else SOLVER_NODES
+    if args.solver_seconds is None:
+        args.solver_seconds = levels_table.TABLE_SECONDS if args.levels_table else SOLVER_BUDGET_S
+    if args.levels_table and (args.json or args.partner == "random" or args.no_solver):
+        raise UserError("command line", "--levels-table prints Markdown with the solver and the AI pair; "
+                        "drop --json / --partner random / --no-solver")
     return args
 
 
@@ -209,6 +220,9 @@ def main(argv: list[str]) -> int:
         args = parse_args(argv)
     except _ArgExit as exc:
         return exc.code
+    if args.levels_table:
+        levels_table.run(_levels(args), args.games, args.seed, args.ai, args.solver_nodes, args.solver_seconds)
+        return 0
     out = {"levels": {}}
     for level_id, level in _levels(args):
         report = simulate_level(level_id, level, args.games, args.seed, args.ai, args.partner,

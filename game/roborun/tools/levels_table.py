@@ -1,0 +1,115 @@
+"""`python main.py simulate roborun --levels-table`: the difficulty table of
+docs/roborun-levels.md, printed as Markdown.
+
+    python main.py simulate roborun --levels-table --all --games 20 --seed 0
+
+For every level and deal S..S+games-1 (Single Scenario set-up) it runs the solver
+(`main.py solve`, bound --solver-nodes / --solver-seconds, default 8000 nodes / 60 s)
+and plays the deal with the hard AI pair (`--ai`, both seats, each seeing only its seat
+view). Columns: the solver's wins, the round of each win, their mean, the difficulty
+(mean winning round over all deals, a deal the solver did not win counting as round 5),
+the AI pair's wins and the AI pair's wins on the deals the solver won. A second table
+gives the campaign means. Deal i uses seed S + i everywhere, so the output is
+reproducible (up to the time bound on a very slow machine).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from game.roborun.ai.player import RoboRunAI
+from game.roborun.levels.solver import Budget, solve_deal
+from game.roborun.rules.engine import apply, legal_choices, new_game
+from game.roborun.rules.view import seat_view
+
+MAX_DECISIONS_PER_GAME = 3000     # a guard against an engine loop (as in simulate)
+UNWON_ROUND = 5           # a deal the solver did not win counts as round 5 in the difficulty
+TABLE_NODES = 8000
+TABLE_SECONDS = 60.0
+HEADER = ("| level | solver wins / {n} | rounds of the solver's wins | mean round | difficulty "
+          "| hard AI pair wins / {n} | AI wins on solver-won deals |")
+CAMPAIGN_HEADER = "| campaign | mean difficulty | solver wins | hard AI pair wins |"
+
+
+@dataclass
+class Row:
+    level_id: str
+    games: int
+    solver_rounds: list[int | None] = field(default_factory=list)   # per deal: winning round or None
+    ai_won: list[bool] = field(default_factory=list)
+
+    @property
+    def solver_wins(self) -> int:
+        return sum(r is not None for r in self.solver_rounds)
+
+    @property
+    def mean_round(self) -> float | None:
+        won = [r for r in self.solver_rounds if r is not None]
+        return sum(won) / len(won) if won else None
+
+    @property
+    def difficulty(self) -> float:
+        return sum(UNWON_ROUND if r is None else r for r in self.solver_rounds) / len(self.solver_rounds)
+
+    @property
+    def ai_wins(self) -> int:
+        return sum(self.ai_won)
+
+    @property
+    def ai_wins_on_solver_won(self) -> int:
+        return sum(ai for ai, r in zip(self.ai_won, self.solver_rounds) if r is not None)
+
+    def markdown(self) -> str:
+        rounds = " ".join(str(r) for r in self.solver_rounds if r is not None) or "-"
+        mean = "-" if self.mean_round is None else f"{self.mean_round:.2f}"
+        return (f"| {self.level_id} | {self.solver_wins} | {rounds} | {mean} | {self.difficulty:.2f} | "
+                f"{self.ai_wins} | {self.ai_wins_on_solver_won} / {self.solver_wins} |")
+
+
+def ai_pair_wins(level, seed: int, ai: str) -> bool:
+    """One deal played by two `ai` players, each seeing only its seat view; the same deal
+    and AI random stream as `simulate roborun` plays for seed `seed`."""
+    state = new_game(level, seed)
+    rng = random.Random(seed * 7919 + 17)
+    players = (RoboRunAI(ai), RoboRunAI(ai))
+    for _ in range(MAX_DECISIONS_PER_GAME):
+        seat = state.decision_seat
+        if seat is None:
+            break
+        apply(state, players[seat].choose(seat_view(state, seat), legal_choices(state), rng))
+    return state.outcome == "won"
+
+
+def measure(level_id: str, level, games: int, seed: int, ai: str = "hard",
+            nodes: int = TABLE_NODES, seconds: float = TABLE_SECONDS) -> Row:
+    row = Row(level_id, games)
+    for i in range(games):
+        deal = seed + i
+        solved = solve_deal(level, deal, Budget(nodes=nodes, seconds=seconds), count_first_moves=False)
+        row.solver_rounds.append(solved.rounds if solved.won else None)
+        row.ai_won.append(ai_pair_wins(level, deal, ai))
+    return row
+
+
+def table(rows: list[Row], games: int) -> list[str]:
+    """The Markdown lines: the level table, a blank line, the campaign table."""
+    lines = [HEADER.format(n=games), "|---|---|---|---|---|---|---|"] + [r.markdown() for r in rows]
+    campaigns: dict[str, list[Row]] = {}
+    for r in rows:
+        campaigns.setdefault(r.level_id.split(".")[0], []).append(r)
+    lines += ["", CAMPAIGN_HEADER, "|---|---|---|---|"]
+    for name, group in campaigns.items():
+        mean = sum(r.difficulty for r in group) / len(group)
+        total = sum(r.games for r in group)
+        lines.append(f"| {name} | {mean:.2f} | {sum(r.solver_wins for r in group)} / {total} | "
+                     f"{sum(r.ai_wins for r in group)} / {total} |")
+    return lines
+
+
+def run(levels: list[tuple[str, object]], games: int, seed: int, ai: str, nodes: int, seconds: float,
+        out=print) -> list[Row]:
+    """Measure each level and print the table (rows are printed once all are measured)."""
+    rows = [measure(level_id, level, games, seed, ai, nodes, seconds) for level_id, level in levels]
+    for line in table(rows, games):
+        out(line)
+    return rows
