@@ -367,7 +367,13 @@ def test_roborally_screens_fit(screens):
                        6, 1, "random", seed=4, max_rounds=3, save=False)
     race.seat_label = lambda seat, plain=race.seat_label: f"{plain(seat)} {LONG_NAME}"    # the longest names
     app.stack.push(race)
+    screens.frames("roborally_start", 2)
+    for index in range(len(howto.TUTORIAL)):                       # the first-race tutorial, once
+        assert app.stack.top is not race
+        screens.frames(f"roborally_tutorial_{index}", 2)
+        screens.post("right")
     screens.frames("roborally_program", 10)
+    assert app.stack.top is race
     screens.post("right")
     screens.post("confirm")
     screens.frames("roborally_program_2", 3)
@@ -375,8 +381,25 @@ def test_roborally_screens_fit(screens):
     for index in range(4):
         race.log.append(LONG_LINE + f" ({index})")
     step = 0
+    hand_seen = False
     while not race.session.is_over() and step < 400:
         phase = race.state.phase
+        if not hand_seen and phase == "program" and race.session.current_seat() == 0:
+            hand_seen = True                          # the hand, then inspecting a card, a space and a robot
+            _roborally_settle(race)
+            screens.frames("roborally_hand", 2)
+            for name, pos in (("card", race._hand_rects(9)[1].center), ("space", race.board_view.rect.center),
+                              ("robot", (1000, 60))):
+                app.post(Action("point", "mouse", pos))
+                screens.frames(f"roborally_inspect_{name}", 2)
+                assert race.inspect, f"pointing at a {name} shows nothing"
+            app.post(Action("info"))
+            app.post(Action("right"))
+            screens.frames("roborally_inspect_cursor", 2)
+            assert race.cursor is not None and race.inspect
+            app.post(Action("info"))
+            screens.frames("roborally_hand_again", 1)
+            assert race.cursor is None and race.inspect is None
         _roborally_step(race, rng)
         step += 1
         if race.queue and step % 7 == 0:

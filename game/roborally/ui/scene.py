@@ -710,10 +710,10 @@ class RaceScene(Scene):
     def _robot_text(self, seat: int) -> str:
         sd = self.side[seat]
         r = self.state.robots[seat]
-        ups = "; ".join(explain.upgrade_text(u) for u in sd["ups"]) or "no upgrades"
+        ups = ", ".join(C.UPGRADES[u]["name"] for u in sd["ups"]) or "none"
         where = "rebooting" if r.rebooted else f"facing {('up', 'right', 'down', 'left')[r.d % 4]}"
         return (f"{self.seat_label(seat)}: checkpoint {sd['cp']} of {len(self.state.board.checkpoints)} reached, "
-                f"{sd['energy']} energy, {sd['spam']} SPAM in its deck, {where}. Upgrades: {ups}")
+                f"{sd['energy']} energy, {sd['spam']} SPAM in its deck, {where}. Upgrades: {ups}.")
 
     def _draw_bottom(self, surface, human_turn, seat) -> None:
         top = theme.HEIGHT - 194
