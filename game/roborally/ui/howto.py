@@ -23,7 +23,7 @@ from game.roborally.rules.board import Board
 from game.roborally.rules.engine import GAME_ID
 from game.roborally.ui.board_view import BoardView, draw_card
 
-__all__ = ["how_to_play_scene", "tutorial_scene", "tutorial_due", "PAGES", "TUTORIAL"]
+__all__ = ["how_to_play_scene", "tutorial_scene", "tutorial_due", "mark_tutorial_done", "PAGES", "TUTORIAL"]
 
 TUTORIAL_FILE = "tutorials.json"
 
@@ -125,7 +125,7 @@ def tutorial_due() -> bool:
     return not (isinstance(data, dict) and data.get(GAME_ID) is True)
 
 
-def _tutorial_done() -> None:
+def mark_tutorial_done() -> None:
     path = storage.data_dir() / TUTORIAL_FILE
     data, _warning = storage.load_json(path, default={})
     storage.save_json(path, {**(data if isinstance(data, dict) else {}), GAME_ID: True})
@@ -137,4 +137,4 @@ def how_to_play_scene() -> HowToPlayScene:
 
 def tutorial_scene() -> HowToPlayScene:
     """The first-game tutorial over the race; closing it (at the end or early) is remembered."""
-    return HowToPlayScene("Robo Rally: your first race", TUTORIAL, on_close=_tutorial_done)
+    return HowToPlayScene("Robo Rally: your first race", TUTORIAL, on_close=mark_tutorial_done)
