@@ -135,6 +135,11 @@ def card_distance(board: Board, target) -> dict:
     return cost
 
 
+# Other robots hard plans around: None = every robot where it stands; a number = only robots
+# within that many squares (Manhattan) of ours, the rest being expected to have moved away.
+OTHERS_RADIUS = None
+
+
 class Planner:
     def __init__(self, view, level: str):
         self.view = view
@@ -151,11 +156,12 @@ class Planner:
         self.others = {}
         self.fire = Counter()
         if self.hard:
-            for r in view.robots:
-                if r.seat != view.seat:
-                    self.others[(r.x, r.y)] = r
-            for r in view.robots:
-                if r.seat == view.seat or r.rebooted:
+            near = [r for r in view.robots if r.seat != view.seat and (
+                OTHERS_RADIUS is None or abs(r.x - me.x) + abs(r.y - me.y) <= OTHERS_RADIUS)]
+            for r in near:
+                self.others[(r.x, r.y)] = r
+            for r in near:
+                if r.rebooted:
                     continue
                 x, y = r.x, r.y
                 while not b.wall_between(x, y, r.d):
