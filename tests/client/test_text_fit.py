@@ -416,6 +416,11 @@ def test_roborally_screens_fit(screens):
     for index in range(len(howto.PAGES)):
         screens.frames(f"roborally_howto_{index}", 2)
         screens.post("right")
+    from game.client.menus import DemoCycle
+
+    app.stack.push(DemoCycle([("Robo Rally", ui.make_attract_scene)]))      # attract mode: AI robots, labelled
+    screens.frames("roborally_demo", 240)
+    app.stack.pop()
     assert not screens.found, screens.report()
 
 
