@@ -42,6 +42,7 @@ BENCHES: dict[str, str] = {
     "text": "game.client.text:bench_main",           # text layout of 300,000-character texts
     "engine": "game.roborun.cli:bench_engine",
     "render": "game.roborun.cli:bench_render",
+    "frames": "game.client.bench_frames:main",
 }
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
 import pygame
@@ -13,18 +14,36 @@ from game.client.loop import ease_out_back
 from game.client.registry import GAMES, load_entry
 from game.client.scene import Scene
 from game.client.settings import ANIMATION_SPEEDS
-from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, draw_text, panel, vertical_gradient
+from game.client.widgets import (Menu, MenuItem, draw_fit, draw_hints, draw_text, panel, shade,
+                                 vertical_gradient)
 
 
 def draw_mascot(surface: pygame.Surface, center: tuple[float, float], colour, scale: float = 1.0,
                 blink: bool = False, tilt: float = 0.0) -> None:
-    """A friendly boxy robot used on menus (the games draw their own pieces)."""
+    """A friendly boxy robot used on menus (the games draw their own pieces).
+
+    Drawn once per look (colour, size, blink, head tilt to the pixel) into a cached sprite;
+    a frame only blits it.
+    """
+    sprite = _mascot_sprite(tuple(colour), float(scale), bool(blink), round(tilt * 6 * scale))
     cx, cy = center
-    s = scale
+    surface.blit(sprite, (round(cx - MASCOT_BOX[0] * scale), round(cy - MASCOT_BOX[1] * scale)))
+
+
+MASCOT_BOX = (45, 85, 90, 160)     # sprite origin (x, y) and size (w, h) at scale 1, from the centre
+
+
+@lru_cache(maxsize=512)
+def _mascot_sprite(colour: tuple, s: float, blink: bool, head_dx: int) -> pygame.Surface:
+    ox, oy, w, h = (v * s for v in MASCOT_BOX)
+    # pygame.draw does not antialias, so a colour key (run-length encoded: fast to blit) is enough
+    surface = pygame.Surface((math.ceil(w), math.ceil(h)))
+    surface.fill(_KEY)
+    cx, cy = ox, oy
     body = pygame.Rect(0, 0, 70 * s, 60 * s)
     body.center = (cx, cy + 20 * s)
     head = pygame.Rect(0, 0, 56 * s, 44 * s)
-    head.center = (cx + tilt * 6 * s, cy - 32 * s)
+    head.center = (cx + head_dx, cy - 32 * s)
     dark = tuple(max(0, c - 70) for c in colour)
     pygame.draw.line(surface, dark, head.midtop, (head.centerx, head.top - 16 * s), max(2, int(4 * s)))
     pygame.draw.circle(surface, theme.ACCENT if not blink else theme.BAD, (head.centerx, head.top - 18 * s), 6 * s)
@@ -41,6 +60,11 @@ def draw_mascot(surface: pygame.Surface, center: tuple[float, float], colour, sc
                      border_radius=int(4 * s))
     for dx in (-22, 22):
         pygame.draw.circle(surface, dark, (body.centerx + dx * s, body.bottom + 6 * s), 9 * s)
+    surface.set_colorkey(_KEY, pygame.RLEACCEL)
+    return surface.convert() if pygame.display.get_surface() else surface
+
+
+_KEY = (255, 0, 255)
 
 
 DEMO_FIRST_DELAY = 2.0    # seconds on the title before the first demo game (--demo)
@@ -122,6 +146,8 @@ class DemoCycle(Scene):
 
 
 class TitleScene(Scene):
+    covers_screen = True      # background and floor strip paint every pixel
+
     def __init__(self, demo: bool = False) -> None:
         super().__init__()
         self.demo = demo
@@ -137,7 +163,16 @@ class TitleScene(Scene):
         ], center_x=theme.WIDTH // 2, top=310, width=420)
 
     def enter(self) -> None:
-        self.background = vertical_gradient(theme.LOGICAL_SIZE, (30, 36, 60), (12, 14, 22))
+        # Everything that does not move is drawn once here; a frame blits opaque layers (issue 16).
+        self.base = vertical_gradient(theme.LOGICAL_SIZE, (30, 36, 60), (12, 14, 22))
+        draw_text(self.base, "robot tabletop games, with AI friends for every empty seat",
+                  (theme.WIDTH // 2, 250), "body", theme.TEXT_DIM, "center")
+        self.background = self.base           # base + the menu, rebuilt when the menu changes
+        self.menu_key: tuple | None = None
+        self.floor = self._floor_strip(self.base)
+        self.title_text = pygame.font.Font(None, 150).render("ROBO ARCADE", True, theme.ACCENT)
+        self.title_frames: dict[tuple[int, int], tuple[pygame.Surface, pygame.Rect]] = {}
+        self.app.audio.warm()       # every effect (after the first frame: see Audio.release)
         if self.app.notice:
             self.app.stack.push(NoticeScene(self.app.notice))
             self.app.notice = None
@@ -180,28 +215,69 @@ class TitleScene(Scene):
     def resume(self) -> None:
         self.idle = 0.0
 
+    FLOOR_TOP = 556           # the floor strip: the scrolling grid and the horizon line below it
+    MASCOT_TOP = 520          # the marching robots' heads reach up to here
+    drawn_alone: tuple | None = None      # (frame, surface) of our last frame drawn with no overlay
+    title_rect = pygame.Rect(0, 0, 0, 0)
+
+    @classmethod
+    def _floor_strip(cls, background: pygame.Surface) -> pygame.Surface:
+        """The floor, one grid period (64 px) wider than the screen: a frame blits it shifted."""
+        strip = pygame.Surface((theme.WIDTH + 64, theme.HEIGHT - cls.FLOOR_TOP))
+        for x in (0, 64):      # the gradient only changes downwards, so any columns will do
+            strip.blit(background, (x, 0), pygame.Rect(0, cls.FLOOR_TOP, theme.WIDTH, strip.get_height()))
+        top = 560 - cls.FLOOR_TOP
+        for x in range(0, theme.WIDTH + 128, 64):
+            pygame.draw.line(strip, (38, 46, 70), (x, top), (x - 120, strip.get_height()), 2)
+        pygame.draw.line(strip, (60, 70, 100), (0, top), (strip.get_width(), top), 3)
+        return strip.convert() if pygame.display.get_surface() else strip
+
+    def _title(self, angle: float, pop: float) -> tuple[pygame.Surface, pygame.Rect]:
+        """The title turned and scaled over its bit of background (opaque: a cheap blit), cached
+        to 0.1 degree and 2% of size (a few dozen images, made in the first seconds)."""
+        key = (round(angle * 10), round(pop * 50))
+        cached = self.title_frames.get(key)
+        if cached is None:
+            title = pygame.transform.rotozoom(self.title_text, key[0] / 10, key[1] / 50)
+            rect = title.get_rect(center=(theme.WIDTH // 2, 150)).clip(self.base.get_rect())
+            image = self.base.subsurface(rect).copy()
+            image.blit(title, title.get_rect(center=(theme.WIDTH // 2 - rect.left, 150 - rect.top)))
+            cached = self.title_frames[key] = (image, rect)
+        return cached
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         t = self.t + alpha * self.app.clock.step
-        surface.blit(self.background, (0, 0))
+        key = self.menu.key()
+        alone = self.app.stack.visible() == [self]
+        # The screen keeps last frame's pixels: if that frame was ours alone and nothing static
+        # changed, only the moving parts are redrawn (a third of the pixels of a full frame); not
+        # after a frame with a tooltip over it (App.overlay_frame), which a partial redraw would keep.
+        partial = (alone and key == self.menu_key and self.drawn_alone == (self.app.frames - 1, surface)
+                   and getattr(self.app, "overlay_frame", -1) != self.app.frames - 1)
+        if key != self.menu_key:
+            self.menu_key = key
+            self.background = self.base.copy()
+            self.menu.draw(self.background)
+        if partial:
+            surface.blit(self.background, self.title_rect.topleft, self.title_rect)      # the last title
+            band = pygame.Rect(0, self.MASCOT_TOP, theme.WIDTH, self.FLOOR_TOP - self.MASCOT_TOP)
+            surface.blit(self.background, band.topleft, band)                           # mascot heads
+        else:
+            surface.blit(self.background, (0, 0), pygame.Rect(0, 0, theme.WIDTH, self.FLOOR_TOP))
         # factory floor grid scrolling slowly
         offset = int(t * 20) % 64
-        for x in range(-64, theme.WIDTH + 64, 64):
-            pygame.draw.line(surface, (38, 46, 70), (x + offset, 560), (x + offset - 120, theme.HEIGHT), 2)
-        pygame.draw.line(surface, (60, 70, 100), (0, 560), (theme.WIDTH, 560), 3)
+        surface.blit(self.floor, (offset - 64, self.FLOOR_TOP))
         # title pops in
-        pop = ease_out_back(min(1.0, t / 0.8))
-        title = pygame.transform.rotozoom(
-            pygame.font.Font(None, 150).render("ROBO ARCADE", True, theme.ACCENT), math.sin(t * 1.3) * 1.5, pop)
-        surface.blit(title, title.get_rect(center=(theme.WIDTH // 2, 150)))
-        draw_text(surface, "robot tabletop games, with AI friends for every empty seat",
-                  (theme.WIDTH // 2, 250), "body", theme.TEXT_DIM, "center")
+        image, rect = self._title(math.sin(t * 1.3) * 1.5, ease_out_back(min(1.0, t / 0.8)))
+        surface.blit(image, rect)
+        self.title_rect = rect
+        self.drawn_alone = (self.app.frames, surface) if alone else None
         # robots marching along the floor
         for index, colour in enumerate(("green", "red", "white", "purple", "blue")):
             x = (t * 70 + index * 270) % (theme.WIDTH + 200) - 100
             bob = abs(math.sin(t * 6 + index)) * 6
             blink = (t * 0.7 + index * 0.37) % 3 < 0.12
             draw_mascot(surface, (x, 610 - bob), theme.ROBOT[colour], 0.9, blink, math.sin(t * 3 + index))
-        self.menu.draw(surface)
         draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP, "Up/Down: move"), (inp.BACK, "Quit")])
 
 
@@ -351,9 +427,7 @@ class NoticeScene(Scene):
             self.app.stack.pop()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        shade = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        surface.blit(shade(150), (0, 0))
         box = pygame.Rect(0, 0, 760, 260)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         panel(surface, box)
@@ -497,9 +571,7 @@ class PauseScene(Scene):
             self._resume()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        shade = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 160))
-        surface.blit(shade, (0, 0))
+        surface.blit(shade(160), (0, 0))
         draw_text(surface, "Paused", (theme.WIDTH // 2, 160), "title", theme.TEXT, "center", bold=True)
         self.menu.draw(surface)
         # our own hint bar, drawn over the one of the scene below so it never shows through

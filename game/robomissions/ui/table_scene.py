@@ -3,7 +3,8 @@
 The scene owns the live `GameState` but draws only `seat_view(state, viewer)`; it asks the engine
 for legal actions, shows them as options, and hands the chosen one to `engine.apply`. The
 events that come back become animations and log lines (event_anim.py); the table switches to
-the new view once they have played. AI seats think in a worker thread on their own view and
+the new view once they have played. AI seats think in the shared AI worker process
+(game.client.ai_worker) on their own view and
 a copy of the legal list, so a frame never waits for them. With several humans at one
 screen a hand-over screen (handover_scene.py) hides the table between their turns, and a
 hand is face up only for its owner's turn. The game ends on results_scene.py.
@@ -17,14 +18,16 @@ from __future__ import annotations
 
 import random
 import traceback
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from functools import lru_cache
 
 import pygame
 
 from game.client import input as inp
 from game.client import theme
+from game.client.ai_worker import AIWorker
 from game.client.decisions import automatic_choice
+from game.client.layers import CachedRegion
 from game.client.menus import ConfirmScene, PauseScene
 from game.client.scene import Scene
 from game.client.sequencer import Beat, Sequencer
@@ -54,6 +57,8 @@ AI_BEAT = 0.35        # seconds an AI's intermediate choice stays marked on the 
 
 
 class TableScene(Scene):
+    covers_screen = True      # the cached board is a full-screen opaque layer
+
     def __init__(self, config: TableConfig, session: GameSession | None = None) -> None:
         """Deal a new game for `config`, or continue `session` (a saved game of the same set-up)."""
         super().__init__()
@@ -86,7 +91,8 @@ class TableScene(Scene):
         self.inspected: Inspectable | None = None    # INFO: what is shown (arrows step through the table)
         self.pointer: tuple[int, int] | None = None  # where the pointer last rested
         self.fast_forward = False                    # spectating (no human left): skip every animation
-        self.executor: ThreadPoolExecutor | None = None
+        self.executor: AIWorker | None = None
+        self._base = CachedRegion()              # board + info panel + a hidden hand (see draw)
         self.future: Future | None = None
         self.dirty = False
         self.awaiting_handover = False
@@ -104,8 +110,9 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="robomissions-ai")
+        self.executor = AIWorker()
         self.timeline.play_sound = self.app.audio.play
+        self.app.audio.warm()       # every effect now, none synthesised mid-animation
         self._log(f"{MODE_NAMES[self.config.mode]}, {self.config.n_players} players (seed {self.config.seed})",
                   theme.TEXT_DIM)
         remember_seats(self.config)
@@ -140,7 +147,7 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor.close()
             self.executor = None
 
     # ------------------------------------------------------------------ helpers
@@ -242,8 +249,11 @@ class TableScene(Scene):
                 self._sync()
         elif self.future is None and self.executor is not None:
             # The bot gets its own seat's view (a frozen snapshot) and a fresh list: never the live state.
-            bot, rng = self.bots[seat], self.rngs[seat]
-            self.future = self.executor.submit(bot.choose, seat_view(self.state, seat), engine.legal_choices(self.state), rng)
+            # A fresh RNG drawn from the seat's own: the worker process gets a copy, so the seat's
+            # stream must advance here, in the scene.
+            bot, rng = self.bots[seat], random.Random(self.rngs[seat].getrandbits(64))
+            self.future = self.executor.submit(bot.choose, seat_view(self.state, seat), engine.legal_choices(self.state),
+                                               rng)
             self.info = (f"{render.seat_name(seat)} is thinking...", "")
 
     def _automatic_choice(self) -> Action | None:
@@ -594,7 +604,13 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         now = self.t
         layout = self.layout
-        surface.blit(self._board(), (0, 0))
+        options = self.options if self.human_to_act else []
+        focused = options[self.focus] if options else None
+        # One full-screen blit: the board with the info panel and a hidden hand drawn over it,
+        # redrawn only when one of them changes (none overlaps the turn glow drawn next).
+        board, hand, info = self._board(), self._hidden_hand(), self._info_shown(focused, options)
+        self._base.blit(surface, board, board.get_rect(), (self._board_key, info, hand),
+                        lambda layer: self._draw_base(layer, focused, options, hand))
         if not self.shown.over and self.shown.current in layout.zones:
             render.draw_turn_glow(surface, layout.zones[self.shown.current], now)
         if self.future is not None and not self.timeline.busy and self.state.current in layout.zones:
@@ -602,9 +618,6 @@ class TableScene(Scene):
             dots = "." * (1 + int(now * 3) % 3)
             draw_text(surface, f"thinking{dots:<3}", (zone.right - 10, zone.top + render.ZONE_HEADER + 12), "tiny",
                       theme.ACCENT, "midright", bold=True)
-        options = self.options if self.human_to_act else []
-        focused = options[self.focus] if options else None
-        self._draw_info(surface, focused, options)
         pending = self.shown.pending if self.human_to_act else None
         if pending is not None and pending.robot is not None and pending.robot in layout.robots:
             label = "ATTACKER" if pending.kind == "attack" else "CHOSEN"
@@ -684,6 +697,28 @@ class TableScene(Scene):
         draw_text(surface, right, (bar.right - 12, bar.centery), "small", theme.BAD if v.endgame else theme.TEXT_DIM,
                   "midright", bold=v.endgame)
 
+    def _info_shown(self, focused: Option | None, options: list[Option]) -> tuple:
+        """What the info panel and its buttons show (the cache key of the base layer)."""
+        title, detail = self.panel_text(focused)
+        legal = {type(o.action).__name__: o for o in options}
+        buttons = tuple((name in legal, legal.get(name) is not None and legal.get(name) is focused)
+                        for name in ("EndTurn", "Cancel"))
+        return title, detail, buttons
+
+    def _hidden_hand(self) -> tuple[int, str] | None:
+        """(card count, caption) when the viewer's hand shows only its backs, else None."""
+        v = self.shown
+        if self.hand_visible or (self.viewer in self.humans and not v.alive[self.viewer] and not v.over):
+            return None
+        text = "" if self.viewer not in self.humans else f"{render.seat_name(self.viewer)}'s hand is hidden"
+        return v.hand_counts[self.viewer], text
+
+    def _draw_base(self, layer: pygame.Surface, focused: Option | None, options: list[Option],
+                   hand: tuple[int, str] | None) -> None:
+        self._draw_info(layer, focused, options)
+        if hand is not None:
+            render.draw_hidden_hand(layer, *hand)
+
     def _draw_info(self, surface: pygame.Surface, focused: Option | None, options: list[Option]) -> None:
         """The description of the focused option (or what the pointer rests on) and the two buttons."""
         layout = self.layout
@@ -733,10 +768,7 @@ class TableScene(Scene):
                       (500, render.HAND_TOP + 50), "body", theme.TEXT_DIM, "center", bold=True)
             return
         if not self.hand_visible:
-            count = v.hand_counts[self.viewer]
-            text = "" if self.viewer not in self.humans else f"{render.seat_name(self.viewer)}'s hand is hidden"
-            render.draw_hidden_hand(surface, count, text)
-            return
+            return                    # its backs are part of the base layer (see draw)
         focus_uid = focused.hand_card if focused else None
         playable = {o.hand_card for o in options if o.hand_card is not None}
         rects = self._hand_rects(focus_uid)

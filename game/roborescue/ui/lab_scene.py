@@ -11,8 +11,8 @@ the pointer hovers them; confirm / click acts on the focused target (lab_choice_
 The focus always starts on a legal choice, so pressing confirm repeatedly plays a
 sensible game.
 
-AI seats think in a one-worker thread pool on a copy-free, immutable `PlayerView`, polled
-in update(), so a frame never waits for them.
+AI seats think in the shared AI worker process (game.client.ai_worker) on a pickled copy of
+their immutable `PlayerView`, polled in update(), so a frame never waits for them.
 
 The game lives in a game.core.session.GameSession: every choice goes through it and the game
 is saved after each one (game.core.session.save_session), so leaving at any point keeps it;
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 import traceback
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Callable
 
 import pygame
@@ -33,6 +33,7 @@ import pygame
 from game.client.text import draw_fit, font
 from game.client import input as inp
 from game.client import theme
+from game.client.ai_worker import AIWorker
 from game.client.decisions import automatic_choice
 from game.client.menus import PauseScene
 from game.client.scene import Scene
@@ -58,6 +59,8 @@ __all__ = ["HUMAN", "GameConfig", "LabScene"]   # the config lives in lab_config
 
 # ----------------------------------------------------------------------------- the scene
 class LabScene(LabChoices, Scene):
+    covers_screen = True      # the cached still picture is a full-screen opaque layer
+
     def __init__(self, config: GameConfig, setup: Callable[[GameConfig], Scene] | None = None,
                  session: GameSession | None = None) -> None:
         """`setup(config)` makes the set-up menu that the end screen's "New set-up" opens (the
@@ -78,7 +81,7 @@ class LabScene(LabChoices, Scene):
         self.viewed = self.viewer                    # whose Lab is on screen (tab cycles)
         self.queue = Sequencer()
         self.animator = EventBeats(self)
-        self.executor: ThreadPoolExecutor | None = None
+        self.executor: AIWorker | None = None
         self.future: Future | None = None
         # a resumed game's robots continue on a stream of their own
         self.ai_rng = random.Random(config.seed * 7919 + 1 + 104729 * len(self.session.choices))
@@ -108,9 +111,10 @@ class LabScene(LabChoices, Scene):
     # -- lifecycle -------------------------------------------------------------
     def enter(self) -> None:
         self.queue.play_sound = self.app.audio.play
+        self.app.audio.warm()       # every effect now: the first draw's sound used to be built mid-animation
         self.background = vertical_gradient(theme.LOGICAL_SIZE, (26, 32, 50), (14, 16, 26))
         if any(not self.config.is_human(s) for s in range(self.config.n_players)):
-            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="roborescue-ai")
+            self.executor = AIWorker()
         remember_seats(self.config)
         save_session(self.session)
         self._sync()
@@ -121,7 +125,7 @@ class LabScene(LabChoices, Scene):
 
     def exit(self) -> None:
         if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor.close()
             self.executor = None
 
     def resume(self) -> None:
@@ -186,7 +190,7 @@ class LabScene(LabChoices, Scene):
             rng = random.Random(self.ai_rng.getrandbits(64))
             level = self.config.seats[seat]
             if self.executor is None:  # pragma: no cover - executor exists whenever an AI seat does
-                self.executor = ThreadPoolExecutor(max_workers=1)
+                self.executor = AIWorker()
             self.future = self.executor.submit(ai.choose, seat_view, actions, rng, level)
             return
         if self.future.done():

@@ -22,7 +22,9 @@ from game.client.scene import Scene
 from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, vertical_gradient
 from game.core.errors import UserError
 from game.core.session import GameSession
+from game.roborescue import ai
 from game.roborescue.ai import LEVELS
+from game.roborescue.rules import engine
 from game.roborescue.rules.engine import MAX_PLAYERS
 from game.roborescue.ui import howto
 from game.roborescue.ui.lab_config import HUMAN, GameConfig, remembered_seats
@@ -119,6 +121,7 @@ class SetupScene(Scene):
 
     def enter(self) -> None:
         self.background = vertical_gradient(theme.LOGICAL_SIZE, (30, 36, 60), (12, 14, 22))
+        self.app.audio.warm()       # sounds are built when a screen opens, never mid-animation
 
     def handle(self, action: inp.Action) -> None:
         if not self.menu.handle(action) and action.name == inp.BACK and action.device != "mouse":
@@ -187,3 +190,21 @@ def main(argv: list[str]) -> int:
         return run_scene(lambda app: SetupScene(config), args)
     config = table_config(args.players, args.ai, args.advanced, args.seed)
     return run_scene(lambda app: LabScene(config, setup=SetupScene), args)
+
+
+# ---------------------------------------------------------------- bench frames hooks
+_busy_seeds = iter(range(1, 1_000_000))
+
+
+def make_busy_scene(app) -> Scene:
+    """`bench frames --screen roborescue`: four AI labs, watched from seat 1's lab."""
+    return LabScene(GameConfig(4, ("normal", "hard", "easy", "normal"), False, next(_busy_seeds)))
+
+
+def busy_ai_job(scene: LabScene):
+    """One hard-AI decision on the lab's position, as (fn, args, kwargs), for --ai-thinking."""
+    seat = scene.state.decision_seat
+    if seat is not None and scene.state.phase != engine.OVER:
+        actions = engine.legal_choices(scene.state)
+        scene._bench_job = (ai.choose, (engine.seat_view(scene.state, seat), actions, random.Random(seat), "hard"), {})
+    return getattr(scene, "_bench_job", None)

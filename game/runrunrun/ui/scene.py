@@ -619,3 +619,30 @@ def main(argv) -> int:
     session = GameSession.start(R, Config(args.players, args.difficulty), seed)
     humans = 1 if args.humans is None else args.humans
     return run_scene(lambda app: PlayScene(session, humans=humans, ai_level=args.ai, pace=args.pace), args)
+
+
+# ----------------------------------------------------------------------------- bench frames hooks
+_busy_seeds = iter(range(1, 1_000_000))
+
+
+def make_busy_scene(app) -> Scene:
+    """`bench frames --screen runrunrun`: four AI Catventurers in the standard maze, watched from
+    the active seat, with a short pace so moves, dice and banners animate all the time."""
+    session = GameSession.start(R, Config(4, "standard"), next(_busy_seeds))
+    return PlayScene(session, humans=0, ai_level="normal", pace=0.25)
+
+
+def busy_choose(view, choices, level: str = "hard", seed: int = 0):
+    """One decision of a fresh AI at `level` (module level, so it pickles to the AI worker)."""
+    return make_player(level, seed).choose(view, choices)
+
+
+def busy_ai_job(scene: PlayScene):
+    """One hard-AI decision on the maze's position, as (fn, args, kwargs), for --ai-thinking."""
+    if not scene.session.is_over():
+        seat = scene.session.current_seat()
+        choices = scene.session.legal_choices()
+        if choices:
+            scene._bench_job = (busy_choose, (R.seat_view(scene.state, seat), choices),
+                                {"level": "hard", "seed": len(scene.session.choices)})
+    return getattr(scene, "_bench_job", None)
