@@ -1,8 +1,9 @@
 """Robo Rally screens: the set-up menu, the race, hand-over, how-to-play and the result.
 
 The race keeps a game.core.session.GameSession and saves it after every applied choice;
-`resume_scene(app, session)` reopens it. AI seats think in a worker thread on their own
-seat view; the screen polls the future each frame, so an AI never freezes the window.
+`resume_scene(app, session)` reopens it. AI seats think in the shared AI worker process
+(game.client.ai_worker) on a pickled copy of their own seat view and player; the screen
+polls the future each frame, so an AI never holds the render loop's interpreter lock.
 Events returned by the engine are played back one by one: cards flip in priority order,
 belts, gears, pushers, crushers and teleports move robots, lasers are drawn, damage and
 reboots flash. Humans program with the hand at the bottom (a preview on the board shows
@@ -14,11 +15,12 @@ from __future__ import annotations
 
 import argparse
 import random
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 
 import pygame
 
 from game.client import input as inp
+from game.client.ai_worker import AIWorker
 from game.client import theme
 from game.client.app import App, add_display_args, run_scene
 from game.client.decisions import automatic_choice
@@ -31,7 +33,7 @@ from game.core import storage
 from game.core.errors import UserError
 from game.core.session import GameSession, forget_saved_game, has_saved_game, save_session, saved_game_path
 from game.roborally import rules as R
-from game.roborally.ai import LEVELS, make_player
+from game.roborally.ai import LEVELS, make_player, think
 from game.roborally.ai.planner import Planner
 from game.roborally.levels.tmx import course_ids, find_course, load_course
 from game.roborally.rules import content as C
@@ -142,7 +144,7 @@ class RaceScene(Scene):
         self.speed_override = speed
         self.state = session.state
         self.board_view: BoardView | None = None
-        self.executor: ThreadPoolExecutor | None = None
+        self.executor: AIWorker | None = None
         self.future: Future | None = None
         self.players = {i: make_player(k, 1000 + i) for i, k in enumerate(self.seats) if k != "human"}
         self.queue: list = []               # events still to animate
@@ -175,8 +177,8 @@ class RaceScene(Scene):
         if self.board_view is None:
             area = pygame.Rect(10, 8, 820, theme.HEIGHT - 226)
             self.board_view = BoardView(self.state.board, area)
-        if self.executor is None:
-            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="roborally-ai")
+        if self.executor is None and self.players:
+            self.executor = AIWorker()
         if self.tutorial and howto.tutorial_due():
             self.tutorial = False
             self.app.stack.push(howto.tutorial_scene())
@@ -186,7 +188,9 @@ class RaceScene(Scene):
 
     def exit(self) -> None:
         if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor.close()
+            self.executor = None
+        self.future = None
 
     @property
     def speed(self) -> float:
@@ -273,14 +277,21 @@ class RaceScene(Scene):
 
     def _poll_ai(self, seat: int) -> None:
         if self.future is None:
+            if self.executor is None:
+                self.executor = AIWorker()
             view = R.seat_view(self.state, seat)
             choices = R.legal_choices(self.state)
-            self.future = self.executor.submit(self.players[seat].choose, view, choices)
+            self.future = self.executor.submit(think, self.players[seat], view, choices)
             self._future_seat = seat
             return
         if self.future.done():
-            choice = self.future.result()
-            self.future = None
+            future, self.future = self.future, None
+            if future.cancelled() or self._future_seat != seat:
+                return                          # asked for another position: ask again
+            choice, player = future.result()
+            self.players[seat] = player         # its plan for the rest of this program
+            if choice not in R.legal_choices(self.state):
+                return
             self._apply(choice)
 
     # ------------------------------------------------------------------ animation
@@ -946,3 +957,23 @@ def main(argv: list[str]) -> int:
         raise
     scene = new_race(args.course, args.players, args.humans, args.ai, args.seed, args.speed)
     return run_scene(lambda app: scene, args)
+
+
+# ---------------------------------------------------------------------------- bench frames hooks
+_busy_seeds = iter(range(1, 1_000_000))
+
+
+def make_busy_scene(app: App) -> Scene:
+    """`bench frames --screen roborally`: six AI robots on long-haul, at normal animation speed,
+    so activations (moves, belts, lasers, floating labels, the side panel) run all the time."""
+    return new_race("long-haul", 6, 0, "normal", next(_busy_seeds), max_rounds=0, save=False, demo=True)
+
+
+def busy_ai_job(scene: RaceScene):
+    """One hard-AI decision on the race's position, as (fn, args, kwargs), for --ai-thinking."""
+    seat = scene.session.current_seat()
+    if seat is not None and not scene.session.is_over():
+        view = R.seat_view(scene.state, seat)
+        if view.phase == "program" and view.hand:
+            scene._bench_job = (think, (make_player("hard", seat), view, R.legal_choices(scene.state)), {})
+    return getattr(scene, "_bench_job", None)
