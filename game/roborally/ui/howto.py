@@ -80,7 +80,7 @@ def _cards(cards: tuple[str, ...]):
         left = rect.centerx - (w * len(cards) + 8 * (len(cards) - 1)) // 2
         for i, card in enumerate(cards):
             draw_card(surface, pygame.Rect(left + i * (w + 8), rect.centery - h // 2, w, h), C.card_name(card),
-                      spam=card == "spam", focused=i == 0)
+                      spam=card == "spam" or C.is_haywire(card), focused=i == 0)
     return draw
 
 
