@@ -480,11 +480,15 @@ class RaceScene(Scene):
         return None
 
     def _cell_text(self, x: int, y: int) -> str:
-        robots = [self.seat_label(s) for s, (rx, ry, _a) in self.shown.items() if (round(rx), round(ry)) == (x, y)]
+        robots = [s for s, (rx, ry, _a) in self.shown.items() if (round(rx), round(ry)) == (x, y)]
         text = explain.space_text(self.state.board, x, y)
         if (x, y) in self.state.cubes:
             text += " An energy cube is here."
-        return (f"{', '.join(robots)} here. " if robots else "") + text
+        if not robots:
+            return text
+        if self.cursor is not None:                # the keyboard cursor: the robot first, in full
+            return " ".join(self._robot_text(s) for s in robots) + " Space: " + text
+        return f"{', '.join(self.seat_label(s) for s in robots)} here. " + text
 
     def _handle_inspect(self, action) -> bool:
         """I toggles an inspect cursor on the board (arrows move it); pointing at anything shows it too."""
@@ -620,6 +624,12 @@ class RaceScene(Scene):
             box = pygame.Rect(10, line.top, 820, 60 if hand_shown else theme.HEIGHT - 46 - line.top)
             panel(surface, box, fill=theme.SHADOW, edge=theme.ACCENT_2, radius=8, width=2)
             draw_fit(surface, self.inspect, box.inflate(-16, -8), "small", theme.TEXT)
+        elif human_turn and self.state.phase == "program" and self._hand_choices():
+            # the focused card says what it does (keyboard and pad players see it without pointing)
+            hand = self._hand_choices()
+            c = hand[max(0, min(self.focus, len(hand) - 1))]
+            text = explain.card_text(c.arg) if c.kind == "card" else explain.upgrade_text(c.arg)
+            draw_fit(surface, text, line, "small", theme.TEXT_DIM, align="center", wrap=False)
         elif self.message:
             draw_fit(surface, self.message, line, "small", theme.ACCENT, align="center", wrap=False, bold=True)
         if not self.demo:
