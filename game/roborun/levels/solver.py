@@ -188,20 +188,27 @@ class _Search:
         """Children worth searching: (child, line, won). A win is yielded at once; lost,
         too-late and already-seen states are dropped. Counts every node applied."""
 
-        for choice in _worth_trying(legal_choices(state)):
-            child = state.copy()
-            apply(child, choice)
-            self.nodes += 1
-            line = (path, choice)
-            if child.outcome == "won":
-                yield child, line, True
-                return
-            if child.outcome is not None or child.round > max_round:
-                continue
-            key = state_key(child)
-            if key not in seen:
+        stack = [(state, path, 0)]
+        while stack:
+            state, path, inner = stack.pop()
+            for choice in _worth_trying(legal_choices(state)):
+                child = state.copy()
+                apply(child, choice)
+                self.nodes += 1
+                line = (path, choice)
+                if child.outcome == "won":
+                    yield child, line, True
+                    return
+                if child.outcome is not None or child.round > max_round:
+                    continue
+                key = state_key(child)
+                if key in seen:
+                    continue
                 seen.add(key)
-                yield child, line, False
+                if _is_reaction(child) and inner < 3:
+                    stack.append((child, line, inner + 1))   # answer the reaction in the same step
+                else:
+                    yield child, line, False
 
     def beam(self, root, width: int, max_round: int = 4):
         """Beam search: keep the `width` best states at every decision depth. Robust where
@@ -230,6 +237,14 @@ class _Search:
             if line is not None:
                 return line, False
         return self.run(root, max_round)
+
+
+def _is_reaction(state) -> bool:
+    """A reaction window (a protective ability offered at a danger, engine._react): the
+    search answers it within the move that raised it, so every line reaches the next
+    decision in the same number of steps whether or not a danger came up."""
+    dec = state.pending
+    return dec is not None and dec.kind == "window" and bool(dec.ctx) and dec.ctx[0] != "window"
 
 
 def _worth_trying(options: list) -> list:

@@ -344,7 +344,88 @@ def _window(state: GameState, step: tuple, events: list[Event]) -> None:
 
 
 def _resolve_window(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
-    pass                                              # "continue": carry on with the queue
+    if dec.ctx and dec.ctx[0] != "window":            # a reaction window: run the movement as it is
+        state.turn["reacted"] = dec.ctx
+        state.queue.append(dec.ctx)
+    # an ordinary window's "continue": carry on with the queue
+
+
+# ---------------------------------------------------------------- reactions (protective abilities)
+_MOVE_KINDS = frozenset(("moved", "slid", "pushed", "conveyed", "teleported", "lifted", "displaced"))
+_DIRS = frozenset(("N", "E", "S", "W", "NE", "NW", "SE", "SW"))
+
+
+_NO_REACT = False
+
+
+def _react(state: GameState, step: tuple, run, good_moving: bool) -> bool:
+    """Open a reaction window before a movement if, and only if, a protective ability the
+    active player can use right now would change what happens (Robo Run rulebook, '7. Special
+    Abilities': "If a good robot would ...", "If ... a good robot would enter a space with a
+    bad robot", "If a good robot enters a Laser / Shredder / Tunnel / Lift ..."). The movement
+    (with every Pusher, Tunnel, Lift it leads into) is tried on a copy; the window offers
+    `continue` plus the abilities whose trigger the try met. Returns True if it asked."""
+    if _NO_REACT: return False
+    turn = state.turn
+    if turn.get("reacted") is not None and turn.pop("reacted") == step:
+        return False                                  # the player has answered for this movement
+    seat = state.active
+    if state.energy[seat] < 1 or state.phase != "action":
+        return False
+    unlocked = state.unlocked[seat]
+    avail = [a for a in abilities.ARMED if a in unlocked and a not in state.armed]
+    if not avail:
+        return False
+    found = _dangers(state, run, good_moving)
+    options = [Choice("ability", (a,)) for a in avail if a in found]
+    if not options:
+        return False
+    _decide(state, "window", seat, [Choice("continue")] + options, step)
+    return True
+
+
+def _dangers(state: GameState, run, good_moving: bool) -> set:
+    """Which protective abilities the movement `run` would call for, tried on a copy."""
+    twin = state.copy()
+    twin.later = []
+    ev: list[Event] = []
+    depth = len(twin.queue)
+    run(twin, ev)
+    _flush_later(twin)
+    guard = 0
+    while twin.outcome is None and twin.pending is None and len(twin.queue) > depth and guard < 40:
+        nxt = twin.queue.pop()
+        if nxt[0] == "window":
+            continue
+        STEPS[nxt[0]](twin, nxt, ev)
+        _flush_later(twin)
+        guard += 1
+    geo, colour = state.geo, state.colour
+    found = set()
+    for e in ev:
+        k = e.kind
+        if k == "destroyed":
+            if e.colour not in GOOD:
+                continue
+            found.add("double_metal")
+            if e.detail == "bad_robot":
+                if good_moving:
+                    found.update(("abs", "ram"))
+            elif e.detail in ("laser", "hazard") or geo.kind.get(e.at) == "hazard":
+                found.add("short_deactivation")
+        elif k in _MOVE_KINDS:
+            if e.robot is not None and colour.get(e.robot) in GOOD and e.to is not None and (
+                    geo.kind.get(e.to) in movement.DEACTIVATABLE or e.to in state.lasers):
+                found.add("short_deactivation")
+        elif k == "blocked" and e.detail in _DIRS and e.robot in state.pos:
+            if geo.target(e.frm, e.detail, colour[e.robot], True) is not None:
+                found.add("cameo")
+    return found
+
+
+def _disarm(state: GameState, step: tuple, events: list[Event]) -> None:
+    """A movement action and everything it led into (a Pusher's slide, a Tunnel) is over."""
+    state.armed.clear()
 
 
 def _act(state: GameState, step: tuple, events: list[Event]) -> None:
@@ -385,6 +466,9 @@ def _act(state: GameState, step: tuple, events: list[Event]) -> None:
                 continue
             d = to_abs(seat, rel)
             moves[r] = OPPOSITE[d] if r in reverse else d
+    if mode != "slide" and moves and _react(
+            state, step, lambda twin, ev: movement.move_and_arrive(twin, moves, ev), who != "bad"):
+        return
     if reverse:
         del turn["reverse"]                       # Reverse Move lasts one movement action
     if who == "my" and moves:
@@ -393,7 +477,7 @@ def _act(state: GameState, step: tuple, events: list[Event]) -> None:
         _schedule(state, ("slide", tuple(sorted(moves.items())), ()))
         return
     movement.move_and_arrive(state, moves, events)
-    state.armed.clear()
+    state.queue.append(("disarm",))               # after the Pusher / Tunnel steps it queued
 
 
 def _resolve_dir(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
@@ -410,6 +494,9 @@ def _slide(state: GameState, step: tuple, events: list[Event]) -> None:
     """One space of a slide ('until the next obstacle'); each reached space is resolved."""
     _, moves, moved_before = step
     moves = dict(moves)
+    if _react(state, step, lambda twin, ev: movement.move_and_arrive(twin, moves, ev, how="slid", stopping=False),
+              True):
+        return
     n = len(events)
     going = movement.move_and_arrive(state, moves, events, how="slid", stopping=False)
     if state.outcome is not None:
@@ -422,10 +509,18 @@ def _slide(state: GameState, step: tuple, events: list[Event]) -> None:
         _schedule(state, ("window", "slide"), ("slide", tuple((r, moves[r]) for r in going),
                                                 tuple(going)))
     else:
-        state.armed.clear()
+        state.queue.append(("disarm",))
+
+
+def _after_card_moves(state: GameState, events: list[Event]) -> None:
+    movement.run_lifts(state, events)
+    if state.outcome is None:
+        movement.run_lines(state, events)
 
 
 def _after_card(state: GameState, step: tuple, events: list[Event]) -> None:
+    if _react(state, step, _after_card_moves, True):
+        return
     movement.run_lifts(state, events)
     if state.outcome is None:
         movement.run_lines(state, events)
@@ -447,7 +542,7 @@ def _end_card(state: GameState, step: tuple, events: list[Event]) -> None:
 STEPS = {
     "round_start": _round_start, "turn": _turn, "beep_window": _beep_window, "card_choice": _card_choice,
     "card_body": _card_body, "part": _part, "window": _window, "act": _act, "slide": _slide,
-    "after_card": _after_card, "end_card": _end_card,
+    "after_card": _after_card, "end_card": _end_card, "disarm": _disarm,
     **board_decisions.STEPS, **round_end.STEPS,
 }
 RESOLVE = {
