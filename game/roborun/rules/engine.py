@@ -32,7 +32,7 @@ from game.roborun.rules.geometry import OPPOSITE, board
 from game.roborun.rules.movement import group, settle  # noqa: F401  (group: public name kept here)
 from game.roborun.rules.state import GOOD, Choice, Decision, GameState, PlayerSetup, Setup
 
-__all__ = ["new_game", "legal_choices", "apply", "GameState", "Setup", "PlayerSetup", "Choice"]
+__all__ = ["new_game", "legal_choices", "apply", "preview", "GameState", "Setup", "PlayerSetup", "Choice"]
 
 
 # ---------------------------------------------------------------- set-up
@@ -158,6 +158,13 @@ def apply(state: GameState, choice: Choice) -> list[Event]:
     return events
 
 
+def preview(state: GameState, choice: Choice) -> list[Event]:
+    """The events `apply(state, choice)` would produce, without changing `state` (the random
+    generator included: the copy draws from its own copy of it)."""
+    twin = state.copy()
+    return apply(twin, choice)
+
+
 # ---------------------------------------------------------------- the step machine
 def _flush_later(state: GameState) -> None:
     if state.later:
@@ -190,9 +197,9 @@ def _resolve(state: GameState, dec: Decision, choice: Choice, events: list[Event
         if choice.kind == "ability":
             abilities.use(state, choice, events)
         elif choice.kind == "equip":
-            equipment.use(state, choice, events)
+            equipment.use(state, choice, events, dec.seat)
         else:
-            _give_number(state, choice.args[0], events)
+            _give_number(state, choice.args[0], events, dec.seat)
         return
     RESOLVE[dec.kind](state, dec, choice, events)
 
@@ -217,16 +224,36 @@ def free_actions(state: GameState, tag: str, step: tuple) -> list[Choice]:
     return out
 
 
+def mate_options(state: GameState) -> list[Choice]:
+    """What the teammate may do at this moment of the active player's turn ("at any instant"):
+    BEEP a card (once per round), use their own Equipment, give Number tokens when the robots
+    are adjacent, and keep (or stop) watching the rest of the turn."""
+    seat = 1 - state.active
+    out = [Choice("no_beep")]
+    if state.beep == "available":
+        out += [Choice("beep", (c,)) for st in state.stands for c, _ in st]
+    if state.hands[seat]:
+        out += equipment.usable(state, "mate", seat)
+    if state.numbers[seat] and _robots_adjacent(state):
+        out += [Choice("give_number", (v,)) for v in sorted(set(state.numbers[seat]))]
+    if len(out) > 1:
+        out.append(Choice("standby", (not state.turn.get("standby", False),)))
+    return out
+
+
 def _robots_adjacent(state: GameState) -> bool:
     mine = [state.pos[r] for r in state.robots_of(state.active)]
     theirs = {state.pos[r] for r in state.robots_of(1 - state.active)}
     return any((x + dx, y + dy) in theirs for x, y in mine for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
 
 
-def _give_number(state: GameState, value: int, events: list[Event]) -> None:
-    state.numbers[state.active].remove(value)
-    state.numbers[1 - state.active].append(value)
-    events.append(Event("number_given", seat=state.active, value=value))
+def _give_number(state: GameState, value: int, events: list[Event], seat: int | None = None) -> None:
+    """'A player may give the other player any number of Number tokens if their robots are
+    adjacent to each other' - either player, one token per choice, as often as they like."""
+    seat = state.active if seat is None else seat
+    state.numbers[seat].remove(value)
+    state.numbers[1 - seat].append(value)
+    events.append(Event("number_given", seat=seat, value=value))
 
 
 # ---------------------------------------------------------------- round and turn steps
@@ -256,20 +283,33 @@ def _turn(state: GameState, step: tuple, events: list[Event]) -> None:
 
 
 def _card_choice_steps(state: GameState) -> list[tuple]:
-    return ([("beep_window",)] if state.beep == "available" else []) + [("card_choice",)]
+    return [("beep_window",), ("card_choice",)]
 
 
 def _beep_window(state: GameState, step: tuple, events: list[Event]) -> None:
-    if state.beep != "available":
-        return
-    options = [Choice("no_beep")] + [Choice("beep", (c,)) for st in state.stands for c, _ in st]
-    _decide(state, "beep", 1 - state.active, options, step)
+    """The teammate's window before each card choice; opens only if they can do something."""
+    options = mate_options(state)
+    if len(options) > 1:
+        _decide(state, "beep", 1 - state.active, options, step)
+
+
+def _mate_window(state: GameState, step: tuple, events: list[Event]) -> None:
+    """The standing interrupt: a teammate who chose `standby` is asked again at every point
+    where the active player could act during this turn (each window of the card)."""
+    if state.turn.get("standby"):
+        _beep_window(state, step, events)
 
 
 def _resolve_beep(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
     if choice.kind == "beep":
         state.beep = ("placed", choice.args[0])
         events.append(Event("beeped", seat=dec.seat, card=choice.args[0]))
+        if state.turn.get("standby"):
+            state.queue.append(dec.ctx)             # still watching: may use Equipment too
+    elif choice.kind == "standby":
+        state.turn["standby"] = choice.args[0]
+        if choice.args[0]:
+            state.queue.append(dec.ctx)
 
 
 def _card_choice(state: GameState, step: tuple, events: list[Event]) -> None:
@@ -338,6 +378,8 @@ def _part(state: GameState, step: tuple, events: list[Event]) -> None:
 
 
 def _window(state: GameState, step: tuple, events: list[Event]) -> None:
+    if state.turn.get("standby") and (not state.queue or state.queue[-1] != ("mate_window",)):
+        state.queue.append(("mate_window",))           # after the active player's window
     options = free_actions(state, step[1], step)
     if options:
         _decide(state, "window", state.active, [Choice("continue")] + options, step)
@@ -542,7 +584,7 @@ def _end_card(state: GameState, step: tuple, events: list[Event]) -> None:
 STEPS = {
     "round_start": _round_start, "turn": _turn, "beep_window": _beep_window, "card_choice": _card_choice,
     "card_body": _card_body, "part": _part, "window": _window, "act": _act, "slide": _slide,
-    "after_card": _after_card, "end_card": _end_card, "disarm": _disarm,
+    "after_card": _after_card, "end_card": _end_card, "disarm": _disarm, "mate_window": _mate_window,
     **board_decisions.STEPS, **round_end.STEPS,
 }
 RESOLVE = {

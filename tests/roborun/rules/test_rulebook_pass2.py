@@ -258,3 +258,111 @@ def test_upgrade_to_blue_needs_a_blue_pawn_in_the_supply():
     events = []
     movement.move_and_arrive(s, {w: "S"}, events)
     assert s.pos[w] == (0, 2) and s.colour[w] == "white" and (0, 2) not in s.items
+
+
+# ---------------------------------------------------------------- at any instant
+def mate_game(board, hand=(), beep=True, energy=1):
+    setup = Setup((PlayerSetup("strong_two", (), 1, 1), PlayerSetup("smart_three", (), 1, energy, tuple(hand))),
+                  equipment_deck=tuple(c for c in range(1, 11) if c not in hand))
+    s = game_from_ascii(board, setup=setup, first=0, stands=[[(4, "yellow"), (1, "yellow")], [(2, "blue")]],
+                        beep=True)
+    if not beep:
+        s.beep = "exhausted"
+    return s
+
+
+OPEN = """
+.     .     .     .
+.     .+R   .     .
+.     .     .     .
+.     .+G   .     .
+"""
+
+
+def test_teammate_window_opens_only_when_the_teammate_can_do_something():
+    s = mate_game(OPEN, beep=False)
+    run_steps(s, ("turn",))
+    assert s.pending.kind == "card"                       # no BEEP, no Equipment, no Number: no prompt
+    s = mate_game(OPEN, hand=(3,), beep=False)            # Battery in the teammate's hand
+    run_steps(s, ("turn",))
+    assert s.pending.kind == "beep" and s.decision_seat == 1
+
+
+def test_equipment_owner_uses_it_during_the_active_players_turn():
+    """'Equipment cards may be used by their owner at any moment during the active player's turn.'"""
+    s = mate_game(OPEN, hand=(3,), beep=False)
+    run_steps(s, ("turn",))
+    apply(s, Choice("equip", (3,)))                       # Battery: the OWNER gains 2 Energy
+    assert s.energy == [1, 3] and 3 not in s.hands[1]
+    assert s.pending.kind == "card" and s.decision_seat == 0
+
+
+def test_beep_at_any_moment_of_the_active_players_turn():
+    """'During the active player's turn, the teammate may use the BEEP' - with `standby` the
+    teammate is asked again at each point of the card, and may BEEP in the middle of it."""
+    s = mate_game(OPEN)
+    assert s.pending.kind == "beep"
+    apply(s, Choice("standby", (True,)))
+    assert s.pending.kind == "beep" and Choice("standby", (False,)) in legal_choices(s)
+    apply(s, Choice("no_beep"))
+    assert s.pending.kind == "card"
+    apply(s, Choice("play", (4,)))                        # the card has windows between its parts
+    asked = 0
+    while s.pending is not None and s.decision_seat == 1 and s.pending.kind == "beep":
+        asked += 1
+        if asked == 2:
+            apply(s, Choice("beep", (1,)))                # mid-card
+            break
+        apply(s, Choice("no_beep"))
+    assert s.beep == ("placed", 1) and asked == 2
+
+
+def test_without_standby_the_teammate_is_not_asked_mid_card():
+    s = mate_game(OPEN)
+    apply(s, Choice("no_beep"))
+    apply(s, Choice("play", (4,)))
+    assert not (s.pending is not None and s.pending.kind == "beep" and s.active == 0)
+
+
+def test_either_player_gives_number_tokens_when_the_robots_are_adjacent():
+    """'A player may give the other player any number of Number tokens if their robots are
+    adjacent to each other.' - the teammate too, in their window."""
+    board = """
+    .     .     .     .
+    .     .     .     .
+    .     .+R   .     .
+    .     .+G   .     .
+    """
+    s = mate_game(board, beep=False)
+    s.numbers[1] = [3, 5]
+    run_steps(s, ("turn",))
+    assert s.pending.kind == "beep" and Choice("give_number", (3,)) in legal_choices(s)
+    apply(s, Choice("give_number", (3,)))
+    apply(s, Choice("give_number", (5,)))
+    assert s.numbers == [[3, 5], []]
+
+
+# ---------------------------------------------------------------- an engine an outside player can drive
+def test_preview_gives_the_events_without_changing_the_state():
+    from game.roborun.rules.engine import preview
+    s = mate_game(OPEN)
+    before = s.summary()
+    events = preview(s, Choice("no_beep"))
+    assert s.summary() == before and s.pending.kind == "beep"
+    assert [e.kind for e in events] == [e.kind for e in apply(s.copy(), Choice("no_beep"))]
+
+
+def test_view_tells_what_comes_next_mid_card():
+    from game.roborun.rules.view import seat_view
+    s = game("""
+    .     .     .     .
+    .     .+b   .     .
+    .     .     .     .+R
+    .     .+G   .     .
+    """, abilities=("abs",))
+    apply(s, Choice("play", (4,)))                        # stops at the ABS reaction, second 'up'
+    v = seat_view(s, 0)
+    assert v.resolving == (4, "yellow") and v.decision_kind == "window"
+    assert v.next_moves[0][:3] == ("my", "step", ("U",))            # the 'up' about to happen
+    assert [m[0] for m in v.next_moves[1:]] == ["mate", "bad"]
+    assert v.decision_ctx[0] == "act"

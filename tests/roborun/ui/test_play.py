@@ -128,7 +128,7 @@ def test_a_whole_scenario_played_through_the_ui_sends_exactly_the_chosen_moves(a
     scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=11 + use_mouse))
     app.stack.push(scene)
     shot = tmp_path / "midgame.png"
-    sent = play_with_ui(app, scene, random.Random(5 + use_mouse), use_mouse=use_mouse, shot_at=6, shot_path=shot)
+    sent = play_with_ui(app, scene, random.Random(5 + use_mouse), use_mouse=use_mouse, shot_at=2, shot_path=shot)
     _step_until(app, scene, lambda: scene.results_shown, limit=600)
     assert scene.state.outcome in ("won", "lost")
     human_moves = [c for c, seat in zip(scene.history, scene.deciders) if seat == 0]
