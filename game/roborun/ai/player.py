@@ -309,8 +309,8 @@ class RoboRunAI:
 
     # ----- roots and the shadow ------------------------------------------------------
     def _root(self, view: SeatView, choices: list[Choice], rng: random.Random) -> GameState | None:
-        if view.decision_kind in ROOTABLE:
-            state = state_from_view(view, rng)
+        if view.decision_kind in ROOTABLE or view.agenda or view.decision_ctx:
+            state = state_from_view(view, rng)       # the view carries the step stack: any point roots
             return state if state.pending is not None and list(state.pending.options) == choices else None
         shadow = self.shadow
         if (shadow is None or shadow.pending is None or shadow.pending.kind != view.decision_kind

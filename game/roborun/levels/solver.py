@@ -25,6 +25,7 @@ import heapq
 import itertools
 import json
 import pickle
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -370,8 +371,11 @@ def main(argv: list[str]) -> int:
     if not result.won:
         print("no win exists for this deal" if result.exhausted else "no win found within the bound")
         return 1
+    replay = result.replay_json()
+    if not re.fullmatch(r"\d+\.\d+", args.level):
+        replay["level"] = str(Path(args.level).resolve())     # a map outside levels/: replay that file
     out = Path(args.out or f"solve-{result.level}-{result.seed}.json")
-    out.write_text(json.dumps(result.replay_json(), indent=1) + "\n", encoding="utf-8")
+    out.write_text(json.dumps(replay, indent=1) + "\n", encoding="utf-8")
     exact = "" if result.rounds_proven else " (fewest found; fewer not ruled out within the bound)"
     print(f"win in round {result.rounds}{exact}; {len(result.choices)} choices -> {out}")
     if result.winning_first_moves is not None:

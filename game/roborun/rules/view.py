@@ -72,6 +72,9 @@ class SeatView:
     deactivated: tuple = ()              # spaces Short Deactivation switched off
     turn_flags: tuple = ()               # (name, value) pairs: twist, skip_top, distraction, brake,
                                          # fuel, standby, lifts_off, last_dir, reverse ...
+    agenda: tuple = ()                   # the engine's step stack, next step LAST (public: it only
+                                         # lists what the face-up card and the board still do), so a
+                                         # policy can rebuild the exact state at any decision point
 
 
 _MOVE_STEPS = ("part", "act", "slide")
@@ -149,4 +152,5 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         decision_ctx=state.pending.ctx if state.pending is not None else (),
         armed=tuple(sorted(state.armed)), deactivated=tuple(sorted(state.deactivated)),
         turn_flags=tuple(sorted((k, _public(v)) for k, v in state.turn.items())),
+        agenda=tuple(state.queue),
     )
