@@ -41,12 +41,14 @@ class PlayDrawing:
     def _rebuild_hud_layer(self) -> None:
         """Background, panels, map and hint bar. Each part is redrawn only when its content changed."""
         surface = self.hud_layer
-        if surface is None or self._parts.get("board") != id(self.board):
+        # Keyed by the renderer object itself (held here, so its id cannot be reused by the
+        # renderer rebuilt at a hot-seat hand-over: an id() key kept the other seat's map).
+        if surface is None or self._parts.get("board") is not self.board:
             if surface is None:
                 surface = self.hud_layer = pygame.Surface(theme.LOGICAL_SIZE).convert()
             surface.blit(self.background, (0, 0))
             self.board.draw_static(surface)
-            self._parts = {"board": id(self.board)}
+            self._parts = {"board": self.board}
         reader = self.reader
         self._part("header", self._header_key(reader), HEADER, lambda s: self._draw_header(s, reader))
         marks = self._card_marks(reader)

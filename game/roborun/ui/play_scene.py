@@ -225,7 +225,7 @@ class PlayScene(PlayDrawing, Scene):
     @property
     def reader(self) -> ViewReader:
         """The viewer's seat view, rebuilt only when a choice, an undo or the viewer changes."""
-        key = (len(self.history), self.viewer, id(self.state))
+        key = (len(self.history), self.viewer, self.state)      # the state itself: ids are reused
         if self._reader_key != key:
             self._reader, self._reader_key = ViewReader(self.state, self.viewer), key
         return self._reader
