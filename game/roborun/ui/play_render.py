@@ -15,7 +15,7 @@ from game.client import theme
 from game.client.widgets import draw_hints, draw_text, panel
 from game.roborun.ui import hud_render
 from game.roborun.ui.board_render import draw_stage
-from game.roborun.ui.choice_ui import Option, ViewReader, preview_positions
+from game.roborun.ui.choice_ui import ESCAPED, Option, ViewReader, preview_positions
 from game.roborun.ui.event_text import PROMPTS
 from game.roborun.ui.hud_render import seat_panel
 
@@ -241,14 +241,16 @@ class PlayDrawing:
         if option.previewable:
             reader = self.reader
             for rid, pos in self._preview(self.focus).items():
-                if pos is not None:
+                if pos is not None and pos != ESCAPED:
                     self.board.draw_ghost(surface, reader.robot_colour(rid), pos)
+                    continue
+                here = reader.robot_pos(rid)
+                if here is None:
+                    continue
+                if pos == ESCAPED:
+                    self.board.draw_escaped_mark(surface, here)
                 else:
-                    here = reader.robot_pos(rid)
-                    if here is not None:
-                        rect = self.board.cell_rect(here).inflate(-16, -16)
-                        pygame.draw.line(surface, theme.BAD, rect.topleft, rect.bottomright, 5)
-                        pygame.draw.line(surface, theme.BAD, rect.topright, rect.bottomleft, 5)
+                    self.board.draw_destroyed_mark(surface, here)
 
     def _draw_captions(self, surface) -> None:
         for k, caption in enumerate(self.stage.captions[-3:]):
