@@ -470,6 +470,8 @@ class RoboRunAI:
             if c.kind == "play" and c.args[0] in avoid:
                 scores[c] -= BEEP_PENALTY
         best = max(scores, key=lambda c: (scores[c], -main.index(c)))
+        if scores[best] <= LOSING:
+            best = self._last_stand(root, main)        # never give up: lose as late as possible
         if self.level == "easy" and rng.random() < EASY_NOISE:
             safe = [c for c in scores if scores[c] > LOSING]
             if safe:
@@ -480,6 +482,39 @@ class RoboRunAI:
         if warning is not None:
             return warning
         return self._free_action(root, options, best, scores[best], clock)
+
+    def _last_stand(self, root: GameState, options: list[Choice]) -> Choice:
+        """Every option looks lost: play the one that loses latest and keeps most ways out.
+
+        Rank by (does not lose at once, how many answers at the next decision do not lose at
+        once, the static value), so a card that destroys a robot right away is never chosen
+        while PASS or another card would not. Cheap: one greedy completion per option, one
+        more per answer (no time check: a handful of copies)."""
+        best_key, best = None, options[0]
+        for index, option in enumerate(options):
+            trial = root.copy()
+            try:
+                apply(trial, option)
+                complete(trial)
+            except (KeyError, ValueError, IndexError):
+                continue
+            if trial.outcome == "won":
+                return option
+            alive = trial.outcome is None
+            ways = 0
+            if alive and trial.pending is not None:
+                for answer in trial.pending.options[:12]:
+                    nxt = trial.copy()
+                    try:
+                        apply(nxt, answer)
+                        complete(nxt)
+                    except (KeyError, ValueError, IndexError):
+                        continue
+                    ways += nxt.outcome != "lost"
+            key = (alive, ways, evaluate(trial) if alive else 0.0, -index)
+            if best_key is None or key > best_key:
+                best_key, best = key, option
+        return best
 
     def _ordered(self, root: GameState, options: list[Choice]) -> list[Choice]:
         """Most promising first, so an interrupted search has scored the likely best."""

@@ -271,3 +271,26 @@ def test_the_catalog_player_answers_the_same_view_the_same_way_whatever_the_cloc
             slow = make_player("hard", 7).choose(view, choices)     # every CPU reading a second later
         assert slow == fast and fast in choices
         rules.apply(state, rng.choice(choices))
+
+
+def test_when_every_option_looks_lost_the_ai_never_plays_a_card_that_loses_at_once():
+    """Issue 11: with all options scored as losses it used to play the first listed, even a card
+    that destroys a robot at once while another option would not."""
+    from game.roborun.levels.ascii_board import game_from_ascii
+    from game.roborun.ai.player import RoboRunAI, complete
+    from game.roborun.rules.engine import apply
+    from game.roborun.rules.view import seat_view
+    import random as _random
+    # card 4 yellow (listed first) sends green up into the bad robot; PASS does not.
+    s = game_from_ascii("""
+    .     .     .
+    .+b   .     .+R
+    .+G   .     .
+    """, stands=[[(4, "yellow")], [(2, "blue")]])
+    s.round = 4                                      # last round: the AI's search sees every line lose
+    ai = RoboRunAI("hard", checks=190)
+    choice = ai.choose(seat_view(s, 0), list(s.pending.options), _random.Random(1))
+    trial = s.copy()
+    apply(trial, choice)
+    complete(trial)
+    assert trial.outcome != "lost", choice
