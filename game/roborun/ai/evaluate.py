@@ -19,7 +19,7 @@ The weights are plain constants below; docs/roborun-ai.md explains how they were
 """
 from __future__ import annotations
 
-from game.roborun.ai.board import INF, board_graph, exit_distance, exits_for, level_facts
+from game.roborun.ai.board import INF, board_graph, exit_distance, exits_for, level_facts, number_route
 from game.roborun.rules.cards import event_cards
 from game.roborun.rules.state import GOOD, GameState
 
@@ -91,7 +91,7 @@ def evaluate(state: GameState) -> float:
             d = key_route(state, rid, exits, walls, lasers)
         else:
             d = robot_distance(state, rid, walls, lasers)
-        if d == 0:
+        if d == 0 and pos in exits:
             d = 2               # standing on its exit without leaving: it must step off and back on
         needed += d
         value -= DIST_W * d
@@ -168,11 +168,10 @@ def number_gap(state: GameState, rid: int, walls: frozenset, lasers: frozenset) 
             return UNREACHABLE
         here, there = state.pos[rid], state.pos[mates[0]]
         return max(0, (abs(here[0] - there[0]) + abs(here[1] - there[1]) - 1) // 2)
-    spots = frozenset(p for p, (kind, v) in state.items.items() if kind == "number" and v in values)
-    if not spots or not mates:
+    if not mates:
         return UNREACHABLE
-    graph = board_graph(level, state.colour[mates[0]], walls, lasers)
-    d = graph.distance(state.pos[mates[0]], spots)
+    d = number_route(level, values, [(state.colour[r], state.pos[r]) for r in mates], state.numbers[mate],
+                     state.items, walls, lasers)
     return UNREACHABLE if d >= INF else d
 
 

@@ -6,8 +6,10 @@ these cards, how fast, and how many first moves keep a win open?" It is NOT the 
 (which only sees a seat view).
 
 Guide: the moves the good robots still need to reach their exits (ai.board.exit_distance:
-tunnels, lifts, pushers, gates, closed exits via the lever) plus errands their exits need
-(a Number token for a Hidden Exit Point, a Key beside the exit) plus a penalty for each
+tunnels, lifts, pushers, gates, closed exits via the lever, Monostable Buttons where a
+colour has no exit; Lava, Acid, Crushers and Lasers are walls of death) plus errands their
+exits need (a Number token for a Hidden Exit Point - picked up, or made on a Number
+Exchanger / Changer: ai.board.number_route; a Key beside the exit) plus a penalty for each
 bad robot next to a good one; ties keep Energy/Equipment, then prefer deeper states.
 Search: beam searches of growing width (keep the best few states per decision depth:
 fast, and not fooled for long by one blocking robot), then greedy best-first with what
@@ -32,7 +34,7 @@ from pathlib import Path
 
 from game.core.errors import UserError
 from game.roborun.rules.level import LevelSpec
-from game.roborun.ai.board import board_graph, exit_distance
+from game.roborun.ai.board import board_graph, exit_distance, number_route
 from game.roborun.levels.tmx_loader import find_level, load_level
 from game.roborun.rules.engine import apply, legal_choices, new_game
 
@@ -147,12 +149,10 @@ class _Distances:
             return UNREACHABLE                   # nobody left who could receive it: a dead end
         if value in state.numbers[owner]:
             return 2                             # walk up to each other and hand it over
-        spots = frozenset(p for p, item in state.items.items() if item == ("number", value))
-        best = UNREACHABLE
-        for rid in mate_robots:
-            graph = board_graph(state.level, state.colour[rid], walls, lasers)
-            best = min(best, graph.distance(state.pos[rid], spots) if spots else UNREACHABLE)
-        return best
+        d = number_route(state.level, frozenset((value,)),
+                         [(state.colour[r], state.pos[r]) for r in mate_robots], state.numbers[mate],
+                         state.items, walls, lasers)      # map tokens, Number Exchangers and Changers
+        return min(UNREACHABLE, d)
 
 
 class _Search:
