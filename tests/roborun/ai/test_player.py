@@ -294,3 +294,21 @@ def test_when_every_option_looks_lost_the_ai_never_plays_a_card_that_loses_at_on
     apply(trial, choice)
     complete(trial)
     assert trial.outcome != "lost", choice
+
+
+def test_the_ai_lowers_its_trust_in_a_partner_that_does_not_play_the_expected_card():
+    from game.roborun.ai.player import RoboRunAI, TRUST_START
+    from types import SimpleNamespace
+    ai = RoboRunAI("hard")
+    ai.seen_round = 1
+    for card in (1, 2, 3):
+        ai.predicted = 6                                  # it expected card 6 each time
+        view = SimpleNamespace(seat=0, round=1, played=((), tuple((c, "yellow") for c in range(1, card + 1))))
+        ai._watch_partner(view)
+    assert ai.trust < TRUST_START - 0.2
+    low = ai.trust
+    for card in (4, 5):
+        ai.predicted = card                               # now it plays what was expected
+        view = SimpleNamespace(seat=0, round=1, played=((), tuple((c, "yellow") for c in range(1, card + 1))))
+        ai._watch_partner(view)
+    assert ai.trust > low
