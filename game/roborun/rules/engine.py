@@ -426,6 +426,31 @@ def _react(state: GameState, step: tuple, run, good_moving: bool) -> bool:
     return True
 
 
+_QUIET_KINDS = frozenset(("floor", "exit", "hidden_exit", "tunnel_exit", "button", "production_line"))
+
+
+def _quiet(state: GameState, moves: dict) -> bool:
+    """True when one step of `moves` cannot meet any trigger (so no try on a copy is needed):
+    every robot is stopped by a wall or the edge, or enters a plain space (no Laser, no
+    special space that acts, no robot of the other side) with no gate a Cameo would open."""
+    geo, pos, at, colour, lasers = state.geo, state.pos, state.at, state.colour, state.lasers
+    kind = geo.kind
+    for rid, d in moves.items():
+        p = pos.get(rid)
+        if p is None:
+            continue
+        c = colour[rid]
+        q = geo.target(p, d, c, True)
+        if q is None:
+            continue
+        if geo.target(p, d, c) is None or q in lasers or kind[q] not in _QUIET_KINDS:
+            return False
+        occ = at.get(q)
+        if occ is not None and (colour[occ] in GOOD) != (c in GOOD):
+            return False
+    return True
+
+
 def _dangers(state: GameState, run, good_moving: bool) -> set:
     """Which protective abilities the movement `run` would call for, tried on a copy."""
     twin = state.copy()
@@ -460,7 +485,9 @@ def _dangers(state: GameState, run, good_moving: bool) -> set:
                     geo.kind.get(e.to) in movement.DEACTIVATABLE or e.to in state.lasers):
                 found.add("short_deactivation")
         elif k == "blocked" and e.detail in _DIRS and e.robot in state.pos:
-            if geo.target(e.frm, e.detail, colour[e.robot], True) is not None:
+            c = colour[e.robot]              # stopped by a gate of another colour (not a wall or Wall token)
+            q = geo.target(e.frm, e.detail, c, True)
+            if q is not None and q not in state.wall_tokens and geo.target(e.frm, e.detail, c) is None:
                 found.add("cameo")
     return found
 
@@ -536,8 +563,8 @@ def _slide(state: GameState, step: tuple, events: list[Event]) -> None:
     """One space of a slide ('until the next obstacle'); each reached space is resolved."""
     _, moves, moved_before = step
     moves = dict(moves)
-    if _react(state, step, lambda twin, ev: movement.move_and_arrive(twin, moves, ev, how="slid", stopping=False),
-              True):
+    if _react(
+            state, step, lambda twin, ev: movement.move_and_arrive(twin, moves, ev, how="slid", stopping=False), True):
         return
     n = len(events)
     going = movement.move_and_arrive(state, moves, events, how="slid", stopping=False)
@@ -561,6 +588,9 @@ def _after_card_moves(state: GameState, events: list[Event]) -> None:
 
 
 def _after_card(state: GameState, step: tuple, events: list[Event]) -> None:
+    geo = state.geo
+    busy = any(p in geo.line_dir for p in state.pos.values()) or any(
+        a in state.at or b in state.at for a, b in state.level.lifts)
     if _react(state, step, _after_card_moves, True):
         return
     movement.run_lifts(state, events)
