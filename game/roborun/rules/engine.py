@@ -535,7 +535,7 @@ def _act(state: GameState, step: tuple, events: list[Event]) -> None:
                 continue
             d = to_abs(seat, rel)
             moves[r] = OPPOSITE[d] if r in reverse else d
-    if mode != "slide" and moves and _react(
+    if mode != "slide" and moves and not _quiet(state, moves) and _react(
             state, step, lambda twin, ev: movement.move_and_arrive(twin, moves, ev), who != "bad"):
         return
     if reverse:
@@ -563,7 +563,7 @@ def _slide(state: GameState, step: tuple, events: list[Event]) -> None:
     """One space of a slide ('until the next obstacle'); each reached space is resolved."""
     _, moves, moved_before = step
     moves = dict(moves)
-    if _react(
+    if not _quiet(state, moves) and _react(
             state, step, lambda twin, ev: movement.move_and_arrive(twin, moves, ev, how="slid", stopping=False), True):
         return
     n = len(events)
@@ -591,7 +591,7 @@ def _after_card(state: GameState, step: tuple, events: list[Event]) -> None:
     geo = state.geo
     busy = any(p in geo.line_dir for p in state.pos.values()) or any(
         a in state.at or b in state.at for a, b in state.level.lifts)
-    if _react(state, step, _after_card_moves, True):
+    if busy and _react(state, step, _after_card_moves, True):
         return
     movement.run_lifts(state, events)
     if state.outcome is None:
