@@ -174,6 +174,7 @@ def _flush_later(state: GameState) -> None:
 
 def _run(state: GameState, events: list[Event]) -> None:
     queue, steps = state.queue, STEPS
+    energy, hands, numbers, turn = state.energy, state.hands, state.numbers, state.turn
     while state.outcome is None:
         dec = state.pending
         if dec is not None:
@@ -183,7 +184,14 @@ def _run(state: GameState, events: list[Event]) -> None:
             _resolve(state, dec, dec.options[0], events)
         elif queue:
             step = queue.pop()
-            steps[step[0]](state, step, events)
+            name = step[0]
+            if name == "window":
+                # the common case inline: the active player can use nothing and nobody watches
+                seat = state.active
+                if (energy[seat] < 1 or not state.unlocked[seat]) and not hands[seat] and not numbers[seat] \
+                        and not state.turn.get("standby"):
+                    continue
+            steps[name](state, step, events)
         else:
             return
         if state.later:                   # effects deferred by this step run next
@@ -288,6 +296,9 @@ def _card_choice_steps(state: GameState) -> list[tuple]:
 
 def _beep_window(state: GameState, step: tuple, events: list[Event]) -> None:
     """The teammate's window before each card choice; opens only if they can do something."""
+    mate = 1 - state.active
+    if state.beep != "available" and not state.hands[mate] and not state.numbers[mate]:
+        return                                       # nothing the teammate could do: no prompt
     options = mate_options(state)
     if len(options) > 1:
         _decide(state, "beep", 1 - state.active, options, step)
@@ -432,7 +443,11 @@ _QUIET_KINDS = frozenset(("floor", "exit", "hidden_exit", "tunnel_exit", "button
 def _quiet(state: GameState, moves: dict) -> bool:
     """True when one step of `moves` cannot meet any trigger (so no try on a copy is needed):
     every robot is stopped by a wall or the edge, or enters a plain space (no Laser, no
-    special space that acts, no robot of the other side) with no gate a Cameo would open."""
+    special space that acts, no robot of the other side) with no gate a Cameo would open.
+    Also True when the active player has no protective ability to offer (cheap check first)."""
+    seat = state.active
+    if state.energy[seat] < 1 or not state.unlocked[seat] or state.phase != "action":
+        return True
     geo, pos, at, colour, lasers = state.geo, state.pos, state.at, state.colour, state.lasers
     kind = geo.kind
     for rid, d in moves.items():
