@@ -561,7 +561,8 @@ def _act(state: GameState, step: tuple, events: list[Event]) -> None:
         _schedule(state, ("slide", tuple(sorted(moves.items())), ()))
         return
     movement.move_and_arrive(state, moves, events)
-    state.queue.append(("disarm",))               # after the Pusher / Tunnel steps it queued
+    if state.armed:
+        state.queue.append(("disarm",))           # after the Pusher / Tunnel steps it queued
 
 
 def _resolve_dir(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
@@ -592,7 +593,7 @@ def _slide(state: GameState, step: tuple, events: list[Event]) -> None:
     if going:
         _schedule(state, ("window", "slide"), ("slide", tuple((r, moves[r]) for r in going),
                                                 tuple(going)))
-    else:
+    elif state.armed:
         state.queue.append(("disarm",))
 
 
