@@ -64,3 +64,20 @@ def test_solver_wins_a_map_with_buttons_and_lava():
     """, name="buttons")
     result = solve_deal(level, 0, Budget(nodes=3000, seconds=30), count_first_moves=False)
     assert result.won
+
+
+def test_escaping_the_only_robot_that_can_fetch_the_number_token_counts_as_lost():
+    """Green's exit is a Hidden Exit Point needing a 4 held by Red's player: Red escaping first
+    (with no 4) leaves nobody who can ever take one, so the AI must see it as a lost position."""
+    from game.roborun.ai.evaluate import LOSS
+    board = """
+    .+G   .     .     Yg=4
+    .     .     .     N=4
+    .+R   .+1   .     Xr
+    """
+    s = game_from_ascii(board)
+    red = s.at[(0, 2)]
+    s.at.pop((0, 2))
+    s.pos.pop(red)
+    s.escaped.append(red)
+    assert evaluate(s) <= LOSS / 2
