@@ -83,7 +83,7 @@ def describe(choice, decision: str, reader) -> Option:
         who = "I start" if args[0] == reader.viewer else "Teammate starts"
         return Option(choice, f"{who} this round", "button")
     if kind == "no_beep":
-        return Option(choice, "No BEEP", "button")
+        return Option(choice, "Carry on (no BEEP)", "button")
     if kind == "beep":
         return Option(choice, f"BEEP card {args[0]} (don't play it)", "card", card=args[0])
     if kind == "play":
@@ -141,6 +141,9 @@ def describe(choice, decision: str, reader) -> Option:
         if card.effect == "flip_card" and rest:
             return Option(choice, f"{card.name}: flip card {rest[0]}", "button", card=rest[0])
         return Option(choice, f"Use {card.name}", "button")
+    if kind == "standby":
+        text = "Watch this turn: ask me at every step" if args[0] else "Stop watching this turn"
+        return Option(choice, text, "button")
     if kind == "give_number":
         return Option(choice, f"Give Number {args[0]} to teammate", "button")
     return Option(choice, choice.label, "button")

@@ -377,7 +377,7 @@ class PlayScene(PlayDrawing, Scene):
             self.decision_token = None
 
         kind = self.reader.decision_kind
-        reason = {"beep": "Your teammate is about to play: you may BEEP a card.",
+        reason = {"beep": "Your teammate is playing: you may BEEP a card, use your Equipment or give a Number.",
                   "start": "Who sees the better move? Choose who starts the round."}.get(kind, "")
         self.session.barrier()
         self.viewer = seat          # nothing is drawn until the hand-over screen is dismissed
