@@ -178,6 +178,9 @@ class PlayDrawing:
             who = "Teammate" if seat != self.viewer else "You"
             return f"{who} ({SEAT_COLOURS[seat]}) thinking...", theme.ACCENT_2
         kind = reader.decision_kind
+        ctx = reader.view.decision_ctx
+        if kind == "window" and ctx and ctx[0] != "window":     # a reaction window (engine._react)
+            return "A protective ability can act on this move: use it, or Continue", theme.BAD
         return PROMPTS.get(kind, "Your move"), theme.ACCENT
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
