@@ -147,8 +147,12 @@ def apply(state: GameState, choice: Choice) -> list[Event]:
     dec = state.pending
     if state.outcome is not None or dec is None:
         raise IllegalChoice("the game is over; no choice is legal")
-    if choice not in dec.options:
-        raise IllegalChoice(f"illegal choice {getattr(choice, 'label', choice)!r} for decision {dec.kind!r}")
+    for option in dec.options:                      # identity first: cheap, and the usual case
+        if option is choice:
+            break
+    else:
+        if choice not in dec.options:
+            raise IllegalChoice(f"illegal choice {getattr(choice, 'label', choice)!r} for decision {dec.kind!r}")
     events: list[Event] = []
     state.pending = None
     state.later = []

@@ -324,8 +324,11 @@ def arrive(state: GameState, rid: int, frm: Pos, events: list[Event], stopping: 
     (still on the map, not teleported or pushed). `stopping` is False in the middle of a slide,
     where non-outlined Lever/Pusher/Number spaces wait for the robot to stop (see settle)."""
     q = state.pos[rid]
+    geo = state.geo
+    if geo.kind[q] == "floor" and q not in state.lasers and q not in state.keys and q not in state.items:
+        return True                  # the common case: plain floor, nothing on it
     good = state.colour[rid] in GOOD
-    space = state.geo.spaces[q]
+    space = geo.spaces[q]
     short = good and "short_deactivation" in state.armed and (space.kind in DEACTIVATABLE or q in state.lasers)
     if q in state.lasers and not short:
         destroy(state, rid, "laser", events)
