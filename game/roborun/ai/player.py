@@ -516,7 +516,7 @@ class RoboRunAI:
             if c.kind == "play" and c.args[0] in avoid:
                 scores[c] -= BEEP_PENALTY
         best = max(scores, key=lambda c: (scores[c], -main.index(c)))
-        if scores[best] <= LOSING:
+        if scores[best] <= LOSING or (kind == "card" and loses_now(root, best)):
             best = self._last_stand(root, main)        # never give up: lose as late as possible
         if self.level == "easy" and rng.random() < EASY_NOISE:
             safe = [c for c in scores if scores[c] > LOSING]
@@ -559,7 +559,7 @@ class RoboRunAI:
                     except (KeyError, ValueError, IndexError):
                         continue
                     ways += nxt.outcome != "lost"
-            key = (alive, ways, evaluate(trial) if alive else 0.0, -index)
+            key = (not loses_now(root, option), alive, ways, evaluate(trial) if alive else 0.0, -index)
             if best_key is None or key > best_key:
                 best_key, best = key, option
         return best
@@ -656,6 +656,21 @@ class RoboRunAI:
         robots = [r for r in state.pos if state.colour[r] == colour]
         d = to_abs(state.active, rel)
         return _static_move_value(state, {r: d for r in robots}, False)
+
+
+def loses_now(root: GameState, choice: Choice) -> bool:
+    """Does `choice` lose during this card's own resolution (mid-card decisions greedy)?"""
+    trial = root.copy()
+    try:
+        apply(trial, choice)
+        for _ in range(MAX_INNER_STEPS):
+            dec = trial.pending
+            if trial.outcome is not None or dec is None or dec.kind in STOP_KINDS or trial.phase != "action":
+                break
+            apply(trial, inner_choice(trial))
+    except (KeyError, ValueError, IndexError):
+        return False
+    return trial.outcome == "lost"
 
 
 def _is_message(choice: Choice) -> bool:

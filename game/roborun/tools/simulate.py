@@ -35,7 +35,7 @@ from typing import Callable
 from game.core.errors import UserError
 from game.core.stats import percentile
 from game.roborun.ai.partners import PARTNERS
-from game.roborun.ai.player import RoboRunAI, complete
+from game.roborun.ai.player import RoboRunAI, loses_now
 from game.roborun.levels.solver import Budget, solve_deal
 from game.roborun.levels.tmx_loader import find_level, list_levels, load_level
 from game.roborun.rules.engine import apply, legal_choices, new_game
@@ -62,6 +62,7 @@ class LevelReport:
     solver_winnable_games: int = 0        # deals the solver won ...
     wins_on_solver_winnable: int = 0      # ... and of those, the ones the AI won too
     blunders: int = 0                     # losses right after a watched seat's card that lost at once
+    blunder_deals: list = field(default_factory=list)
 
     def to_json(self) -> dict:
         times = sorted(self.decision_ms)
@@ -159,20 +160,21 @@ def play_game(level, seed: int, choosers: tuple[Chooser, Chooser], report: Level
         apply(state, choice)
     else:
         return "lost", "stuck:decision_limit"
-    if state.outcome == "lost" and last_card is not None and state.loss_cause != "timeout":
+    if state.outcome == "lost" and last_card is not None and state.loss_cause != "timeout" \
+            and state.phase == "action":
         seat, before, chosen = last_card
         if _loses_at_once(before, chosen) and any(not _loses_at_once(before, c)
                                                   for c in legal_choices(before) if c != chosen):
             report.blunders += 1
+            report.blunder_deals.append({"level": level.level_id or level.source, "seed": seed, "seat": seat,
+                                         "card": chosen.label, "cause": state.loss_cause})
     return state.outcome or "lost", state.loss_cause
 
 
 def _loses_at_once(state, choice) -> bool:
-    """Does `choice` lose before the next card choice (mid-card decisions taken greedily)?"""
-    trial = state.copy()
-    apply(trial, choice)
-    complete(trial)
-    return trial.outcome == "lost"
+    """Does `choice` lose during the card's own resolution, before the Event phase (the
+    card's mid-card decisions taken greedily, as the AI's look-ahead does)?"""
+    return loses_now(state, choice)
 
 
 def solver_function():
@@ -371,7 +373,7 @@ def cross_play(levels, games: int, seed: int) -> dict:
             "levels": per_level,
             "hard": {"decisions": len(times), "decision_ms_p95": _round(percentile(times, 0.95)),
                      "decision_ms_mean": _round(sum(times) / len(times)) if times else None,
-                     "blunders": hard.blunders}}
+                     "blunders": hard.blunders, "blunder_deals": hard.blunder_deals}}
 
 
 def _print_row(level_id: str, row: dict, args) -> None:
