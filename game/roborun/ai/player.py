@@ -518,6 +518,10 @@ class RoboRunAI:
         best = max(scores, key=lambda c: (scores[c], -main.index(c)))
         if scores[best] <= LOSING or (kind == "card" and loses_now(root, best)):
             best = self._last_stand(root, main)        # never give up: lose as late as possible
+            if kind == "card" and loses_now(root, best):
+                rescue = _rescuing_free_action(root, [c for c in options if c not in main])
+                if rescue is not None:
+                    return rescue                      # e.g. Second Wind, then PASS
         if self.level == "easy" and rng.random() < EASY_NOISE:
             safe = [c for c in scores if scores[c] > LOSING]
             if safe:
@@ -671,6 +675,24 @@ def loses_now(root: GameState, choice: Choice) -> bool:
     except (KeyError, ValueError, IndexError):
         return False
     return trial.outcome == "lost"
+
+
+def _rescuing_free_action(root: GameState, free: list[Choice]) -> Choice | None:
+    """A free action (ability, Equipment) after which some card or PASS does not lose during
+    its own resolution, when every card and PASS would now."""
+    for option in free:
+        if _is_message(option):
+            continue
+        trial = root.copy()
+        try:
+            apply(trial, option)
+        except (KeyError, ValueError, IndexError):
+            continue
+        if trial.outcome is not None or trial.pending is None or trial.pending.kind != "card":
+            continue
+        if any(not loses_now(trial, c) for c in trial.pending.options if c.kind in ("play", "pass")):
+            return option
+    return None
 
 
 def _is_message(choice: Choice) -> bool:

@@ -163,12 +163,24 @@ def play_game(level, seed: int, choosers: tuple[Chooser, Chooser], report: Level
     if state.outcome == "lost" and last_card is not None and state.loss_cause != "timeout" \
             and state.phase == "action":
         seat, before, chosen = last_card
-        if _loses_at_once(before, chosen) and any(not _loses_at_once(before, c)
+        if _loses_at_once(before, chosen) and any(_safe_option(before, c)
                                                   for c in legal_choices(before) if c != chosen):
             report.blunders += 1
             report.blunder_deals.append({"level": level.level_id or level.source, "seed": seed, "seat": seat,
                                          "card": chosen.label, "cause": state.loss_cause})
     return state.outcome or "lost", state.loss_cause
+
+
+def _safe_option(state, choice) -> bool:
+    """A card or PASS that does not lose during its own resolution; a free action (ability,
+    Equipment) after which such a card or PASS exists."""
+    if choice.kind in ("play", "pass"):
+        return not _loses_at_once(state, choice)
+    trial = state.copy()
+    apply(trial, choice)
+    if trial.outcome is not None or trial.pending is None or trial.pending.kind != "card":
+        return trial.outcome != "lost"
+    return any(not _loses_at_once(trial, c) for c in legal_choices(trial) if c.kind in ("play", "pass"))
 
 
 def _loses_at_once(state, choice) -> bool:
