@@ -312,3 +312,26 @@ def test_the_ai_lowers_its_trust_in_a_partner_that_does_not_play_the_expected_ca
         view = SimpleNamespace(seat=0, round=1, played=((), tuple((c, "yellow") for c in range(1, card + 1))))
         ai._watch_partner(view)
     assert ai.trust > low
+
+
+def test_with_only_a_losing_card_left_the_ai_uses_second_wind_to_pass_instead():
+    from game.roborun.levels.ascii_board import game_from_ascii
+    from game.roborun.ai.player import RoboRunAI
+    from game.roborun.rules.state import Choice, PlayerSetup, Setup
+    from game.roborun.rules.view import seat_view
+    import random as _random
+    setup = Setup((PlayerSetup("strong_two", (), 1, 0, (7,)), PlayerSetup("smart_three", (), 1, 0)),
+                  equipment_deck=tuple(c for c in range(1, 11) if c != 7))
+    s = game_from_ascii("""
+    .     .     .
+    .+b   .     .+R
+    .+G   .     .
+    """, setup=setup, stands=[[(4, "yellow")], []])
+    s.pass_state = "used"
+    from game.roborun.rules import engine
+    s.pending = None
+    s.queue.append(("card_choice",))                 # the card choice again, with PASS used
+    engine._run(s, [])
+    assert {c.kind for c in s.pending.options} == {"play", "equip"}
+    ai = RoboRunAI("hard", checks=190)
+    assert ai.choose(seat_view(s, 0), list(s.pending.options), _random.Random(1)) == Choice("equip", (7,))
