@@ -178,9 +178,9 @@ def _safe_option(state, choice) -> bool:
         return not _loses_at_once(state, choice)
     trial = state.copy()
     apply(trial, choice)
-    if trial.outcome is not None or trial.pending is None or trial.pending.kind != "card":
-        return trial.outcome != "lost"
-    return any(not _loses_at_once(trial, c) for c in legal_choices(trial) if c.kind in ("play", "pass"))
+    if trial.outcome is None and trial.pending is not None and trial.pending.kind == "card":
+        return any(not _loses_at_once(trial, c) for c in legal_choices(trial) if c.kind in ("play", "pass"))
+    return not _loses_at_once(state, choice)     # it moved on (e.g. the only card played itself)
 
 
 def _loses_at_once(state, choice) -> bool:
