@@ -412,9 +412,6 @@ _MOVE_KINDS = frozenset(("moved", "slid", "pushed", "conveyed", "teleported", "l
 _DIRS = frozenset(("N", "E", "S", "W", "NE", "NW", "SE", "SW"))
 
 
-_NO_REACT = False
-
-
 def _react(state: GameState, step: tuple, run, good_moving: bool) -> bool:
     """Open a reaction window before a movement if, and only if, a protective ability the
     active player can use right now would change what happens (Robo Run rulebook, '7. Special
@@ -422,7 +419,6 @@ def _react(state: GameState, step: tuple, run, good_moving: bool) -> bool:
     bad robot", "If a good robot enters a Laser / Shredder / Tunnel / Lift ..."). The movement
     (with every Pusher, Tunnel, Lift it leads into) is tried on a copy; the window offers
     `continue` plus the abilities whose trigger the try met. Returns True if it asked."""
-    if _NO_REACT: return False
     turn = state.turn
     if turn.get("reacted") is not None and turn.pop("reacted") == step:
         return False                                  # the player has answered for this movement
