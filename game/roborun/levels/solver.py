@@ -34,7 +34,7 @@ from pathlib import Path
 
 from game.core.errors import UserError
 from game.roborun.rules.level import LevelSpec
-from game.roborun.ai.board import board_graph, exit_distance, number_route
+from game.roborun.ai.board import exit_distance, number_route
 from game.roborun.levels.tmx_loader import find_level, load_level
 from game.roborun.rules.engine import apply, legal_choices, new_game
 

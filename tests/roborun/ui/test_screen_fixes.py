@@ -1,7 +1,6 @@
 """Screen fixes of issue 11: escape and destruction previews differ; focus never wraps onto
 an option that spends Energy."""
 import pygame
-import pytest
 
 from game.client.input import Action
 from game.roborun.levels.ascii_board import game_from_ascii
