@@ -37,6 +37,7 @@ _LABELS = {
     "pass": lambda a: "use PASS",
     "beep": lambda a: f"BEEP card {a[0]}",
     "no_beep": lambda a: "no BEEP",
+    "standby": lambda a: "watch this turn (act at any moment)" if a[0] else "stop watching",
     "continue": lambda a: "continue",
     "dir": lambda a: f"{a[0]} {_WORDS[a[1]]}",
     "chip": lambda a: f"CHIP level {a[0]}",

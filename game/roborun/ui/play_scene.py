@@ -43,7 +43,7 @@ from game.roborun.ui import progress as prog
 from game.roborun.ui.anim import EventAnimations, Stage
 from game.roborun.ui.board_render import BoardRenderer
 from game.roborun.ui.campaign_screens import EntryScene, HandOverScene, ResultsScene, ScenarioIntro, TutorialOverlay
-from game.roborun.ui.choice_ui import Option, ViewReader, build_options
+from game.roborun.ui.choice_ui import Option, ViewReader, build_options, step_focus
 from game.roborun.ui.event_text import describe_event
 from game.roborun.ui.play_render import BOARD_AREA, LEFT, RIGHT, PlayDrawing
 from game.roborun.ui.session import (  # noqa: F401  (GameOptions & co. are part of this module's API)
@@ -231,7 +231,7 @@ class PlayScene(PlayDrawing, Scene):
     @property
     def reader(self) -> ViewReader:
         """The viewer's seat view, rebuilt only when a choice, an undo or the viewer changes."""
-        key = (len(self.history), self.viewer, id(self.state))
+        key = (len(self.history), self.viewer, self.state)      # the state itself: ids are reused
         if self._reader_key != key:
             self._reader, self._reader_key = ViewReader(self.state, self.viewer), key
         return self._reader
@@ -383,7 +383,7 @@ class PlayScene(PlayDrawing, Scene):
             self.decision_token = None
 
         kind = self.reader.decision_kind
-        reason = {"beep": "Your teammate is about to play: you may BEEP a card.",
+        reason = {"beep": "Your teammate is playing: you may BEEP a card, use your Equipment or give a Number.",
                   "start": "Who sees the better move? Choose who starts the round."}.get(kind, "")
         self.session.barrier()
         self.viewer = seat          # nothing is drawn until the hand-over screen is dismissed
@@ -443,7 +443,7 @@ class PlayScene(PlayDrawing, Scene):
             return
         count = len(self.options_list)
         if name in (inp.NEXT, inp.PREV):
-            self._set_focus((self.focus + (1 if name == inp.NEXT else -1)) % count)
+            self._set_focus(step_focus(self.options_list, self.focus, 1 if name == inp.NEXT else -1))
         elif name in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT):
             self._arrow_key(name)
         elif name == inp.CONFIRM:
@@ -455,7 +455,7 @@ class PlayScene(PlayDrawing, Scene):
                 if name == inp.CLICK:
                     self._pick(index)
         elif name == inp.SCROLL:
-            self._set_focus((self.focus - action.amount) % count)
+            self._set_focus(max(0, min(count - 1, self.focus - action.amount)))
 
     def _restart(self) -> None:
         self.app.stack.pop()
@@ -476,7 +476,7 @@ class PlayScene(PlayDrawing, Scene):
                 self._set_focus(index)
                 return
         step = -1 if name in (inp.UP, inp.LEFT) else 1
-        self._set_focus((self.focus + step) % len(self.options_list))
+        self._set_focus(step_focus(self.options_list, self.focus, step, wrap=False))
 
     def _option_at(self, point) -> int | None:
         for rect, index in self.option_rects:
