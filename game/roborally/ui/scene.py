@@ -697,7 +697,9 @@ class RaceScene(Scene):
             for k in range(5):
                 box = pygame.Rect(rect.right - regs_w + k * 30 - 4, rect.top + 3, 28, 20)
                 card = self.revealed_cards.get(r.seat, {}).get(k + 1)
-                filled = r.regs[k] is not None or card is not None
+                # while a round plays on screen the state may already be in the next round's
+                # programming: its registers stay face down until they flip
+                filled = r.regs[k] is not None or card is not None or (self._busy() and self.shown_register > 0)
                 colour = theme.ACCENT if card else (theme.PANEL_EDGE if filled else theme.BG)
                 pygame.draw.rect(surface, colour, box, border_radius=3)
                 if card:
