@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 from typing import Callable
 
@@ -36,9 +37,12 @@ def add_display_args(parser: argparse.ArgumentParser) -> None:
 
 class App:
     def __init__(self, fullscreen: bool | None = None, headless: bool | None = None) -> None:
+        from game.core.storage import clean_temp_files
+
+        clean_temp_files()          # temp files of saves killed midway last time
         self.settings, self.settings_warning = Settings.load()
-        if fullscreen is not None:
-            self.settings.fullscreen = fullscreen
+        # --fullscreen/--windowed choose this window only; the saved setting is not changed
+        self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         try:
             pygame.mixer.pre_init(44100, -16, 2, self.settings.audio_buffer)
         except pygame.error:  # pragma: no cover
@@ -51,7 +55,7 @@ class App:
         self.headless = headless if headless is not None else driver in ("dummy", "offscreen")
         # SCALED draws at the logical size and scales to any window; headless needs no scaling.
         flags = 0 if self.headless else pygame.SCALED
-        if self.settings.fullscreen and not self.headless:
+        if self.fullscreen and not self.headless:
             flags |= pygame.FULLSCREEN
         try:
             self.screen = pygame.display.set_mode(theme.LOGICAL_SIZE, flags, vsync=0 if self.headless else 1)
@@ -68,7 +72,14 @@ class App:
         self.running = True
         self.frames = 0
         self.frame_times: list[float] = []   # seconds spent on each frame's update+draw (for bench)
-        self.notice: str | None = self.settings_warning
+        self.notice: str | None = None
+        # one-line warnings (a damaged or unsaved file) waiting to be shown over the current screen
+        self.notices: list[str] = [self.settings_warning] if self.settings_warning else []
+
+    def warn(self, message: str | None) -> None:
+        """Show a one-line warning (e.g. a save that failed) over whichever screen is up."""
+        if message and message not in self.notices:
+            self.notices.append(message)
 
     # ------------------------------------------------------------------
     def quit(self) -> None:
@@ -87,6 +98,10 @@ class App:
         for event in pygame.event.get():
             for action in self.input.translate(event):
                 self.post(action)
+        if self.notices and self.stack.scenes:
+            from game.client.menus import NoticeScene   # menus imports no app: no cycle
+
+            self.stack.push(NoticeScene(self.notices.pop(0), "Save file"))
         updates, alpha = self.clock.advance(elapsed)
         for _ in range(updates):
             self.stack.update(self.clock.step)
@@ -120,7 +135,9 @@ class App:
                 self.frame_clock.tick(240)  # vsync paces us; this only stops a busy loop without it
         if screenshot:
             self.save_screenshot(screenshot)
-        self.settings.save()
+        warning = self.settings.save()
+        if warning:             # the window is closing: the terminal is the only place left
+            print(f"warning: {warning}", file=sys.stderr)
         return 0
 
     def save_screenshot(self, path: str) -> None:

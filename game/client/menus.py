@@ -211,7 +211,7 @@ class SettingsScene(Scene):
             return change
 
         def fullscreen(step: int) -> None:
-            s.fullscreen = not s.fullscreen
+            s.fullscreen = self.app.fullscreen = not self.app.fullscreen
             if not self.app.headless:
                 pygame.display.toggle_fullscreen()
 
@@ -222,12 +222,12 @@ class SettingsScene(Scene):
             MenuItem("Colour-blind patterns", value=lambda: "On" if s.colourblind_patterns else "Off",
                      on_change=toggle("colourblind_patterns")),
             MenuItem("Control hints", value=lambda: "On" if s.show_hints else "Off", on_change=toggle("show_hints")),
-            MenuItem("Fullscreen", value=lambda: "On" if s.fullscreen else "Off", on_change=fullscreen),
+            MenuItem("Fullscreen", value=lambda: "On" if self.app.fullscreen else "Off", on_change=fullscreen),
             MenuItem("Done", self._done),
         ], center_x=theme.WIDTH // 2, top=150, width=640)
 
     def _done(self) -> None:
-        self.app.settings.save()
+        self.app.warn(self.app.settings.save())
         self.app.stack.pop()
 
     def handle(self, action: inp.Action) -> None:

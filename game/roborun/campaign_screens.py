@@ -185,7 +185,7 @@ class EntryScene(Scene):
             return
         if c.mode == "campaign":
             self.progress.campaign(c.campaign).boards = list(c.boards)
-            prog.save_progress(self.progress)
+            self.app.warn(prog.save_progress(self.progress))
         self.app.audio.play("click")
         try:
             self._launch(ref)
@@ -400,7 +400,7 @@ class TutorialOverlay(Scene):
     def _close(self) -> None:
         progress, _ = prog.load_progress()
         progress.tutorial_seen = True
-        prog.save_progress(progress)
+        self.app.warn(prog.save_progress(progress))
         self.app.stack.pop()
         if self.on_done:
             self.on_done()

@@ -324,7 +324,7 @@ class PlayScene(PlayDrawing, Scene):
                        for seat in (0, 1)]
 
         def finish(picks) -> None:
-            record_result(self.options, self.setup, state, picks if rewards else (None, None))
+            self.app.warn(record_result(self.options, self.setup, state, picks if rewards else (None, None)))
 
         def retry() -> None:
             start_game(self.app, GameOptions(**{**self.options.__dict__, "seed": None, "tutorial": False,

@@ -110,8 +110,21 @@ class PlayerSetup:
 
     @staticmethod
     def from_json(d: dict) -> "PlayerSetup":
-        return PlayerSetup(d["robot"], tuple(d.get("unlocked", ())), int(d.get("chip_level", 1)),
-                           int(d.get("energy", 1)), tuple(d.get("equipment", ())))
+        """Read strictly: a wrong type or a missing robot raises ValueError naming the field."""
+        if not isinstance(d, dict):
+            raise ValueError("a player must be an object")
+        robot = d.get("robot")
+        if not isinstance(robot, str):
+            raise ValueError("player 'robot' must be a robot board id")
+        unlocked, equipment = d.get("unlocked", ()), d.get("equipment", ())
+        if not isinstance(unlocked, (list, tuple)) or not all(isinstance(a, str) for a in unlocked):
+            raise ValueError("player 'unlocked' must be a list of ability ids")
+        if not isinstance(equipment, (list, tuple)) or not all(_small_int(c) for c in equipment):
+            raise ValueError("player 'equipment' must be a list of card numbers")
+        chip, energy = d.get("chip_level", 1), d.get("energy", 1)
+        if not _small_int(chip) or not _small_int(energy):
+            raise ValueError("player 'chip_level' and 'energy' must be small whole numbers")
+        return PlayerSetup(robot, tuple(unlocked), chip, energy, tuple(equipment))
 
 
 @dataclass
@@ -125,8 +138,19 @@ class Setup:
 
     @staticmethod
     def from_json(d: dict) -> "Setup":
-        deck = d.get("equipment_deck")
-        return Setup(tuple(PlayerSetup.from_json(p) for p in d["players"]), None if deck is None else tuple(deck))
+        """Read strictly: two players and a deck of card numbers, else ValueError naming the field."""
+        if not isinstance(d, dict):
+            raise ValueError("a setup must be an object")
+        players, deck = d.get("players"), d.get("equipment_deck")
+        if not isinstance(players, (list, tuple)) or len(players) != 2:
+            raise ValueError("'players' must list exactly 2 players")
+        if deck is not None and (not isinstance(deck, (list, tuple)) or not all(_small_int(c) for c in deck)):
+            raise ValueError("'equipment_deck' must be null or a list of card numbers")
+        return Setup(tuple(PlayerSetup.from_json(p) for p in players), None if deck is None else tuple(deck))
+
+
+def _small_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and -1000 <= value <= 1000
 
 
 class GameState:
