@@ -81,8 +81,11 @@ class Choice:
     @staticmethod
     def from_json(data: dict) -> "Choice":
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            raise ValueError(f"not a choice: {data!r}")
-        return Choice(data["kind"], _tupled(list(data.get("args", []))))
+            raise ValueError(f"not a choice: {str(data)[:60]}")
+        args = data.get("args", [])
+        if not isinstance(args, list) or not all(_plain_arg(a) for a in args):
+            raise ValueError(f"'args' of a {data['kind'][:20]!r} choice must be a list of numbers, text or pairs")
+        return Choice(data["kind"], _tupled(list(args)))
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -147,6 +150,15 @@ class Setup:
         if deck is not None and (not isinstance(deck, (list, tuple)) or not all(_small_int(c) for c in deck)):
             raise ValueError("'equipment_deck' must be null or a list of card numbers")
         return Setup(tuple(PlayerSetup.from_json(p) for p in players), None if deck is None else tuple(deck))
+
+
+def _plain_arg(value: Any, depth: int = 0) -> bool:
+    """A choice argument as JSON holds it: a number, text, true/false, null or a short list of them."""
+    if isinstance(value, list):
+        return depth < 2 and len(value) <= 8 and all(_plain_arg(v, depth + 1) for v in value)
+    if isinstance(value, float):
+        return value == value and abs(value) < 1e18
+    return value is None or isinstance(value, (bool, int, str))
 
 
 def _small_int(value: Any) -> bool:
