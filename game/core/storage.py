@@ -200,3 +200,41 @@ def require_json(path: Path) -> Any:
         return files.read_json(Path(path))
     except files.FileProblem as exc:
         raise UserError(exc.where, exc.what) from None
+
+
+# ------------------------------------------------------------------ command outputs
+def check_output(path: Path | str, what: str = "output file") -> Path:
+    """Before a command does its work: `path` names a file that can be written (its folder
+    exists and is writable, it is not a folder, the name is not too long); else UserError."""
+    path = Path(path)
+    where = files._short(path)
+    if len(path.name.encode("utf-8", "surrogateescape")) > 255 or len(str(path)) > 4000:
+        raise UserError(where, f"the {what} name is too long")
+    if path.is_dir():
+        raise UserError(where, f"is a folder; give a file name for the {what}")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise UserError(where, f"folder '{files._short(folder)}' does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise UserError(where, f"cannot write the {what} there (permission denied)")
+    return path
+
+
+def write_output(path: Path | str, text: str) -> tuple[Path, str | None]:
+    """Write a finished result; if `path` cannot be written, write it to the data folder (else
+    the temp folder) instead. Returns (where it went, one-line note when it moved)."""
+    path = Path(path)
+    try:
+        write_atomic(path, text)
+        return path, None
+    except (OSError, ValueError) as exc:
+        reason = files._reason(exc) if isinstance(exc, OSError) else str(exc)
+    name = path.name[-100:] or "result.json"
+    for folder in (data_dir() / "results", Path(tempfile.gettempdir())):
+        target = folder / name
+        try:
+            write_atomic(target, text)
+        except OSError:
+            continue
+        return target, f"{files._short(path)}: cannot write there ({reason}); saved to {target} instead"
+    raise UserError(files._short(path), f"cannot write the result anywhere ({reason})")

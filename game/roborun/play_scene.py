@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import random
+import re
 
 import pygame
 
@@ -25,6 +26,7 @@ from game.client import theme
 from game.client.menus import NoticeScene, PauseScene
 from game.client.scene import Scene
 from game.client.widgets import MenuItem, vertical_gradient
+from game.core.errors import UserError
 from game.roborun import hud_render
 from game.roborun.anim import Animator, EventAnimations, Stage
 from game.roborun.board_render import BoardRenderer
@@ -473,6 +475,8 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.level is None:
         return run_scene(make_entry_scene, args)
+    if args.campaign and not re.fullmatch(r"[0-9]+\.[0-9]+", args.level):
+        raise UserError("command line", "--campaign plays a shipped scenario id like 1.1, not a map file")
     load_level_spec(args.level)          # a bad level ref is a one-line error before the window opens
     capture = args.frames is not None      # a scripted capture: show the board, not the help pages
     options = GameOptions(level_ref=args.level, partner=args.partner, seat=args.seat, seed=args.seed,

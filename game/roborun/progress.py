@@ -20,6 +20,8 @@ from typing import Any
 
 from game.core import storage
 from game.core.files import Field, Schema
+from game.roborun.cards import equipment_cards, robot_boards
+from game.roborun.state import Setup
 
 FILE_NAME = "roborun_progress.json"
 VERSION = 1
@@ -51,8 +53,6 @@ class CampaignProgress:
         """Read leniently. Saved players that are not a complete, well-typed pair (both
         PlayerSetup JSON on known robot boards, with a deck of card numbers) are dropped
         together with the deck, so the next scenario starts the boards afresh instead of crashing."""
-        from game.roborun.state import Setup
-
         progress = CampaignProgress()
         if not isinstance(data, dict):
             return progress
@@ -68,13 +68,27 @@ class CampaignProgress:
         if isinstance(players, list) and len(players) == 2 and all(p is None for p in players):
             return progress
         try:
-            Setup.from_json({"players": players, "equipment_deck": deck})
+            setup = Setup.from_json({"players": players, "equipment_deck": deck})
         except ValueError:
             return progress
-        if all(p["robot"] in ROBOT_BOARDS for p in players):
+        if _usable(setup):
             progress.players = list(players)
             progress.equipment_deck = None if deck is None else list(deck)
         return progress
+
+
+def _usable(setup: Setup) -> bool:
+    """Saved boards the engine will accept: known robots, their own abilities, a CHIP level on
+    the board, known Equipment cards each held once (the engine's own set-up checks)."""
+    boards, cards = robot_boards(), equipment_cards()
+    held = [c for p in setup.players for c in p.equipment]
+    for p in setup.players:
+        board = boards.get(p.robot)
+        if p.robot not in ROBOT_BOARDS or board is None or not 1 <= p.chip_level <= len(board.chip):
+            return False
+        if any(a not in board.abilities for a in p.unlocked):
+            return False
+    return len(held) == len(set(held)) and all(c in cards for c in held + list(setup.equipment_deck or ()))
 
 
 @dataclass

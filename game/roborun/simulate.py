@@ -200,6 +200,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         raise _ArgExit(int(exc.code or 0)) from None
     if args.games < 1:
         raise UserError("command line", "--games must be at least 1")
+    if args.solver_nodes < 1 or not 0 < args.solver_seconds <= 1e6:     # 0, -1, nan, inf
+        raise UserError("command line", "--solver-nodes and --solver-seconds must be above 0")
     return args
 
 

@@ -29,6 +29,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.core import storage
 from game.core.errors import UserError
 from game.roborun.level import LevelSpec
 
@@ -351,16 +352,20 @@ def main(argv: list[str]) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return 0 if exc.code == 0 else 2
-    if args.nodes < 1 or args.seconds <= 0:
+    if args.nodes < 1 or not 0 < args.seconds <= 1e6:      # nan, inf and 0 too
         raise UserError("command line", "--nodes and --seconds must be positive")
     level = load_level(find_level(args.level))
+    default = f"solve-{level.level_id or Path(level.source or 'map').stem}-{args.seed}.json"
+    out = storage.check_output(args.out or default, "replay")
     result = solve_deal(level, args.seed, Budget(args.nodes, args.seconds))
     print(f"level {result.level} seed {result.seed}: {result.nodes} nodes in {result.seconds:.1f}s")
     if not result.won:
         print("no win exists for this deal" if result.exhausted else "no win found within the bound")
         return 1
-    out = Path(args.out or f"solve-{result.level}-{result.seed}.json")
-    out.write_text(json.dumps(result.replay_json(), indent=1) + "\n", encoding="utf-8")
+    # checked before the search; if it still fails now, the result goes to the data folder
+    out, moved = storage.write_output(out, json.dumps(result.replay_json(), indent=1) + "\n")
+    if moved:
+        print(f"note: {moved}")
     exact = "" if result.rounds_proven else " (fewest found; fewer not ruled out within the bound)"
     print(f"win in round {result.rounds}{exact}; {len(result.choices)} choices -> {out}")
     if result.winning_first_moves is not None:
