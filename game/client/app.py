@@ -23,6 +23,7 @@ from game.client.input import QUIT, Action, InputMapper
 from game.client.loop import FixedStepClock
 from game.client.scene import Scene, SceneStack
 from game.client.settings import Settings
+from game.core import storage
 from game.core.errors import UserError
 
 UPDATE_RATE = 60
@@ -37,9 +38,7 @@ def add_display_args(parser: argparse.ArgumentParser) -> None:
 
 class App:
     def __init__(self, fullscreen: bool | None = None, headless: bool | None = None) -> None:
-        from game.core.storage import clean_temp_files
-
-        clean_temp_files()          # temp files of saves killed midway last time
+        storage.clean_temp_files()      # temp files of saves killed midway last time
         self.settings, self.settings_warning = Settings.load()
         # --fullscreen/--windowed choose this window only; the saved setting is not changed
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
@@ -74,11 +73,14 @@ class App:
         self.frame_times: list[float] = []   # seconds spent on each frame's update+draw (for bench)
         self.notice: str | None = None
         # one-line warnings (a damaged or unsaved file) waiting to be shown over the current screen
-        self.notices: list[str] = [self.settings_warning] if self.settings_warning else []
+        self.notices: list[str] = []
+        self._warned: set[str] = set()          # each warning is shown once per run
+        self.warn(self.settings_warning)
 
     def warn(self, message: str | None) -> None:
         """Show a one-line warning (e.g. a save that failed) over whichever screen is up."""
-        if message and message not in self.notices:
+        if message and message not in self._warned:
+            self._warned.add(message)
             self.notices.append(message)
 
     # ------------------------------------------------------------------
@@ -98,6 +100,8 @@ class App:
         for event in pygame.event.get():
             for action in self.input.translate(event):
                 self.post(action)
+        for message in storage.take_warnings():   # files set aside or not saved, wherever it happened
+            self.warn(message)
         if self.notices and self.stack.scenes:
             from game.client.menus import NoticeScene   # menus imports no app: no cycle
 

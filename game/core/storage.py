@@ -28,6 +28,29 @@ from game.core.errors import UserError
 _protected: set[str] = set()        # saves this run must not overwrite (newer version, could not set aside)
 _TEMP = re.compile(r".+\.[A-Za-z0-9_]{8}\.tmp")   # tempfile.mkstemp(prefix=name + ".", suffix=".tmp")
 MAX_ASIDE = 1000
+_unreported: list[str] = []         # warnings not yet taken by a screen (take_warnings)
+
+
+def _note(warning: str | None) -> str | None:
+    """Remember a warning until a screen takes it, so a file set aside deep inside a call
+    that has no screen (a set-up helper) still reaches the player."""
+    if warning and warning not in _unreported:
+        _unreported.append(warning)
+        del _unreported[:-20]
+    return warning
+
+
+def forget_run_state() -> None:
+    """Start afresh as if the program had just started (tests run many 'runs' in one process)."""
+    _unreported.clear()
+    _protected.clear()
+
+
+def take_warnings() -> list[str]:
+    """Every warning since the last call (the client shows them over the current screen)."""
+    taken = list(_unreported)
+    _unreported.clear()
+    return taken
 
 
 def data_dir() -> Path:
@@ -79,15 +102,15 @@ def save_json(path: Path, data: Any) -> str | None:
     """Save `data` atomically. Returns None, or a one-line warning when it could not be saved."""
     path = Path(path)
     if _key(path) in _protected:
-        return f"{path}: not saved, so the file found there at start-up stays untouched"
+        return _note(f"{files._short(path)}: not saved, so the file found there at start-up stays untouched")
     try:
         text = json.dumps(data, indent=2, sort_keys=True, allow_nan=False) + "\n"
     except (TypeError, ValueError) as exc:
-        return f"{path}: not saved ({exc})"
+        return _note(f"{files._short(path)}: not saved ({exc})")
     try:
         write_atomic(path, text)
     except OSError as exc:
-        return f"{files._short(path)}: could not save ({files._reason(exc)}); the game goes on without it"
+        return _note(f"{files._short(path)}: could not save ({files._reason(exc)}); the game goes on without it")
     return None
 
 
@@ -147,14 +170,14 @@ def load_json(path: Path, default: Any = None, schema: files.Schema | None = Non
         return default, None
     except files.NewerVersion as exc:
         protect(path)
-        return default, str(exc)
+        return default, _note(str(exc))
     except files.FileProblem as exc:
         return default, _aside_warning(path, str(exc))
     warning = None
     if checked.problems:
         more = len(checked.problems) - 1
         warning = checked.problems[0] + (f" (and {more} more)" if more else "")
-    return checked.merged(), warning
+    return checked.merged(), _note(warning)
 
 
 def damaged(path: Path, problem: str) -> str:
@@ -164,12 +187,12 @@ def damaged(path: Path, problem: str) -> str:
 
 def _aside_warning(path: Path, problem: str) -> str:
     if not os.path.lexists(path):
-        return f"{problem}; using defaults"
+        return _note(f"{problem}; using defaults")
     aside = set_aside(path)
     if aside is None:
         protect(path)
-        return f"{problem}; it could not be moved aside, so it is left as it is and not overwritten"
-    return f"{problem}; moved aside to {aside.name}"
+        return _note(f"{problem}; it could not be moved aside, so it is left as it is and not overwritten")
+    return _note(f"{problem}; moved aside to {aside.name}")
 
 
 def clean_temp_files(folder: Path | None = None) -> int:

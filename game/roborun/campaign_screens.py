@@ -63,8 +63,7 @@ class EntryScene(Scene):
 
     def enter(self) -> None:
         self.progress, warning = prog.load_progress()
-        if warning:
-            self.app.stack.push(NoticeScene(warning, "Progress save damaged"))
+        self.app.warn(warning)      # shown over this screen (once, however many screens found it)
         self._sync_from_progress()
         self._build_menu()
 

@@ -119,8 +119,7 @@ class PlayScene(PlayDrawing, Scene):
                 self.app.stack.push(TutorialOverlay(on_done=page))
             else:
                 page()
-            if warning:          # a damaged save was set aside: say so (on top), play on
-                self.app.stack.push(NoticeScene(warning, "Progress save damaged"))
+            self.app.warn(warning)   # a damaged save was set aside: say so (on top), play on
 
     def _intro(self) -> Scene:
         from game.roborun.campaign_screens import ScenarioIntro
