@@ -110,7 +110,11 @@ def save_json(path: Path, data: Any) -> str | None:
     try:
         write_atomic(path, text)
     except OSError as exc:
-        return _note(f"{files._short(path)}: could not save ({files._reason(exc)}); the game goes on without it")
+        reason = files._reason(exc)
+        blocking = next((p for p in path.parents if os.path.lexists(p)), None)
+        if blocking is not None and not blocking.is_dir():
+            reason = f"{files._short(blocking)} is a file, not a folder"
+        return _note(f"{files._short(path)}: could not save ({reason}); the game goes on without it")
     return None
 
 
