@@ -10,6 +10,7 @@ never pay for pygame start-up, and each game package owns its own options.
     python main.py roborescue [...]      play Robo Rescue      (game.roborescue.cli:play)
     python main.py simulate GAME [...]   AI-with-AI games      (game.GAME.cli:simulate)
     python main.py bench engine|render   benchmarks            (game.roborun.cli:bench_*)
+    python main.py bench memory --screen S --seconds N   RSS under random input (game.client.membench)
     python main.py lint FILE...          check Robo Run maps   (game.roborun.cli:lint)
     python main.py solve FILE            search a winning line (game.roborun.cli:solve)
     python main.py replay FILE           play a replay headless(game.roborun.cli:replay)
@@ -36,6 +37,7 @@ COMMANDS: dict[str, str] = {
 BENCHES: dict[str, str] = {
     "engine": "game.roborun.cli:bench_engine",
     "render": "game.roborun.cli:bench_render",
+    "memory": "game.client.membench:main",      # RSS under random input, per screen
 }
 
 
