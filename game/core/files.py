@@ -256,6 +256,7 @@ class Checked:
     values: dict[str, Any]
     extra: dict[str, Any] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    bad_fields: list[str] = field(default_factory=list)
 
     def merged(self) -> dict:
         """Everything to write back: unknown keys kept, known fields with their checked values."""
@@ -283,6 +284,7 @@ def apply_schema(data: Any, schema: Schema, where: str) -> Checked:
         problem = spec.problem(value)
         if problem:
             checked.problems.append(f"{where}: {name}: {problem}; using {_shown(spec.default)}")
+            checked.bad_fields.append(name)
             checked.values[name] = _fresh(spec.default)
         else:
             checked.values[name] = spec.clean(value)

@@ -179,8 +179,8 @@ def load_json(path: Path, default: Any = None, schema: files.Schema | None = Non
         return default, _aside_warning(path, str(exc))
     warning = None
     if checked.problems:
-        more = len(checked.problems) - 1
-        warning = checked.problems[0] + (f" (and {more} more)" if more else "")
+        others = checked.bad_fields[1:]
+        warning = checked.problems[0] + (f" (also reset: {', '.join(others)})" if others else "")
     return checked.merged(), _note(warning)
 
 
