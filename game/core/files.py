@@ -172,9 +172,9 @@ def parse_json(text: str, where: str, max_depth: int = MAX_DEPTH) -> Any:
     except _Bad as exc:
         raise FileProblem(where, str(exc)) from None
     except json.JSONDecodeError as exc:
-        raise FileProblem(f"{where} line {exc.lineno} column {exc.colno}", f"not valid JSON ({exc.msg})") from None
+        raise FileProblem(f"{where} line {exc.lineno} column {exc.colno}", f"invalid JSON ({exc.msg})") from None
     except (RecursionError, ValueError) as exc:   # belt and braces: never a traceback
-        raise FileProblem(where, f"not valid JSON ({exc.__class__.__name__})") from None
+        raise FileProblem(where, f"invalid JSON ({exc.__class__.__name__})") from None
 
 
 class _Bad(ValueError):

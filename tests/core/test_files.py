@@ -79,7 +79,7 @@ def test_not_utf8_names_the_line(tmp_path):
     ('{"a": 1e400}', ("too large",)),
     ('{"a": NaN}', ("NaN",)),
     ('{"a": -Infinity}', ("-Infinity",)),
-    ('{"a": 1,}', ("line 1", "not valid JSON")),
+    ('{"a": 1,}', ("line 1", "invalid JSON")),
 ])
 def test_hostile_json_is_one_line(text, words):
     with pytest.raises(FileProblem) as caught:
