@@ -157,6 +157,8 @@ def run_scene(make_scene: Callable[[App], Scene], args: argparse.Namespace) -> i
     """Open the window, push the scene made by `make_scene(app)`, run until quit or --frames."""
     if args.frames is not None and args.frames < 1:
         raise UserError("command line", "--frames must be at least 1")
+    if args.screenshot:             # a bad path is a one-line error before the run, not after it
+        storage.check_output(args.screenshot, "screenshot", create_folders=True)
     app = App(fullscreen=args.fullscreen)
     try:
         app.stack.push(make_scene(app))

@@ -230,9 +230,10 @@ def require_json(path: Path) -> Any:
 
 
 # ------------------------------------------------------------------ command outputs
-def check_output(path: Path | str, what: str = "output file") -> Path:
+def check_output(path: Path | str, what: str = "output file", create_folders: bool = False) -> Path:
     """Before a command does its work: `path` names a file that can be written (its folder
-    exists and is writable, it is not a folder, the name is not too long); else UserError."""
+    exists, or can be made with `create_folders`, and is writable; it is not a folder; the
+    name is not too long); else UserError."""
     path = Path(path)
     where = files._short(path)
     if len(path.name.encode("utf-8", "surrogateescape")) > 255 or len(str(path)) > 4000:
@@ -240,8 +241,11 @@ def check_output(path: Path | str, what: str = "output file") -> Path:
     if path.is_dir():
         raise UserError(where, f"is a folder; give a file name for the {what}")
     folder = path.parent if str(path.parent) else Path(".")
+    if create_folders:
+        folder = next((p for p in (folder, *folder.parents) if os.path.lexists(p)), Path("."))
     if not folder.is_dir():
-        raise UserError(where, f"folder '{files._short(folder)}' does not exist")
+        state = "is a file, not a folder" if os.path.lexists(folder) else "does not exist"
+        raise UserError(where, f"folder '{files._short(folder)}' {state}")
     if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise UserError(where, f"cannot write the {what} there (permission denied)")
     return path
