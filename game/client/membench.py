@@ -28,8 +28,10 @@ _OLD_ENTRY = {"roborun": "game.roborun.play_scene:make_entry_scene",
               "robomissions": "game.robomissions.scene:make_entry_scene",
               "roborescue": "game.roborescue.scene:make_entry_scene"}
 KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE,
-        pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_u, pygame.K_h, pygame.K_p, pygame.K_1,
-        pygame.K_2, pygame.K_3, pygame.K_a, pygame.K_z, pygame.K_F1)
+        pygame.K_TAB, pygame.K_u, pygame.K_h, pygame.K_p, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_a,
+        pygame.K_z, pygame.K_F1)
+BACK_KEYS = (pygame.K_ESCAPE, pygame.K_BACKSPACE)   # rarer, so the input also gets deep into a game
+BACK_SHARE = 0.02
 
 
 def rss_mb() -> float:
@@ -56,7 +58,7 @@ def scene_factory(screen: str):
 def random_event(rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event]:
     roll = rng.random()
     if roll < 0.55:
-        key = rng.choice(KEYS)
+        key = rng.choice(BACK_KEYS) if rng.random() < BACK_SHARE else rng.choice(KEYS)
         return [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0),
                 pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)]
     pos = (rng.randrange(size[0]), rng.randrange(size[1]))
@@ -75,7 +77,7 @@ def measure(screen: str, seconds: float, seed: int = 1, every: float = 1.0) -> d
         app.stack.push(factory(app))
         size = app.screen.get_size()
         started = time.perf_counter()
-        next_sample, samples, frames, reopened = 0.0, [], 0, 0
+        next_sample, samples, frames, reopened, seen = 0.0, [], 0, 0, {}
         while True:
             now = time.perf_counter() - started
             if now >= next_sample:
@@ -88,12 +90,18 @@ def measure(screen: str, seconds: float, seed: int = 1, every: float = 1.0) -> d
             app.running = True
             app.step(app.clock.step)
             frames += 1
+            if app.stack.scenes:             # which screens the random input reached, in frames
+                name = type(app.stack.scenes[-1]).__name__
+                seen[name] = seen.get(name, 0) + 1
             if not app.stack.scenes:         # the screen closed itself: open it again
                 app.stack.push(factory(app))
                 reopened += 1
+            elif screen != "title" and type(app.stack.scenes[0]).__name__ == "TitleScene":
+                app.stack.clear_to(factory(app))   # "quit to title" from a game: back into the game
+                reopened += 1
     finally:
         pygame.quit()
-    return summary(screen, seconds, samples, frames, reopened)
+    return {**summary(screen, seconds, samples, frames, reopened), "screens_seen": seen}
 
 
 def summary(screen: str, seconds: float, samples: list, frames: int, reopened: int) -> dict:
