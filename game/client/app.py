@@ -11,6 +11,8 @@ so captures are reproducible and animations progress even though frames take mic
 from __future__ import annotations
 
 import argparse
+import collections
+import gc
 import os
 import sys
 import time
@@ -27,6 +29,8 @@ from game.core import storage
 from game.core.errors import UserError
 
 UPDATE_RATE = 60
+FRAME_TIMES_KEPT = 100_000
+COLLECT_EVERY = 2.0     # seconds: at most one full garbage collection this often, after a screen closes
 
 
 def add_display_args(parser: argparse.ArgumentParser) -> None:
@@ -70,7 +74,9 @@ class App:
         self.frame_clock = pygame.time.Clock()
         self.running = True
         self.frames = 0
-        self.frame_times: list[float] = []   # seconds spent on each frame's update+draw (for bench)
+        # seconds spent on each recent frame's update+draw (for bench); bounded like every cache
+        self.frame_times: collections.deque[float] = collections.deque(maxlen=FRAME_TIMES_KEPT)
+        self._last_collect = 0.0
         self.notice: str | None = None
         # one-line warnings (a damaged or unsaved file) waiting to be shown over the current screen
         self.notices: list[str] = []
@@ -97,6 +103,7 @@ class App:
     def step(self, elapsed: float) -> None:
         """One frame: input, fixed updates, one draw. Tests call this directly."""
         started = time.perf_counter()
+        before = list(self.stack.scenes)
         for event in pygame.event.get():
             for action in self.input.translate(event):
                 self.post(action)
@@ -119,10 +126,23 @@ class App:
         pygame.display.flip()
         self.frames += 1
         self.frame_times.append(time.perf_counter() - started)
+        self._collect_closed_scenes(before)
         # Hand the GIL to AI worker threads. pygame releases and at once re-takes it inside
         # flip(), which resets CPython's forced switch, so a loop that never sleeps (headless
         # runs, tests) starved a worker: a 0.03 ms AI decision took over a second.
         time.sleep(0)
+
+    def _collect_closed_scenes(self, before: list[Scene]) -> None:
+        """A screen that closed usually sits in reference cycles holding its surfaces; Python's
+        collector counts objects, not the megabytes of pixels they hold, so it may wait a long
+        time. Collect at once when a screen has closed (a frame where the picture changes anyway),
+        at most every COLLECT_EVERY seconds, so memory stays flat however often screens change."""
+        if not before or all(scene in self.stack.scenes for scene in before):
+            return
+        now = time.perf_counter()
+        if now - self._last_collect >= COLLECT_EVERY:
+            self._last_collect = now
+            gc.collect()
 
     def run(self, frames: int | None = None, screenshot: str | None = None) -> int:
         last = time.perf_counter()
