@@ -134,14 +134,17 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
 
 
-def json_depth(text: str) -> int:
-    """The deepest nesting of arrays/objects in `text` (strings ignored); linear time."""
+def json_depth(text: str, stop: int | None = None) -> int:
+    """The deepest nesting of arrays/objects in `text` (strings ignored); linear time, and
+    it stops as soon as the depth passes `stop`."""
     depth = deepest = 0
-    for match in _BRACKET.finditer(_STRING.sub('""', text)):
+    for match in _BRACKET.finditer(_STRING.sub('""', text) if '"' in text else text):
         if match.group() in "[{":
             depth += 1
             if depth > deepest:
                 deepest = depth
+                if stop is not None and deepest > stop:
+                    return deepest
         else:
             depth -= 1
     return deepest
@@ -149,9 +152,8 @@ def json_depth(text: str) -> int:
 
 def parse_json(text: str, where: str, max_depth: int = MAX_DEPTH) -> Any:
     """json.loads with a depth limit, bounded integers and no NaN/Infinity; FileProblem otherwise."""
-    depth = json_depth(text)
-    if depth > max_depth:
-        raise FileProblem(where, f"nested {depth} deep; the limit is {max_depth}")
+    if json_depth(text, stop=max_depth) > max_depth:
+        raise FileProblem(where, f"nested more than {max_depth} deep (the limit)")
 
     def parse_int(digits: str) -> int:
         if len(digits.lstrip("-")) > MAX_INT_DIGITS:
