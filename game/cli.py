@@ -13,7 +13,7 @@ never pay for pygame start-up, and each game package owns its own options.
     python main.py bench memory --screen S --seconds N   RSS under random input (game.client.membench)
     python main.py lint FILE...          check Robo Run maps   (game.roborun.cli:lint)
     python main.py solve FILE            search a winning line (game.roborun.cli:solve)
-    python main.py replay FILE           play a replay headless(game.roborun.cli:replay)
+    python main.py replay FILE           play a saved game (any game) or a Robo Run replay back (game.replay)
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ COMMANDS: dict[str, str] = {
     "roborescue": "game.roborescue.cli:play",
     "lint": "game.roborun.cli:lint",
     "solve": "game.roborun.cli:solve",
-    "replay": "game.roborun.cli:replay",
+    "replay": "game.replay:main",
 }
 
 BENCHES: dict[str, str] = {

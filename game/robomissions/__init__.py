@@ -1,1 +1,1 @@
-"""ROBOMissions: the robot card battle (rules in shared/rules/robomissions.txt)."""
+"""ROBOMissions: the robot card battle (ROBOMissions rulebook; reading notes in docs/robomissions-content.md)."""

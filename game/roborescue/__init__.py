@@ -1,1 +1,1 @@
-"""Robo Rescue: Origins: build robots in your lab, solo or multiplayer (rules in shared/rules/robo-rescue-origins.txt)."""
+"""Robo Rescue: Origins: build robots in your lab, solo or multiplayer (Robo Rescue: Origins rulebook; notes in docs/roborescue-content.md)."""

@@ -7,7 +7,7 @@ from game.client.menus import DEMO_FIRST_DELAY, TitleScene
 
 
 def test_demo_starts_after_the_title_plays_by_itself_and_any_key_returns():
-    from game.roborun.attract_scene import AttractScene
+    from game.roborun.ui.attract_scene import AttractScene
 
     app = App()
     app.stack.push(TitleScene(demo=True))

@@ -12,7 +12,7 @@ from game.client.input import Action, InputMapper
 from game.client.loop import FixedStepClock, ease_in_out
 from game.client.scene import Scene, SceneStack
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_clock_runs_whole_steps_and_keeps_the_remainder_for_interpolation():

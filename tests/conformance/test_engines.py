@@ -56,6 +56,11 @@ def _random_game(rules, config, seed: int, cap: int = PLAYOUT_CAP):
     return state, events, choices
 
 
+def _same_view(a, b) -> bool:
+    """Views of rebuilt states: equal by value (repr alone can differ in set order)."""
+    return a == b or repr(a) == repr(b)
+
+
 def _plain(value) -> bool:
     return json.loads(json.dumps(value)) == value
 
@@ -211,6 +216,6 @@ def test_a_saved_session_resumes_to_the_same_position(entry, rules, config):
     resumed, _ = GameSession.from_json(data, rules, "save")
     seat = session.current_seat()
     if seat is not None:
-        assert repr(rules.seat_view(resumed.state, seat)) == repr(rules.seat_view(session.state, seat))
+        assert _same_view(rules.seat_view(resumed.state, seat), rules.seat_view(session.state, seat))
     assert [rules.choice_to_json(c) for c in resumed.legal_choices()] == \
         [rules.choice_to_json(c) for c in session.legal_choices()]

@@ -5,7 +5,7 @@ import os
 from hypothesis import given
 
 from game.core.errors import UserError
-from game.robomissions.cards import DATA_FILE, load_cards
+from game.robomissions.rules.cards import DATA_FILE, load_cards
 from tests.core.hostile import FUZZ, fresh_home, hostile_json, run_reader
 
 GOOD = json.loads(DATA_FILE.read_text(encoding="utf-8"))

@@ -4,7 +4,7 @@ import json
 from hypothesis import given
 
 from game.core.errors import UserError
-from game.roborescue.cards import DECK_PATH, load_deck
+from game.roborescue.rules.cards import DECK_PATH, load_deck
 from tests.core.hostile import FUZZ, fresh_home, hostile_json, run_reader
 
 GOOD = json.loads(DECK_PATH.read_text(encoding="utf-8"))

@@ -4,7 +4,7 @@ import json
 from hypothesis import given
 
 from game.core import storage
-from game.roborescue import highscores
+from game.roborescue.ui import highscores
 from tests.core.hostile import FUZZ, fresh_home, hostile_json, one_line, run_reader
 
 GOOD = {"version": 1, "entries": [{"score": 40, "rating": "x", "date": "2026-11-01"},

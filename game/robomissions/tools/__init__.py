@@ -1,0 +1,1 @@
+"""ROBOMissions tools: the AI-with-AI simulator and the conformance samples."""

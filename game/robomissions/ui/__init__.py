@@ -1,0 +1,1 @@
+"""ROBOMissions screens (pygame-ce): set-up menu, table, hand-over and results."""

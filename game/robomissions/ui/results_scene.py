@@ -1,0 +1,100 @@
+"""The end of a ROBOMissions game: who won, how long it took, what is left; play again or leave."""
+from __future__ import annotations
+
+from typing import Callable, Protocol
+
+import pygame
+
+from game.client import input as inp
+from game.client import theme
+from game.client.menus import TitleScene
+from game.client.scene import Scene
+from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, panel
+from game.robomissions.ui import table_render as render
+from game.robomissions.ui.event_anim import name_of
+from game.robomissions.rules.engine import GameState
+from game.robomissions.rules.view import SeatView
+from game.robomissions.ui.table_config import TableConfig
+
+
+class ResultsTable(Protocol):
+    """What the results screen reads of the finished table (the table passes itself)."""
+
+    config: TableConfig
+    state: GameState
+    shown: SeatView
+    humans: frozenset[int]
+    viewer: int
+
+    def seat_label(self, seat: int) -> str: ...
+
+
+class ResultsScene(Scene):
+    """The end: who won, how long it took, what is left on the table; play again or leave."""
+
+    opaque = False
+
+    def __init__(self, table: ResultsTable, play_again: Callable[[TableConfig], Scene]) -> None:
+        """`play_again(config)` makes the table for "Play again" (the table passes its own class)."""
+        super().__init__()
+        self.table = table
+        self.play_again = play_again
+        state = table.state
+        self.winners = state.winners
+        self.turns = state.turn
+        self.reason = state.end_reason
+        self.robots_left = [len(p.robot_ids()) for p in state.players]
+        self.menu = Menu([MenuItem("Play again", self._again, "Same seats, a new deal"),
+                          MenuItem("Back to title", self._title)], center_x=theme.WIDTH // 2, top=500, width=420)
+
+    def enter(self) -> None:
+        humans = self.table.humans
+        won = any(s in humans for s in self.winners)
+        self.app.audio.play("win" if won or not humans else "lose")
+
+    def headline(self) -> str:
+        table = self.table
+        if not self.winners:
+            return "Nobody wins"
+        if table.config.mode != "ffa" and len(self.winners) > 1:
+            team = render.team_label(table.config.mode, table.config.n_players, self.winners[0])
+            return f"{team} wins!"
+        if len(self.winners) > 1:
+            return "Shared victory: " + ", ".join(render.seat_name(s) for s in self.winners)
+        seat = self.winners[0]
+        return "You are the RoboChampion!" if name_of(seat, table.viewer, table.humans) == "You" \
+            else f"{render.seat_name(seat)} is the RoboChampion!"
+
+    def _again(self) -> None:
+        config = self.table.config
+        again = TableConfig(config.mode, config.seats, config.seed + 1)
+        self.app.stack.pop()
+        self.app.stack.replace(self.play_again(again))
+
+    def _title(self) -> None:
+        self.app.stack.clear_to(TitleScene())
+
+    def handle(self, action: inp.Action) -> None:
+        self.menu.handle(action)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.blit(render.screen_shade(170), (0, 0))
+        box = pygame.Rect(0, 0, 760, 560)
+        box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 10)
+        panel(surface, box)
+        draw_text(surface, self.headline(), (box.centerx, box.top + 56), "large", theme.ACCENT, "center", bold=True)
+        reason = {"elimination": "Last one standing", "deck": "The End Game deck ran out: most robots wins",
+                  "turn_cap": "Turn limit reached"}.get(self.reason, self.reason)
+        draw_text(surface, f"{reason} · {self.turns} turns", (box.centerx, box.top + 104), "body", theme.TEXT_DIM,
+                  "center")
+        for i, left in enumerate(self.robots_left):
+            y = box.top + 160 + i * 44
+            colour = render.seat_colour(self.table.shown, i)
+            mark = "WINNER" if i in self.winners else ("out" if left == 0 else "")
+            draw_text(surface, self.table.seat_label(i), (box.left + 60, y), "body", colour, "midleft", bold=True)
+            draw_text(surface, f"{left} robot{'s' if left != 1 else ''} left", (box.right - 200, y), "body",
+                      theme.TEXT, "midright")
+            draw_text(surface, mark, (box.right - 60, y), "small", theme.ACCENT if mark == "WINNER" else theme.TEXT_DIM,
+                      "midright", bold=True)
+        self.menu.draw(surface)
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP, "Up/Down: move")])

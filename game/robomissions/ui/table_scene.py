@@ -1,0 +1,678 @@
+"""The ROBOMissions table: where humans and AIs play a game through the engine.
+
+The scene owns the live `GameState` but draws only `seat_view(state, viewer)`; it asks the engine
+for legal actions, shows them as options, and hands the chosen one to `engine.apply`. The
+events that come back become animations and log lines (event_anim.py); the table switches to
+the new view once they have played. AI seats think in a worker thread on their own view and
+a copy of the legal list, so a frame never waits for them. With several humans at one
+screen a hand-over screen (handover_scene.py) hides the table between their turns, and a
+hand is face up only for its owner's turn. The game ends on results_scene.py.
+
+The game lives in a game.core.session.GameSession: every choice goes through it and the game
+is saved after each one (game.core.session.save_session), so leaving at any point keeps it;
+`TableScene(config, session)` continues a saved game (ui/scene.py's resume_scene). UNDO takes
+back the human's own last choice through GameSession.undo, the one undo policy of every game.
+"""
+from __future__ import annotations
+
+import random
+import traceback
+from concurrent.futures import Future, ThreadPoolExecutor
+from functools import lru_cache
+
+import pygame
+
+from game.client import input as inp
+from game.client import theme
+from game.client.menus import PauseScene
+from game.client.scene import Scene
+from game.client.sequencer import Beat, Sequencer
+from game.client.widgets import draw_hints, draw_paragraph, draw_text, font, panel, render_text, wrap_text
+from game.core.session import GameSession, save_session
+from game.robomissions import rules
+from game.robomissions.ui import anim
+from game.robomissions.rules import engine
+from game.robomissions.ui import card_sprites as sprites
+from game.robomissions.ui import table_render as render
+from game.robomissions.ai import make_bot
+from game.robomissions.ui.choice_ui import (Option, build_options, move_focus, option_at, prompt, robot_cards,
+                                         robot_name, robot_summary)
+from game.robomissions.rules.engine import (Action, Cancel, Discard, Draw, EndTurn, Pick, Play, RepairChain, SelfCharge,
+                                      UseBattery)
+from game.robomissions.ui.event_anim import FLY_SIZE, Scenes, build_beats, log_line, name_of
+from game.robomissions.rules.events import Event, redact
+from game.robomissions.ui.handover_scene import HandOverScene
+from game.robomissions.ui.results_scene import ResultsScene
+from game.robomissions.ui.table_config import MODE_NAMES, TableConfig, forget_seats, remember_seats
+from game.robomissions.rules.view import SeatView, seat_view
+
+LOG_LINES = 200
+AI_BEAT = 0.35        # seconds an AI's intermediate choice stays marked on the table
+
+
+class TableScene(Scene):
+    def __init__(self, config: TableConfig, session: GameSession | None = None) -> None:
+        """Deal a new game for `config`, or continue `session` (a saved game of the same set-up)."""
+        super().__init__()
+        self.config = config
+        self.resumed = session is not None
+        self.session = session or GameSession.start(rules, engine.Config(config.mode, config.n_players), config.seed)
+        self.humans = frozenset(config.humans())
+        self.bots = {seat: make_bot(kind) for seat, kind in enumerate(config.seats) if kind != "human"}
+        moves = len(self.session.choices)     # a resumed game's AIs continue on a stream of their own
+        self.rngs = {seat: random.Random(config.seed * 31 + seat + 7919 * moves) for seat in self.bots}
+        self.viewer = min(self.humans) if self.humans else 0
+        self.owner_ready: int | None = None if len(self.humans) > 1 else self.viewer  # whose hand may be face up
+        self.timeline = Sequencer()
+        self.log: list[tuple[str, tuple[int, int, int]]] = []
+        self.log_scroll = 0
+        self.log_count = 0                    # lines ever logged (the board cache's key)
+        self._board_surface: pygame.Surface | None = None
+        self._board_key: tuple | None = None
+        self.board_version = 0                # bumped whenever the shown view or the layout changes
+        self.options: list[Option] = []
+        self.focus = 0
+        self.hidden_cards: set[int] = set()
+        self.hidden_robots: set[int] = set()
+        self.marker: tuple[pygame.Rect, tuple[int, int, int]] | None = None
+        self.info: tuple[str, str] = ("", "")
+        self.hover: tuple[str, str] | None = None    # what the mouse pointer rests on
+        self.hover_cards: tuple[int, ...] = ()       # the cards of what the pointer rests on (for INFO)
+        self.zoom = False                            # INFO: show the focused card(s) large
+        self.fast_forward = False                    # spectating (no human left): skip every animation
+        self.executor: ThreadPoolExecutor | None = None
+        self.future: Future | None = None
+        self.dirty = False
+        self.awaiting_handover = False
+        self.results_shown = False
+        self.t = 0.0
+        self.played: list[tuple[int, Action]] = []    # every applied (seat, action), in order
+        self.shown: SeatView = seat_view(self.state, self.viewer)
+        self.layout = render.build_layout(self.shown, self.viewer)
+        self._sync()
+
+    @property
+    def state(self) -> engine.GameState:
+        """The live game (the session's: undo replaces it)."""
+        return self.session.state
+
+    # ------------------------------------------------------------------ lifecycle
+    def enter(self) -> None:
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="robomissions-ai")
+        self.timeline.play_sound = self.app.audio.play
+        self._log(f"{MODE_NAMES[self.config.mode]}, {self.config.n_players} players (seed {self.config.seed})",
+                  theme.TEXT_DIM)
+        remember_seats(self.config)
+        save_session(self.session)
+        if self.resumed:
+            self._log(f"-- continued after {len(self.session.choices)} choices --", theme.TEXT_DIM)
+            self.timeline.add(Beat([anim.Banner("Welcome back!", theme.ACCENT, duration=1.0)], "win"))
+            return
+        self._log(f"-- {name_of(self.state.current, self.viewer, self.humans)} start --", theme.TEXT_DIM)
+        self._deal()
+        self.timeline.add(Beat([anim.Banner("Let's battle!", theme.ACCENT, duration=1.0)], "win"))
+
+    def _deal(self) -> None:
+        """The opening deal: card backs fly from the deck to every hand, one after another."""
+        deck = self.layout.piles["draw"].center
+        flies, delay = [], 0.0
+        for event in self.state.setup_events:
+            if event.kind != "card_drawn":
+                continue
+            if event.player == self.viewer and event.card in self.layout.hand_cards:
+                end = self.layout.hand_cards[event.card].center
+            else:
+                hand = self.layout.hands.get(event.player)
+                end = hand.center if hand else (500, 640)
+            scale = 1.0 if event.player == self.viewer else 0.3
+            flies.append(anim.FlyingCard(sprites.card_back(FLY_SIZE), deck, end, duration=0.3, end_scale=scale,
+                                         delay=delay))
+            delay += 0.04
+        self.hidden_cards.update(self.shown.hand)
+        self.timeline.add(Beat(flies, "card"))
+        self.timeline.add(Beat([anim.Pause(0.05)], on_start=self.hidden_cards.clear))
+
+    def exit(self) -> None:
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = None
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def hand_visible(self) -> bool:
+        """The viewer's hand faces may be drawn: a human's own hand, and only to its owner."""
+        if self.viewer not in self.humans or self.owner_ready != self.viewer:
+            return False
+        return len(self.humans) == 1 or self.state.current == self.viewer
+
+    @property
+    def human_to_act(self) -> bool:
+        return (not self.state.is_over and self.state.current == self.viewer and self.viewer in self.humans
+                and self.hand_visible and not self.timeline.busy and not self.dirty)
+
+    def seat_label(self, seat: int) -> str:
+        kind = self.config.seats[seat]
+        who = "You" if seat in self.humans and len(self.humans) == 1 else ("Human" if kind == "human" else f"AI {kind}")
+        team = render.team_label(self.config.mode, self.config.n_players, seat)
+        return f"{render.seat_name(seat)} · {who}" + (f" · {team.split()[0]}" if team else "")
+
+    def _log(self, text: str, colour) -> None:
+        self.log.append((text, colour))
+        self.log_count += 1
+        del self.log[:-LOG_LINES]
+        self.log_scroll = 0
+
+    def _sync(self) -> None:
+        """Show the current state and refresh what the human may choose."""
+        self.shown = seat_view(self.state, self.viewer)
+        self.hidden_cards.clear()
+        self.hidden_robots.clear()
+        self.dirty = False
+        self._refresh_options()
+
+    def _segments(self) -> dict[int, tuple[int, ...]]:
+        """Each Chainbot's gap-free run, as the engine counts it (public: chains are on the table)."""
+        return {rid: tuple(engine.chain_segment(self.state, robot)) for rid, robot in self.state.robots.items()
+                if robot.kind == "chainbot"}
+
+    def _refresh_options(self) -> None:
+        self.board_version += 1
+        previous = self.options[self.focus].action if self.options and self.focus < len(self.options) else None
+        if self.human_to_act:
+            legal = engine.legal_choices(self.state)
+            picks = [a for a in legal if isinstance(a, Pick)]
+            chain = self.shown.chains[self.viewer]
+            reserve_new = frozenset({self.viewer}) if any(a.kind == "new" for a in picks) else frozenset()
+            reserve_end = frozenset({self.viewer}) if any(a.kind == "slot" and a.ref == len(chain) for a in picks) \
+                else frozenset()
+            self.layout = render.build_layout(self.shown, self.viewer, reserve_new, reserve_end)
+            limit = engine.hand_limit(self.state, self.viewer)
+            self.options = build_options(self.shown, self.layout, legal, limit, self._segments())
+            actions = [o.action for o in self.options]
+            first_card = next((i for i, o in enumerate(self.options) if o.hand_card is not None), 0)
+            self.focus = actions.index(previous) if previous in actions else first_card   # start in the hand
+            self.info = (prompt(self.shown, limit), "")
+        else:
+            self.layout = render.build_layout(self.shown, self.viewer)
+            self.options, self.focus = [], 0
+
+    # ------------------------------------------------------------------ game flow
+    @property
+    def spectating(self) -> bool:
+        """No human seat is still in the game: the screen only watches the AIs."""
+        return not any(self.state.players[seat].alive for seat in self.humans)
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        if self.fast_forward and self.spectating:
+            self.timeline.skip()
+        self.timeline.update(dt * self.app.settings.animation_speed)
+        if self.marker and not self.timeline.busy:
+            self.marker = None
+        self._poll_ai()
+        if self.timeline.busy:
+            return
+        if self.dirty:
+            self._sync()
+        if self.state.is_over:
+            if not self.results_shown:
+                self.results_shown = True
+                self.app.stack.push(ResultsScene(self, play_again=TableScene))
+            return
+        seat = self.state.current
+        if seat in self.humans:
+            if self.owner_ready != seat or self.viewer != seat:
+                if len(self.humans) > 1:
+                    if not self.awaiting_handover:
+                        self.awaiting_handover = True
+                        self.app.stack.push(HandOverScene(self, seat))
+                    return
+                self.viewer, self.owner_ready = seat, seat
+                self._sync()
+        elif self.future is None and self.executor is not None:
+            # The bot gets its own seat's view (a frozen snapshot) and a fresh list: never the live state.
+            bot, rng = self.bots[seat], self.rngs[seat]
+            self.future = self.executor.submit(bot.choose, seat_view(self.state, seat), engine.legal_choices(self.state), rng)
+            self.info = (f"{render.seat_name(seat)} is thinking...", "")
+
+    def _poll_ai(self) -> None:
+        if self.future is None or not self.future.done() or self.timeline.busy or self.dirty:
+            return
+        future, self.future = self.future, None
+        try:
+            action = future.result()
+        except Exception:  # noqa: BLE001 - a bot bug must not end the players' game
+            traceback.print_exc()
+            action = engine.legal_choices(self.state)[-1]     # EndTurn, or the last legal pick
+            self._log(f"{render.seat_name(self.state.current)}'s AI failed; it plays safe", theme.BAD)
+        self._apply(self.state.current, action)
+
+    def hand_over_done(self, seat: int) -> None:
+        self.awaiting_handover = False
+        self.viewer, self.owner_ready = seat, seat
+        self._sync()
+
+    def _apply(self, seat: int, action: Action) -> None:
+        """Send a choice to the engine and queue what happened for the screen."""
+        legal = engine.legal_choices(self.state)
+        if action not in legal:   # an engine or bot bug; never let it corrupt the game
+            raise engine.IllegalAction(f"{action!r} is not among the legal actions")
+        before, before_layout = self.shown, self.layout
+        marker = self._marker_for(action, seat) if seat not in self.humans else None
+        segments = self._segments()
+        events = self.session.apply(action)
+        save_session(self.session)            # a finished game removes its save instead
+        if self.session.is_over():
+            forget_seats()
+        self.played.append((seat, action))
+        if seat not in self.humans:
+            self.info = (f"{render.seat_name(seat)}: {self._public_text(action, events)}", "")
+        if not events:
+            if marker is not None:
+                self.marker = (marker, render.seat_colour(before, seat))
+                self.timeline.add(Beat([anim.Pause(AI_BEAT)]))
+                self.dirty = True
+            else:
+                self._sync()
+            return
+        self.dirty = True
+        after = seat_view(self.state, self.viewer)
+        scenes = Scenes(before, before_layout, after, render.build_layout(after, self.viewer), self.viewer,
+                        self.hand_visible, segments)
+        shown_events = redact(events, self.viewer if self.hand_visible else -1)
+        for event in shown_events:
+            line = log_line(event, scenes, self.humans)
+            if line:
+                self._log(line, self._log_colour(event))
+        if marker is not None:
+            self.marker = (marker, render.seat_colour(before, seat))
+        self.timeline.extend(build_beats(shown_events, scenes, self.humans, self.hidden_cards.add, self.hidden_robots.add))
+        self.timeline.add(Beat([anim.Pause(0.15)]))
+
+    def _public_text(self, action: Action, events: list[Event]) -> str:
+        """What everyone may know about an AI's choice (a card is only named once it is played)."""
+        played = next((e for e in events if e.kind == "card_played"), None)
+        if played is not None:
+            return f"plays {self.shown.cards[played.card].name}"
+        cards = self.shown.cards
+        if isinstance(action, Pick):
+            if action.kind == "robot":
+                robot = next((r for r in self.shown.robots if r.rid == action.ref), None)
+                return f"chooses {robot_name(self.shown, robot)}" if robot else "chooses a robot"
+            return {"new": "starts a new Megabot", "side": "picks an arm side", "slot": "picks a chain place",
+                    "part": f"chops off {cards[action.ref].name}" if action.kind == "part" else "",
+                    "player": f"targets {render.seat_name(action.ref)}"}.get(action.kind, "chooses")
+        texts = {Play: "picks a card...", Draw: "draws a card", EndTurn: "ends the turn", Cancel: "changes their mind",
+                 RepairChain: "repairs the chain", UseBattery: "uses the Parallel Pack again",
+                 SelfCharge: "self-charges an attack"}
+        if isinstance(action, Discard):
+            return f"discards {cards[action.card].name}"
+        return texts.get(type(action), "acts")
+
+    def _marker_for(self, action: Action, seat: int) -> pygame.Rect | None:
+        if isinstance(action, Pick) and action.kind == "robot":
+            return self.layout.robots.get(action.ref)
+        if isinstance(action, Pick) and action.kind == "player":
+            return self.layout.zones.get(action.ref)
+        return None
+
+    def _log_colour(self, event: Event):
+        if event.kind in ("knocked_out", "eliminated"):
+            return theme.BAD
+        if event.kind in ("turn_started", "end_game_started", "game_over"):
+            return theme.ACCENT
+        if event.player is None:
+            return theme.TEXT
+        return render.seat_colour(self.shown, event.player)
+
+    # ------------------------------------------------------------------ input
+    def handle(self, action: inp.Action) -> None:
+        name = action.name
+        if name == inp.MENU:
+            self.app.stack.push(PauseScene())
+            return
+        if name == inp.INFO:
+            self.zoom = not self.zoom
+            return
+        if self.zoom and name in (inp.BACK, inp.CONFIRM, inp.CLICK):
+            self.zoom = False
+            return
+        if name == inp.POINT and action.pos:
+            over_option = self.human_to_act and self._option_under(action.pos) is not None
+            self.hover = None if over_option else self._info_at(action.pos)
+            self.hover_cards = () if over_option else self._cards_at(action.pos)
+        elif name in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT, inp.NEXT, inp.PREV):
+            self.hover, self.hover_cards = None, ()
+        if name == inp.SCROLL and action.pos and self.layout.log_rect.collidepoint(action.pos):
+            self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + action.amount))
+            return
+        if name == inp.NEXT and self.spectating:
+            self.fast_forward = not self.fast_forward
+            return
+        if name == inp.SCROLL and self.spectating:     # wheel down: fast forward; up: normal speed
+            self.fast_forward = action.amount < 0
+            return
+        if self.timeline.busy:
+            if name in (inp.SKIP, inp.CONFIRM, inp.CLICK):
+                self.timeline.skip()
+            return
+        if name == inp.SKIP:
+            return
+        if not self.human_to_act or not self.options:
+            return
+        if name in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT):
+            self.focus = move_focus(self.options, self.focus, name)
+            self.app.audio.play("move")
+        elif name in (inp.NEXT, inp.PREV, inp.SCROLL):
+            step = (1 if name == inp.NEXT else -1) if name != inp.SCROLL else (-1 if action.amount > 0 else 1)
+            self.focus = (self.focus + step) % len(self.options)
+            self.app.audio.play("move")
+        elif name == inp.POINT and action.pos:
+            hit = self._option_under(action.pos)
+            if hit is not None and hit != self.focus:
+                self.focus = hit
+        elif name == inp.CLICK and action.pos:
+            hit = self._option_under(action.pos)
+            if hit is not None:
+                self.focus = hit
+                self._choose(self.options[hit])
+            elif self._cards_at(action.pos):
+                self.app.audio.play("error")     # a card or robot that is not a legal choice now
+        elif name == inp.CONFIRM:
+            self._choose(self.options[self.focus])
+        elif name in (inp.BACK, inp.UNDO):
+            cancel = next((o for o in self.options if isinstance(o.action, Cancel)), None)
+            if cancel is not None:
+                self._choose(cancel)
+            elif name == inp.UNDO:
+                self._undo()
+
+    def _undo(self) -> None:
+        """Take back this seat's own last choice (never past a draw or another seat's choice)."""
+        taken = self.session.undo(self.viewer)
+        if taken is None:
+            self.app.audio.play("error")
+            return
+        self.app.audio.play("click")
+        if self.played and self.played[-1] == (self.viewer, taken):
+            self.played.pop()
+        self._log(f"{render.seat_name(self.viewer)} takes back: {engine.describe(self.state, taken)}", theme.TEXT_DIM)
+        save_session(self.session)
+        self._sync()
+
+    def _info_at(self, pos: tuple[int, int]) -> tuple[str, str] | None:
+        """What the pointer rests on, for the info panel: any robot, or a card of a visible hand."""
+        if self.hand_visible:
+            uid = self._hand_card_at(pos)
+            if uid is not None:
+                card = self.shown.cards[uid]
+                return card.name, sprites.default_text(card)
+        for rid, rect in self.layout.robots.items():
+            if rect.collidepoint(pos) and rid not in self.hidden_robots:
+                robot = self.shown.robot(rid)
+                return robot_name(self.shown, robot), robot_summary(self.shown, robot)
+        return None
+
+    def _cards_at(self, pos: tuple[int, int]) -> tuple[int, ...]:
+        """Card uids under the pointer: a visible hand card, or every card of a robot."""
+        if self.hand_visible:
+            uid = self._hand_card_at(pos)
+            if uid is not None:
+                return (uid,)
+        for rid, rect in self.layout.robots.items():
+            if rect.collidepoint(pos) and rid not in self.hidden_robots:
+                return robot_cards(self.shown.robot(rid))
+        return ()
+
+    def _zoom_cards(self, focused: Option | None) -> tuple[int, ...]:
+        if self.hover_cards:
+            return self.hover_cards
+        if focused is None:
+            return ()
+        if focused.hand_card is not None:
+            return (focused.hand_card,)
+        ref = getattr(focused.action, "robot", None)
+        if isinstance(focused.action, Pick) and focused.action.kind == "robot":
+            ref = focused.action.ref
+        if ref is not None and any(r.rid == ref for r in self.shown.robots):
+            return robot_cards(self.shown.robot(ref))
+        return ()
+
+    def _draw_zoom(self, surface: pygame.Surface, focused: Option | None) -> None:
+        """INFO: the cards of the focused thing at full size, for reading from the sofa."""
+        cards = self._zoom_cards(focused)
+        surface.blit(render.screen_shade(170), (0, 0))
+        if not cards:
+            draw_text(surface, "Point at a card or robot to read it", (500, 330), "large", theme.TEXT, "center")
+            return
+        size = sprites.BIG_SIZE if len(cards) <= 4 else sprites.HAND_SIZE
+        gap = 16
+        total = len(cards) * size[0] + (len(cards) - 1) * gap
+        left = max(10, 500 - total // 2)
+        for i, uid in enumerate(cards):
+            rect = pygame.Rect(left + i * (size[0] + gap), 330 - size[1] // 2, *size)
+            surface.blit(render.face(self.shown.cards[uid], size, uid), rect)
+
+    def _option_under(self, pos: tuple[int, int]) -> int | None:
+        """The option under the pointer; a hand card only if it is the card drawn on top there."""
+        if self.hand_visible:
+            top_card = self._hand_card_at(pos)
+            if top_card is not None:
+                return next((i for i, o in enumerate(self.options) if o.hand_card == top_card), None)
+        return option_at([o for o in self.options], self.focus, pos)
+
+    def _hand_card_at(self, pos: tuple[int, int]) -> int | None:
+        focused = self.options[self.focus].hand_card if self.options else None
+        rects = self._hand_rects(focused)
+        if focused is not None and rects.get(focused, pygame.Rect(0, 0, 0, 0)).collidepoint(pos):
+            return focused
+        for uid in reversed(list(rects)):
+            if rects[uid].collidepoint(pos):
+                return uid
+        return None
+
+    def _hand_rects(self, focused: int | None) -> dict[int, pygame.Rect]:
+        rects = {}
+        for uid, rect in self.layout.hand_cards.items():
+            if uid in self.hidden_cards:
+                continue
+            rects[uid] = rect.move(0, -render.HAND_LIFT) if uid == focused else rect
+        return rects
+
+    def _choose(self, option: Option) -> None:
+        self.app.audio.play("click")
+        self.info = (f"{render.seat_name(self.viewer)}: {option.title}", "")   # shown while it animates
+        self._apply(self.viewer, option.action)
+
+    def hints(self) -> list[tuple[str, str]]:
+        if self.zoom:
+            return [(inp.INFO, "Close")]
+        if self.spectating:
+            return [(inp.SKIP, "Skip animation"), (inp.NEXT, "Normal speed" if self.fast_forward else "Fast forward"),
+                    (inp.INFO, "Read card"), (inp.MENU, "Pause")]
+        if self.timeline.busy:
+            return [(inp.SKIP, "Skip animation"), (inp.MENU, "Pause")]
+        if not self.human_to_act:
+            return [(inp.INFO, "Read card"), (inp.MENU, "Pause")]
+        hints = [(inp.CONFIRM, "Choose"), (inp.LEFT, "Move"), (inp.NEXT, "Next option")]
+        if any(isinstance(o.action, Cancel) for o in self.options):
+            hints.append((inp.BACK, "Back out"))
+        elif self.session.can_undo(self.viewer):
+            hints.append((inp.UNDO, "Undo"))
+        return hints + [(inp.INFO, "Read card"), (inp.MENU, "Pause")]
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        now = self.t
+        layout = self.layout
+        surface.blit(self._board(), (0, 0))
+        if not self.shown.over and self.shown.current in layout.zones:
+            render.draw_turn_glow(surface, layout.zones[self.shown.current], now)
+        if self.future is not None and not self.timeline.busy and self.state.current in layout.zones:
+            zone = layout.zones[self.state.current]        # the AI is thinking: animated dots
+            dots = "." * (1 + int(now * 3) % 3)
+            draw_text(surface, f"thinking{dots:<3}", (zone.right - 10, zone.top + render.ZONE_HEADER + 12), "tiny",
+                      theme.ACCENT, "midright", bold=True)
+        options = self.options if self.human_to_act else []
+        focused = options[self.focus] if options else None
+        self._draw_info(surface, focused, options)
+        pending = self.shown.pending if self.human_to_act else None
+        if pending is not None and pending.robot is not None and pending.robot in layout.robots:
+            label = "ATTACKER" if pending.kind == "attack" else "CHOSEN"
+            render.mark(surface, layout.robots[pending.robot], label, theme.ACCENT_2)
+        for option in options:
+            if option.hand_card is None:
+                render.highlight(surface, option.rect, option is focused, now)
+        if self.marker is not None:
+            rect, colour = self.marker
+            pygame.draw.rect(surface, colour, rect.inflate(12, 12), 5, border_radius=12)
+        self._draw_hand(surface, focused, options, now)
+        if self.human_to_act:
+            self._draw_prompt(surface, self.info[0])
+        self.timeline.draw(surface)
+        if self.zoom:
+            self._draw_zoom(surface, focused)
+        if self.app.settings.show_hints:
+            draw_hints(surface, self.app.input, self.hints())
+        dx, dy = self.timeline.offset()
+        if dx or dy:
+            surface.scroll(int(dx), int(dy))
+
+    def _board(self) -> pygame.Surface:
+        """Everything that only changes when the shown view, layout or log does, drawn once into a cache."""
+        key = (self.board_version, self.log_count, self.log_scroll, frozenset(self.hidden_robots),
+               self.app.settings.colourblind_patterns)
+        if self._board_surface is None:
+            self._board_surface = pygame.Surface(theme.LOGICAL_SIZE).convert()
+        if key != self._board_key:
+            self._board_key = key
+            surface, view_, layout = self._board_surface, self.shown, self.layout
+            surface.blit(render.table_background(), (0, 0))
+            self._draw_status(surface)
+            labels = {s: self.seat_label(s) for s in layout.zones}
+            for seat in layout.zones:
+                render.draw_zone(surface, view_, layout, seat, labels, self.hidden_robots,
+                                 self.app.settings.colourblind_patterns)
+            for rect in layout.new_slots.values():
+                render.draw_slot(surface, rect, "New Megabot")
+            chain_end = (self.viewer, len(view_.chains[self.viewer]))
+            if chain_end in layout.chain_slots:
+                status_h = int(render.STATUS_H * layout.scales[self.viewer])
+                rect = layout.chain_slots[chain_end]
+                render.draw_slot(surface, pygame.Rect(rect.left, rect.top, rect.width, rect.height - status_h),
+                                 "Chain +")
+            render.draw_piles(surface, view_, layout)
+            self._draw_log(surface)
+        return self._board_surface
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        v = self.shown
+        bar = render.STATUS_BAR
+        surface.fill(theme.SHADOW, bar)
+        draw_text(surface, f"ROBOMissions · {MODE_NAMES[v.mode]}", (12, bar.centery), "small", theme.TEXT_DIM, "midleft")
+        if v.over:
+            draw_text(surface, "Game over", (bar.centerx - 140, bar.centery), "body", theme.ACCENT, "center", bold=True)
+            return
+        colour = render.seat_colour(v, v.current)
+        who = name_of(v.current, self.viewer, self.humans)
+        text = "Your turn" if who == "You" else f"{who}'s turn"
+        label = draw_text(surface, text, (bar.centerx - 150, bar.centery), "body", colour, "center", bold=True)
+        if self.app.settings.colourblind_patterns:
+            render.seat_symbol(surface, v.current, (label.left - 16, bar.centery), 16, colour)
+        x = label.right + 16
+        draw_text(surface, "Actions", (x, bar.centery), "small", theme.TEXT_DIM, "midleft")
+        x += 78
+        total = max(v.actions_left, engine.action_count(self.state, v.current))
+        for i in range(total):
+            filled = i < v.actions_left
+            pygame.draw.circle(surface, theme.ACCENT if filled else theme.PANEL_EDGE, (x + i * 22, bar.centery), 8,
+                               0 if filled else 2)
+        x += total * 22 + 12
+        if v.turns_taken[v.current] == 0:
+            tag = render_text("FIRST TURN: NO ATTACKS", "tiny", theme.SHADOW, True)
+            pill = tag.get_rect(midleft=(x, bar.centery)).inflate(14, 6)
+            pygame.draw.rect(surface, theme.ACCENT_2, pill, border_radius=pill.height // 2)
+            surface.blit(tag, tag.get_rect(center=pill.center))
+        right = f"Turn {v.turn + 1}" + ("   END GAME" if v.endgame else "")
+        draw_text(surface, right, (bar.right - 12, bar.centery), "small", theme.BAD if v.endgame else theme.TEXT_DIM,
+                  "midright", bold=v.endgame)
+
+    def _draw_info(self, surface: pygame.Surface, focused: Option | None, options: list[Option]) -> None:
+        """The description of the focused option (or what the pointer rests on) and the two buttons."""
+        layout = self.layout
+        info = layout.info_rect.inflate(-12, 0)
+        panel(surface, info, fill=theme.PANEL, radius=10)
+        title, detail = self.hover or ((focused.title, focused.detail) if focused else self.info)
+        y = draw_paragraph(surface, title, pygame.Rect(info.left + 10, info.top + 8, info.width - 20, 60), "small",
+                           theme.ACCENT)
+        if detail:
+            draw_paragraph(surface, detail, pygame.Rect(info.left + 10, y + 4, info.width - 20, info.bottom - y - 8),
+                           "tiny", theme.TEXT)
+        legal = {type(o.action).__name__: o for o in options}
+        for key, text, action_type in (("end_turn", "End turn", "EndTurn"), ("cancel", "Cancel", "Cancel")):
+            option = legal.get(action_type)
+            render.draw_button(surface, layout.buttons[key], text, option is not None,
+                               option is not None and option is focused)
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        log = layout.log_rect.inflate(-12, -4)
+        panel(surface, log, fill=(20, 24, 34), radius=10)
+        line_h = 22
+        rows: list[tuple[str, tuple[int, int, int]]] = []
+        index = len(self.log) - 1 - self.log_scroll
+        room = (log.height - 12) // line_h
+        while index >= 0 and len(rows) < room:
+            text, colour = self.log[index]
+            wrapped = _wrapped(text, log.width - 20)
+            rows[:0] = [(line if i == 0 else "  " + line, colour) for i, line in enumerate(wrapped)]
+            index -= 1
+        for i, (text, colour) in enumerate(rows[-room:]):
+            surface.blit(render_text(text, "tiny", colour), (log.left + 8, log.top + 6 + i * line_h))
+
+    def _draw_hand(self, surface: pygame.Surface, focused: Option | None, options: list[Option], now: float) -> None:
+        v = self.shown
+        if self.viewer in self.humans and not v.alive[self.viewer] and not v.over:
+            who = "You are" if len(self.humans) == 1 else f"{render.seat_name(self.viewer)} is"
+            draw_text(surface, f"{who} out: watch the robots fight ({self.app.input.hint(inp.NEXT)}: fast forward)",
+                      (500, render.HAND_TOP + 50), "body", theme.TEXT_DIM, "center", bold=True)
+            return
+        if not self.hand_visible:
+            count = v.hand_counts[self.viewer]
+            text = "" if self.viewer not in self.humans else f"{render.seat_name(self.viewer)}'s hand is hidden"
+            render.draw_hidden_hand(surface, count, text)
+            return
+        focus_uid = focused.hand_card if focused else None
+        playable = {o.hand_card for o in options if o.hand_card is not None}
+        rects = self._hand_rects(focus_uid)
+        for uid, rect in rects.items():
+            if uid == focus_uid or (v.pending is not None and uid == v.pending.card):
+                continue
+            choosing = bool(options)
+            render.draw_hand_card(surface, v, uid, rect, dim=choosing and uid not in playable)
+            if uid in playable:
+                render.highlight(surface, rect, False, now)
+        playing = v.pending.card if v.pending is not None else None
+        if playing in rects:
+            rect = rects[playing].move(0, -24)
+            render.draw_hand_card(surface, v, playing, rect, dim=False)
+            render.mark(surface, rect, "PLAYING", theme.ACCENT_2)
+        if focus_uid is not None and focus_uid in rects:
+            rect = rects[focus_uid]
+            render.draw_hand_card(surface, v, focus_uid, rect, dim=False)
+            render.highlight(surface, rect, True, now)
+
+    def _draw_prompt(self, surface: pygame.Surface, text: str) -> None:
+        if not text:
+            return
+        room = render.OWN_ZONE.width - 220
+        size = next((px for px in ("body", "small", "tiny") if font(px, True).size(text)[0] <= room), "tiny")
+        image = render_text(text, size, theme.SHADOW, True)
+        pill = image.get_rect(midright=(render.OWN_ZONE.right - 24, render.OWN_ZONE.top)).inflate(28, 10)
+        pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=pill.height // 2)
+        surface.blit(image, image.get_rect(center=pill.center))
+
+
+@lru_cache(maxsize=512)
+def _wrapped(text: str, width: int) -> tuple[str, ...]:
+    return tuple(wrap_text(text, width, "tiny"))

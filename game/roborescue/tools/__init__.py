@@ -1,0 +1,1 @@
+"""Robo Rescue: Origins tools: the AI-with-AI simulator and the conformance samples."""

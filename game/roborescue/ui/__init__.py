@@ -1,0 +1,1 @@
+"""Robo Rescue: Origins screens (pygame-ce): set-up menu, lab, hand-over and end."""

@@ -1,0 +1,198 @@
+"""The AI's judgement of a position: one number, higher is better for the team.
+
+Robo Run is cooperative, so there is a single value for both seats. It is read at the end
+of a searched turn (see ai.py), so it has to estimate the future cheaply:
+
+* progress: the moves each good robot still needs to its exit (ai.board distances through
+  tunnels, lifts and pushers; via the lever while the exits are closed); an escaped robot
+  is worth more than any distance;
+* danger: how close each bad robot is to each good robot, on the bad robot's own board
+  graph (its colour decides which gates it passes). One space away is very dangerous: a
+  single card's bottom part or the Event can close it;
+* a bad robot parked on a good robot's only exit blocks it;
+* time: if the robots need more moves than the remaining cards can give, every missing
+  move costs extra;
+* resources: Energy, unlocked abilities and Equipment cards are worth a little, so the AI
+  collects tokens on the way but never trades progress or safety for them.
+
+The weights are plain constants below; docs/roborun-ai.md explains how they were chosen.
+"""
+from __future__ import annotations
+
+from game.roborun.ai.board import INF, board_graph, exit_distance, exits_for, level_facts
+from game.roborun.rules.cards import event_cards
+from game.roborun.rules.state import GOOD, GameState
+
+WIN = 100_000.0
+LOSS = -100_000.0
+ESCAPED = 400.0                 # per good robot already out (more than any remaining distance)
+DIST_W = 10.0                   # per move still needed
+UNREACHABLE = 30                # distance counted for a robot with no route (e.g. behind a Wall token)
+DANGER = {1: 45.0, 2: 12.0, 3: 3.0}   # bad robot this many moves from a good robot
+EXIT_BLOCKED = 35.0             # a bad robot sits on a good robot's only exit
+MOVES_PER_CARD = 1.2            # rough good-robot moves one Action card gives a robot
+LATE_W = 6.0                    # per move the remaining cards probably cannot give
+ENERGY_W = 3.5                  # Energy pays for protective abilities later: not spent for small gains
+UNLOCK_W = 4.0
+EQUIP_W = 3.0
+EVENT_THREAT = 1500.0           # a coming Event card would move a bad robot onto a good robot
+SPAWN_SOON = 90.0               # a good robot on this round's new-robot space near the round's end
+SPAWN_LATER = 10.0              # ... earlier in the round
+
+
+def cards_left(state: GameState) -> int:
+    """Action cards still to be played in this scenario (this round's stands + later rounds)."""
+    return len(state.stands[0]) + len(state.stands[1]) + 6 * max(0, 4 - state.round)
+
+
+def robot_distance(state: GameState, rid: int, walls: frozenset, lasers: frozenset) -> int:
+    d = exit_distance(state.level, state.colour[rid], state.pos[rid], state.exits_open, walls, lasers)
+    return UNREACHABLE if d >= INF else d
+
+
+def danger(state: GameState, pos, walls: frozenset, lasers: frozenset, graphs: dict | None = None) -> float:
+    """Penalty for bad robots close to a good robot standing on `pos`."""
+    graphs = {} if graphs is None else graphs
+    total = 0.0
+    for r, q in state.pos.items():
+        colour = state.colour[r]
+        if colour in GOOD:
+            continue
+        graph = graphs.get(colour)
+        if graph is None:
+            graph = graphs[colour] = board_graph(state.level, colour, walls, lasers)
+        total += DANGER.get(graph.distances_from(q).get(pos, INF), 0.0)
+    return total
+
+
+def evaluate(state: GameState) -> float:
+    """The team's value of `state` (see the module docstring)."""
+    if state.outcome == "won":
+        return WIN - 100.0 * (state.won_round or 4)
+    if state.outcome == "lost":
+        return LOSS
+    walls = frozenset(state.wall_tokens)
+    lasers = frozenset(state.lasers)
+    graphs: dict = {}
+    value = ESCAPED * len(state.escaped)
+    needed = 0
+    robots = 0
+    colours = state.colour
+    bad_spots = {p for r, p in state.pos.items() if colours[r] not in GOOD}
+    keys_rule = "keys_open_exits" in state.rules
+    spawn = state.level.spawns.get(state.round) if state.support and state.round < 4 else None
+    for rid, pos in state.pos.items():
+        colour = colours[rid]
+        if colour not in GOOD:
+            continue
+        robots += 1
+        exits = exits_for(state.level, colour)
+        if keys_rule and exits:
+            d = key_route(state, rid, exits, walls, lasers)
+        else:
+            d = robot_distance(state, rid, walls, lasers)
+        if d == 0:
+            d = 2               # standing on its exit without leaving: it must step off and back on
+        needed += d
+        value -= DIST_W * d
+        value -= danger(state, pos, walls, lasers, graphs)
+        if exits and exits <= bad_spots:
+            value -= EXIT_BLOCKED
+        value -= DIST_W * number_gap(state, rid, walls, lasers)
+        if pos == spawn:
+            value -= SPAWN_SOON if len(state.stands[0]) + len(state.stands[1]) <= 2 else SPAWN_LATER
+    value -= event_threat(state, walls, lasers, graphs)
+    shortfall = needed - cards_left(state) * MOVES_PER_CARD * max(1, robots)
+    if shortfall > 0:
+        value -= LATE_W * shortfall
+    value += ENERGY_W * (state.energy[0] + state.energy[1])
+    value += UNLOCK_W * (len(state.unlocked[0]) + len(state.unlocked[1]) + state.chip[0] + state.chip[1])
+    value += EQUIP_W * (len(state.hands[0]) + len(state.hands[1]))
+    return value
+
+
+def event_threat(state: GameState, walls: frozenset, lasers: frozenset, graphs: dict) -> float:
+    """Expected loss from the Event at the end of this round ("distance after the likely event").
+
+    The Event deck's order is hidden, but which Event cards remain is public, so each is
+    equally likely next. A 'good'-target Event whose bad robots are within its steps of a
+    good robot would destroy it. The fewer cards left before the Event, the less time to
+    get away, so the weight grows as the round runs out."""
+    if state.round >= 4 or state.phase != "action" or not state.event_deck:
+        return 0.0
+    goods = [p for r, p in state.pos.items() if state.colour[r] in GOOD]
+    if not goods:
+        return 0.0
+    left = len(state.stands[0]) + len(state.stands[1])
+    weight = max(0.15, 1.0 - 0.2 * left)
+    remaining = set(state.event_deck)
+    cards = event_cards()
+    threat = 0.0
+    for eid in remaining:
+        card = cards[eid]
+        if card.target != "good":
+            continue
+        for r, q in state.pos.items():
+            colour = state.colour[r]
+            if colour not in card.colours:
+                continue
+            graph = graphs.get(colour)
+            if graph is None:
+                graph = graphs[colour] = board_graph(state.level, colour, walls, lasers)
+            reach = graph.distances_from(q)
+            if any(reach.get(p, INF) <= card.steps for p in goods):
+                threat += 1.0
+                break
+    return EVENT_THREAT * weight * threat / len(remaining)
+
+
+def number_gap(state: GameState, rid: int, walls: frozenset, lasers: frozenset) -> int:
+    """Hidden Exit Points: moves before the teammate holds the Number token this robot's exit needs.
+
+    0 when the robot has an ordinary exit or the teammate already holds a needed value; else
+    the teammate's robot's distance to the nearest such token on the map, or, when the robot's
+    own owner holds it, a hand-over (the robots must meet: half their distance)."""
+    level = state.level
+    colour = state.colour[rid]
+    facts = level_facts(level)
+    values = facts.hidden_values.get(colour)
+    if not values or facts.plain_exit.get(colour):
+        return 0
+    owner = state.owner.get(rid, 0)
+    mate = 1 - owner
+    if values & set(state.numbers[mate]):
+        return 0
+    mates = [r for r in state.pos if state.owner.get(r) == mate and state.colour[r] in ("green", "red")]
+    if values & set(state.numbers[owner]):
+        if not mates:
+            return UNREACHABLE
+        here, there = state.pos[rid], state.pos[mates[0]]
+        return max(0, (abs(here[0] - there[0]) + abs(here[1] - there[1]) - 1) // 2)
+    spots = frozenset(p for p, (kind, v) in state.items.items() if kind == "number" and v in values)
+    if not spots or not mates:
+        return UNREACHABLE
+    graph = board_graph(level, state.colour[mates[0]], walls, lasers)
+    d = graph.distance(state.pos[mates[0]], spots)
+    return UNREACHABLE if d >= INF else d
+
+
+def key_route(state: GameState, rid: int, exits: frozenset, walls: frozenset, lasers: frozenset) -> int:
+    """keys_open_exits: moves to escape when a Key must lie next to the exit.
+
+    With a Key already next to an exit, the plain distance. Otherwise the robot walks to a
+    Key (entering its space lets the active player push it one space), and the Key then
+    travels next to the exit: the robot's distance to the Key plus the Key's distance to
+    the exit, a fair estimate since the robot pushes the Key ahead of it."""
+    adjacent = {(x + dx, y + dy) for x, y in exits for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+    if state.keys & adjacent:
+        return robot_distance(state, rid, walls, lasers)
+    if not state.keys:
+        return UNREACHABLE
+    graph = board_graph(state.level, state.colour[rid], walls, lasers)
+    reach = graph.distances_from(state.pos[rid])
+    to_exit = graph.distances_to(exits)
+    best = INF
+    for key in state.keys:
+        if key in reach and key in to_exit:
+            best = min(best, reach[key] + max(1, to_exit[key]) + 1)
+    return UNREACHABLE if best >= INF else best

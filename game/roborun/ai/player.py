@@ -1,0 +1,611 @@
+"""The Robo Run AI teammate: plays either seat by the no-talking rules, seeing only its view.
+
+Public API (used by the pygame client and `simulate`):
+
+    choose(view, choices, level="normal", rng=None, budget_ms=None) -> Choice
+    choose_for_level(view, choices, rng, level) -> Choice      # the client's calling order
+    RoboRunAI(level="normal").choose(view, choices, rng, budget_ms=None) -> Choice
+    LEVELS = ("easy", "normal", "hard")
+
+A RoboRunAI remembers, between its decisions, a "shadow" GameState of its own turn (so it
+can search the engine during a card's sub-decisions, whose engine context no view shows)
+and the Walkie-Talkie messages it has already acted on. `choose` and `choose_for_level`
+keep one RoboRunAI per (level map, seat, difficulty), so the client gets the same benefit.
+
+How it decides (details and figures in docs/roborun-ai.md):
+1. Determinize: `seat_state.state_from_view` rebuilds a full state from the view, drawing the
+   hidden deck orders from `rng` (the hidden stand faces follow from the public cards).
+2. Search: every legal option is applied with the real engine and the rest of the card is
+   resolved greedily (directions scored statically on the board, windows continue), then
+   the position is judged by `evaluate.evaluate`. When the card ends the round, the value is
+   the average over every Event card that could come next. Hard also looks one card
+   further: the teammate's best reply with the faces it will see (cooperative 2-ply).
+3. Conventions for a no-talking game: a BEEP (or a "don't play card N" message) from the
+   teammate makes that card much worse; as the teammate, the AI BEEPs a card that would
+   lose the scenario if the active player played it; as the active player holding the
+   Walkie-Talkie, it warns the teammate about a card that would lose on their next turn.
+Every decision is bounded by a time budget (budget_ms); the search is anytime: options
+are scored best-first and the best scored so far is returned when time runs out.
+"""
+from __future__ import annotations
+
+import random
+import time
+from typing import Iterable
+
+from game.roborun.ai.board import INF, board_graph, level_facts
+from game.roborun.ai.evaluate import LOSS, evaluate
+from game.roborun.ai.seat_state import ROOTABLE, same_board, state_from_view
+from game.roborun.rules.cards import messages, to_abs
+from game.roborun.rules.engine import apply, free_actions, group, legal_choices
+from game.roborun.rules.state import GOOD, Choice, GameState
+from game.roborun.rules.view import SeatView
+
+LEVELS = ("easy", "normal", "hard")
+BUDGET_MS = {"easy": 6.0, "normal": 15.0, "hard": 28.0}     # CPU ms per decision (see cpu_now)
+# The same budgets counted in search checkpoints (about 7 per CPU ms, measured on the shipped maps),
+# for players whose answer must not depend on the machine: RoboRunAI(level, checks=CHECKS[level]).
+CHECKS = {"easy": 40, "normal": 100, "hard": 190}
+EASY_NOISE = 0.3                 # easy: share of decisions taken at random among non-losing options
+BEEP_PENALTY = 2000.0            # a card the teammate BEEPed (or messaged about): avoided unless all else loses
+FREE_MARGIN = 3.0                # a free action (ability, Equipment) must gain this much to be used
+LOSING = LOSS / 2                # values below this mean "the scenario is lost"
+END_GAME_CARDS = 3               # hard: search every order of the round's last cards
+STOP_KINDS = frozenset(("card", "beep", "start"))
+MAX_INNER_STEPS = 80             # guard for a greedy completion
+UNLOCK_PREFERENCE = ("abs", "double_metal", "ram", "short_deactivation", "distraction_signal", "signal_detector",
+                     "fifth_gear", "nitro", "reverse_move", "cameo", "twist_movement", "fuel_boost",
+                     "hacking_probe", "back_up_plan", "secret_pocket", "404", "chip")
+
+
+def cpu_now() -> float:
+    """CPU seconds used by this thread: the budget is CPU time on one core, so a machine busy
+    with other work does not make the AI weaker or its choices depend on the load."""
+    return time.thread_time()
+
+
+class _Clock:
+    def __init__(self, budget_ms: float):
+        self.deadline = cpu_now() + budget_ms / 1000.0
+
+    def out(self) -> bool:
+        return cpu_now() >= self.deadline
+
+
+class _WorkClock:
+    """A budget of search checkpoints instead of CPU time: the same view always gets the same answer."""
+
+    def __init__(self, checks: int):
+        self.left = checks
+
+    def out(self) -> bool:
+        self.left -= 1
+        return self.left < 0
+
+
+# ---------------------------------------------------------------- static scoring of moves
+def _step(state: GameState, pos, d: str, colour: str, moving: set):
+    """Where one step lands, ignoring effects: None = blocked, 'dead' = destroyed."""
+    graph = board_graph(state.level, colour, frozenset(state.wall_tokens), frozenset(state.lasers))
+    q = graph.passable(pos, d)
+    if q is None:
+        return None
+    occ = state.at.get(q)
+    if occ is not None and occ not in moving and (state.colour[occ] in GOOD) == (colour in GOOD):
+        return None
+    end = graph.land(q)
+    return "dead" if end is None else end
+
+
+def _static_move_value(state: GameState, moves: dict[int, str], slide: bool) -> float:
+    """Value of the position after robots take these absolute moves (approximate, no engine).
+
+    Used for the many direction choices inside a card during look-ahead; the real
+    decision (when it is the AI's turn to choose a direction) is searched with the engine.
+    """
+    pos = dict(state.pos)
+    at = {p: r for r, p in pos.items()}
+    escaped = 0
+    moving = set(moves)
+    for rid, d in sorted(moves.items()):
+        colour = state.colour[rid]
+        here = pos[rid]
+        for _ in range(state.level.width + state.level.height if slide else 1):
+            nxt = _step(state, here, d, colour, moving)
+            if nxt is None:
+                break
+            if nxt == "dead":
+                if colour in GOOD:
+                    return LOSS
+                here = None
+                break
+            occ = at.get(nxt)
+            if occ is not None and occ != rid and (state.colour[occ] in GOOD) != (colour in GOOD):
+                return LOSS                              # a good robot meets a bad one
+            here = nxt
+            space = state.level.space(here)
+            if space.kind == "exit" and space.colour == colour and state.exits_open:
+                escaped += 1
+                here = None
+                break
+            if space.kind in ("tunnel", "pusher"):
+                break
+        del at[pos[rid]]
+        if here is None:
+            del pos[rid]
+        else:
+            pos[rid] = here
+            at[here] = rid
+    shadow = state.copy()
+    shadow.pos = pos
+    shadow.at = at
+    shadow.escaped = shadow.escaped + [-1] * escaped
+    if not any(shadow.colour[r] in GOOD for r in pos):
+        return evaluate(shadow) + 200.0 * escaped
+    return evaluate(shadow)
+
+
+def _dir_value(state: GameState, choice: Choice) -> float:
+    """Static value of a 'dir' option from the pending movement action's context."""
+    ctx = state.pending.ctx
+    _, who, action, colours, _chosen = ctx
+    colour, rel = choice.args
+    if rel == "skip":
+        return evaluate(state)
+    robots = [r for r in group(state, who, colours) if state.colour[r] == colour]
+    d = to_abs(state.active, rel)
+    return _static_move_value(state, {r: d for r in robots}, action[0] == "slide")
+
+
+def _abs_move_value(state: GameState, rid: int, d: str) -> float:
+    if d == "stay" or rid not in state.pos:
+        return evaluate(state)
+    return _static_move_value(state, {rid: d}, False)
+
+
+def _key_value(state: GameState, to) -> float:
+    """Keys: next to an exit when keys open exits; otherwise away from good robots' paths."""
+    if "keys_open_exits" in state.rules:
+        best = min((abs(x - to[0]) + abs(y - to[1]) for x, y in level_facts(state.level).all_exits), default=INF)
+        return -abs(best - 1) - (2 if best == 0 else 0)     # next to an exit, never on it
+    return 0.0
+
+
+def _displace_value(state: GameState, to) -> float:
+    exit_pos = state.pending.ctx[1]
+    rid = state.at.get(exit_pos)
+    if rid is None:
+        return 0.0
+    trial = state.copy()
+    del trial.at[exit_pos]
+    trial.pos[rid] = to
+    trial.at[to] = rid
+    return evaluate(trial)
+
+
+def inner_choice(state: GameState) -> Choice:
+    """The greedy policy for decisions inside a card during look-ahead (cheap, no engine)."""
+    dec = state.pending
+    options = dec.options
+    kind = dec.kind
+    if kind == "window":
+        return options[0]                                # "continue"
+    if kind == "dir":
+        return max(options, key=lambda c: _dir_value(state, c))
+    if kind in ("target", "bad_dir"):
+        return max(options, key=lambda c: _abs_move_value(state, c.args[0], c.args[1]))
+    if kind == "chip":
+        return options[-1]                               # the highest unlocked level: the most choice
+    if kind == "key":
+        return max(options, key=lambda c: _key_value(state, c.args[0]))
+    if kind == "displace":
+        return max(options, key=lambda c: _displace_value(state, c.args[0]))
+    if kind == "unlock":
+        return min(options, key=lambda c: UNLOCK_PREFERENCE.index(c.args[0])
+                   if c.args[0] in UNLOCK_PREFERENCE else len(UNLOCK_PREFERENCE))
+    if kind == "beep":
+        return next(c for c in options if c.kind == "no_beep")
+    return options[0]
+
+
+def _resync_hands(state: GameState, view: SeatView) -> None:
+    """An Equipment card drawn in the look-ahead was not the real one: take the real hands.
+
+    The drawn card changes the window's options, so they are listed again (engine.free_actions)."""
+
+    state.hands = [list(h) for h in view.equipment]
+    held = {c for h in state.hands for c in h}
+    state.equip_deck = [c for c in state.equip_deck if c not in held]
+    dec = state.pending
+    if dec.kind == "window" and len(dec.ctx) > 1:
+        options = (Choice("continue"),) + tuple(free_actions(state, dec.ctx[1], dec.ctx))
+        state.pending = type(dec)(dec.kind, dec.seat, options, dec.ctx)
+
+
+def complete(state: GameState) -> GameState:
+    """Resolve the current card (and the round end it may trigger) greedily, in place."""
+    for _ in range(MAX_INNER_STEPS):
+        dec = state.pending
+        if state.outcome is not None or dec is None or dec.kind in STOP_KINDS:
+            break
+        apply(state, inner_choice(state))
+    return state
+
+
+# ---------------------------------------------------------------- the searcher
+def _beeped_cards(view: SeatView, warned: Iterable[int]) -> set[int]:
+    """Cards the teammate asked this seat not to play: its BEEP and its messages."""
+    out = set(warned)
+    beep = view.beep
+    if isinstance(beep, tuple) and len(beep) == 2 and beep[0] == "placed":
+        out.add(beep[1])
+    return out
+
+
+def _message_card(message: str) -> int | None:
+    if message.startswith("dont_play_"):
+        try:
+            return int(message.rsplit("_", 1)[1])
+        except ValueError:
+            return None
+    return None
+
+
+class RoboRunAI:
+    """One AI seat. Keep one per seat for a game: it remembers a shadow state and messages."""
+
+    def __init__(self, level: str = "normal", checks: int | None = None):
+        """checks: bound each decision by this many search checkpoints instead of CPU time
+        (reproducible on any machine; the catalog's make_player uses CHECKS[level])."""
+        if level not in LEVELS:
+            raise ValueError(f"unknown AI level {level!r} (choose from {', '.join(LEVELS)})")
+        self.level = level
+        self.checks = checks
+        self.shadow: GameState | None = None
+        self.messages_seen = 0
+        self.warned: dict[int, int] = {}          # card -> round the teammate warned about it
+        self.last_error: Exception | None = None  # why the last search fell back to static rules
+        self.fallbacks = 0                        # decisions taken by static rules (no engine context)
+
+    # ----- entry point ---------------------------------------------------------------
+    def choose(self, view: SeatView, choices: list[Choice], rng: random.Random | None = None,
+               budget_ms: float | None = None) -> Choice:
+        choices = list(choices)
+        if not choices:
+            raise ValueError("no legal choice to make")
+        rng = rng or random.Random(0)
+        self._read_messages(view)
+        if len(choices) == 1:
+            self._advance_shadow(view, choices[0])
+            return choices[0]
+        if budget_ms is None and self.checks is not None:
+            clock: _Clock | _WorkClock = _WorkClock(self.checks)
+        else:
+            clock = _Clock(BUDGET_MS[self.level] if budget_ms is None else budget_ms)
+        root = self._root(view, choices, rng)
+        if root is None:
+            self.shadow = None
+            self.fallbacks += 1
+            return self._fallback(view, choices, rng)
+        kind = root.pending.kind
+        try:
+            if kind == "start":
+                choice = self._choose_start(root, clock)
+            elif kind == "beep":
+                choice = self._choose_beep(root, view, clock)
+            else:
+                choice = self._choose_own(root, view, clock, rng)
+            after = root.copy()
+            apply(after, choice)
+        except (KeyError, ValueError, IndexError) as exc:
+            # The rebuilt state lacks some turn context the engine keeps privately (rare:
+            # e.g. in the middle of a Fuel Boost turn). Never crash the client: decide statically.
+            self.last_error = exc
+            self.shadow = None
+            self.fallbacks += 1
+            return self._fallback(view, choices, rng)
+        self.shadow = after if after.pending is not None and after.pending.seat == view.seat else None
+        return choice
+
+    # ----- roots and the shadow ------------------------------------------------------
+    def _root(self, view: SeatView, choices: list[Choice], rng: random.Random) -> GameState | None:
+        if view.decision_kind in ROOTABLE:
+            state = state_from_view(view, rng)
+            return state if state.pending is not None and list(state.pending.options) == choices else None
+        shadow = self.shadow
+        if (shadow is None or shadow.pending is None or shadow.pending.kind != view.decision_kind
+                or not same_board(shadow, view)):
+            return None
+        root = shadow.copy()
+        if list(root.pending.options) != choices:
+            _resync_hands(root, view)
+        return root if list(root.pending.options) == choices else None
+
+    def _advance_shadow(self, view: SeatView, choice: Choice) -> None:
+        shadow = self.shadow
+        if shadow is not None and shadow.pending is not None and choice in shadow.pending.options:
+            apply(shadow, choice)
+            if shadow.pending is None or shadow.pending.seat != view.seat:
+                self.shadow = None
+        else:
+            self.shadow = None
+
+    def _read_messages(self, view: SeatView) -> None:
+        for sender, message in view.messages[self.messages_seen:]:
+            card = _message_card(message)
+            if sender != view.seat and card is not None:
+                self.warned[card] = view.round
+        self.messages_seen = len(view.messages)
+
+    def warned_cards(self, view: SeatView) -> set[int]:
+        """Cards the teammate asked (by Walkie-Talkie) not to play in the current round."""
+        return {c for c, rnd in self.warned.items() if rnd == view.round}
+
+    # ----- option values -------------------------------------------------------------
+    def _value_after(self, root: GameState, choice: Choice, clock: _Clock, reply: bool) -> float:
+        """Apply `choice`, finish the card greedily and judge; average the Events if the round ends."""
+        ends_round = (root.phase == "action" and choice.kind in ("play", "continue", "dir", "chip", "key",
+                                                                  "displace", "ability", "equip", "unlock")
+                      and len(root.stands[0]) + len(root.stands[1]) <= (1 if choice.kind == "play" else 0)
+                      and not (root.turn.get("fuel")))
+        decks = [root.event_deck]
+        if ends_round and self.level != "easy" and len(root.event_deck) > 1:
+            decks = [[e] + [x for x in root.event_deck if x != e] for e in root.event_deck]
+        total, count = 0.0, 0
+        for deck in decks:
+            if count and clock.out():
+                break
+            count += 1
+            state = root.copy()
+            state.event_deck = list(deck)
+            apply(state, choice)
+            complete(state)
+            if reply and state.outcome is None and not clock.out():
+                total += self._reply_value(state, clock, self._reply_depth(state))
+            else:
+                total += evaluate(state)
+        return total / count
+
+    def _reply_value(self, state: GameState, clock: _Clock, depth: int = 1) -> float:
+        """The next player's best card from here (cooperative look-ahead), `depth` cards deep.
+
+        PASS is searched like a card (when the token is available): passing can hand the
+        teammate a forced last card, and the last cards of a round must be played by someone."""
+        base = evaluate(state)
+        state = state.copy()
+        if state.pending is not None and state.pending.kind == "beep":
+            apply(state, Choice("no_beep"))
+            complete(state)
+        dec = state.pending
+        if state.outcome is not None or dec is None or dec.kind != "card":
+            return evaluate(state) if state.outcome is not None else base
+        best = None
+        for option in dec.options:
+            if option.kind not in ("play", "pass"):
+                continue
+            if clock.out() and best is not None:
+                break
+            trial = state.copy()
+            apply(trial, option)       # a PASS is played out too: it may hand a forced card on
+            complete(trial)
+            if trial.pending is not None and trial.pending.kind == "beep":
+                apply(trial, Choice("no_beep"))
+                complete(trial)
+            if depth > 1 and trial.outcome is None and trial.round == state.round and not clock.out():
+                value = self._reply_value(trial, clock, depth - 1)
+            else:
+                value = evaluate(trial)
+            best = value if best is None else max(best, value - (1.0 if option.kind == "pass" else 0.0))
+        return base if best is None else best
+
+    @staticmethod
+    def _reply_depth(state: GameState) -> int:
+        """One reply normally; near the end of a round, every remaining card (up to END_GAME_CARDS):
+        the last cards must be played by someone, so a trap is seen before it closes."""
+        left = len(state.stands[0]) + len(state.stands[1])
+        return left if 1 < left <= END_GAME_CARDS else 1
+
+    def _score(self, root: GameState, options: list[Choice], clock: _Clock, reply: bool) -> dict[Choice, float]:
+        """Values of options (in the given order) until time runs out; at least one is scored."""
+        scores: dict[Choice, float] = {}
+        for option in options:
+            if scores and clock.out():
+                break
+            scores[option] = self._value_after(root, option, clock, reply)
+        return scores
+
+    # ----- decisions -------------------------------------------------------------------
+    def _choose_start(self, root: GameState, clock: _Clock) -> Choice:
+        """Who starts the round: the seat whose best card is better ('who sees a better move')."""
+        options = list(root.pending.options)
+        values = {}
+        for option in options:
+            state = root.copy()
+            apply(state, option)
+            complete(state)
+            values[option] = self._reply_value(state, clock)
+        return max(options, key=lambda c: (values[c], -options.index(c)))
+
+    def _active_card_values(self, root: GameState, clock: _Clock) -> dict[int, tuple[float, int]]:
+        """As the teammate in the BEEP window: each card's (value, events) if the active plays it."""
+        state = root.copy()
+        apply(state, Choice("no_beep"))
+        out = {}
+        if state.pending is None or state.pending.kind != "card":
+            return out
+        for option in state.pending.options:
+            if option.kind != "play":
+                continue
+            trial = state.copy()
+            events = apply(trial, option)
+            n_events = len(events)
+            complete(trial)
+            out[option.args[0]] = (evaluate(trial), n_events)
+        return out
+
+    def _choose_beep(self, root: GameState, view: SeatView, clock: _Clock) -> Choice:
+        """BEEP a card that would lose the scenario if the active player chose it, if another card is safe."""
+        no_beep = Choice("no_beep")
+        values = self._active_card_values(root, clock)
+        losing = [c for c, (v, _) in values.items() if v <= LOSING]
+        safe = [c for c, (v, _) in values.items() if v > LOSING]
+        if not losing or not safe:
+            return no_beep
+        # Of several losing cards, warn about the least obvious one: the loss comes latest.
+        card = max(losing, key=lambda c: (values[c][1], -c))
+        choice = Choice("beep", (card,))
+        return choice if choice in root.pending.options else no_beep
+
+    def _choose_own(self, root: GameState, view: SeatView, clock: _Clock, rng: random.Random) -> Choice:
+        options = list(root.pending.options)
+        kind = root.pending.kind
+        avoid = _beeped_cards(view, self.warned_cards(view)) if kind == "card" else set()
+        if kind == "card":
+            main = [c for c in options if c.kind not in ("ability", "equip", "give_number")]
+        else:
+            main = [c for c in options if not _is_message(c)] or options
+        main = self._ordered(root, main)
+        scores = self._score(root, main, clock, reply=self.level == "hard")
+        for c in scores:
+            if c.kind == "play" and c.args[0] in avoid:
+                scores[c] -= BEEP_PENALTY
+        best = max(scores, key=lambda c: (scores[c], -main.index(c)))
+        if self.level == "easy" and rng.random() < EASY_NOISE:
+            safe = [c for c in scores if scores[c] > LOSING]
+            if safe:
+                best = rng.choice(safe)
+        if kind != "card":
+            return best
+        warning = self._warning(root, view, best, options, clock)
+        if warning is not None:
+            return warning
+        return self._free_action(root, options, best, scores[best], clock)
+
+    def _ordered(self, root: GameState, options: list[Choice]) -> list[Choice]:
+        """Most promising first, so an interrupted search has scored the likely best."""
+        if root.pending.kind != "card":
+            return options
+        plays = [c for c in options if c.kind == "play"]
+        rest = [c for c in options if c.kind != "play"]
+        return plays + rest
+
+    def _free_action(self, root: GameState, options: list[Choice], best: Choice, best_value: float,
+                     clock: _Clock) -> Choice:
+        """Use an ability or Equipment card at the card choice when it gains more than it costs."""
+        free = [c for c in options if c.kind in ("ability", "give_number") or (c.kind == "equip" and not _is_message(c))]
+        if not free or clock.out():
+            return best
+        here = evaluate(root)
+        best_gain, pick = FREE_MARGIN, None
+        for option in free:
+            if clock.out():
+                break
+            trial = root.copy()
+            try:
+                apply(trial, option)
+            except (KeyError, ValueError):       # turn context (e.g. Fuel Boost) the view cannot show
+                continue
+            if trial.outcome == "lost":
+                continue
+            gain = evaluate(trial) - here
+            if gain > best_gain:
+                best_gain, pick = gain, option
+        return pick or best
+
+    def _warning(self, root: GameState, view: SeatView, best: Choice, options: list[Choice],
+                 clock: _Clock) -> Choice | None:
+        """Holding the Walkie-Talkie: tell the teammate not to play a card that would lose next turn."""
+        messages = [c for c in options if _is_message(c)]
+        if not messages or best.kind != "play":
+            return None
+        after = root.copy()
+        apply(after, best)
+        complete(after)
+        if after.outcome is not None or after.pending is None:
+            return None
+        if after.pending.kind == "beep":
+            apply(after, Choice("no_beep"))
+        dec = after.pending
+        if dec is None or dec.kind != "card" or dec.seat == view.seat:
+            return None
+        already = {m for s, m in view.messages if s == view.seat}
+        values = {}
+        for option in dec.options:
+            if option.kind == "play" and not clock.out():
+                trial = after.copy()
+                apply(trial, option)
+                complete(trial)
+                values[option.args[0]] = evaluate(trial)
+        losing = sorted(c for c, v in values.items() if v <= LOSING)
+        if not losing or len(losing) == len(values):
+            return None
+        for card in losing:
+            for m in messages:
+                if m.args[1] == f"dont_play_{card}" and m.args[1] not in already:
+                    return m
+        return None
+
+    # ----- no engine context: static rules -------------------------------------------
+    def _fallback(self, view: SeatView, choices: list[Choice], rng: random.Random) -> Choice:
+        """A decision whose engine context the view does not carry and no shadow matches."""
+        state = state_from_view(view, rng)
+        kind = view.decision_kind
+        if kind == "window":
+            return next((c for c in choices if c.kind == "continue"), choices[0])
+        if kind == "dir":
+            return max(choices, key=lambda c: (self._fallback_dir(state, c), -choices.index(c)))
+        if kind in ("target", "bad_dir"):
+            return max(choices, key=lambda c: (_abs_move_value(state, c.args[0], c.args[1]), -choices.index(c)))
+        if kind == "chip":
+            return choices[-1]
+        if kind == "key":
+            return max(choices, key=lambda c: (_key_value(state, c.args[0]), -choices.index(c)))
+        if kind == "unlock":
+            return min(choices, key=lambda c: UNLOCK_PREFERENCE.index(c.args[0])
+                       if c.args[0] in UNLOCK_PREFERENCE else len(UNLOCK_PREFERENCE))
+        return choices[0]
+
+    @staticmethod
+    def _fallback_dir(state: GameState, choice: Choice) -> float:
+        colour, rel = choice.args
+        if rel == "skip":
+            return evaluate(state)
+        robots = [r for r in state.pos if state.colour[r] == colour]
+        d = to_abs(state.active, rel)
+        return _static_move_value(state, {r: d for r in robots}, False)
+
+
+def _is_message(choice: Choice) -> bool:
+    return choice.kind == "equip" and len(choice.args) == 2 and isinstance(choice.args[1], str) \
+        and choice.args[1] in _messages()
+
+
+def _messages() -> dict:
+    return messages()
+
+
+# ---------------------------------------------------------------- module-level entry points
+_PLAYERS: dict[tuple[int, int, str], RoboRunAI] = {}
+
+
+def _player(view: SeatView, level: str) -> RoboRunAI:
+    key = (id(view.level), view.seat, level)
+    player = _PLAYERS.get(key)
+    if player is None:
+        if len(_PLAYERS) > 32:
+            _PLAYERS.clear()
+        player = _PLAYERS[key] = RoboRunAI(level)
+    return player
+
+
+def choose(view: SeatView, choices: list[Choice], level: str = "normal", rng: random.Random | None = None,
+           budget_ms: float | None = None) -> Choice:
+    """The AI's choice for the seat of `view` among `choices` (the engine's legal choices)."""
+    if isinstance(level, random.Random):           # tolerate choose(view, choices, rng)
+        level, rng = "normal", level
+    return _player(view, level).choose(view, choices, rng, budget_ms)
+
+
+def choose_for_level(view: SeatView, choices: list[Choice], rng: random.Random, level: str = "normal") -> Choice:
+    """The pygame client's calling order: (view, choices, rng, level)."""
+    return choose(view, choices, level, rng)

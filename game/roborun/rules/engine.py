@@ -1,0 +1,457 @@
+"""The Robo Run rules engine: new_game, legal_choices, apply.
+
+How it runs: the state holds a STACK of small step tuples (state.queue; the last one runs
+next) and at most one pending Decision. _run() pops and executes steps until one of them
+needs a player's choice (it sets state.pending) or the game ends. apply() resolves the
+pending decision with the chosen option, which usually pushes the follow-up steps, and
+runs again. A decision with a single option is resolved automatically.
+
+A round:   round_start -> turn -> (beep_window) -> card_choice -> card steps -> end_card -> turn ...
+           -> phase_end -> cleanup -> event_phase -> new_robot -> next_round
+A card:    window pre -> card_body -> part my -> window after_my -> part mate -> part bad
+           -> window post -> after_card (lifts, production lines) -> end_card
+Each part expands to `window act` + `act` per movement action; slides continue as `slide`
+steps with a `window slide` between spaces. Windows only become decisions when the active
+player can actually use an ability or Equipment card there.
+"""
+from __future__ import annotations
+
+import random
+
+from game.core.engine import IllegalChoice
+from game.core.errors import UserError
+from game.roborun.rules import abilities, board_decisions, equipment, movement, round_end, scenario_rules
+from game.roborun.rules.campaign import single_scenario_setup
+from game.roborun.rules.cards import OTHER_FACE, action_cards, equipment_cards, event_cards, robot_boards, to_abs
+from game.roborun.rules.events import Event
+from game.roborun.rules.board_decisions import unlock_options  # noqa: F401  (public name kept here)
+from game.roborun.rules.flow import decide as _decide, schedule as _schedule
+from game.roborun.rules.round_end import active_exits  # noqa: F401  (public name kept here)
+from game.roborun.rules.level import GOOD_COLOURS, LevelSpec, ROBOT_COLOURS
+from game.roborun.rules.geometry import OPPOSITE, board
+from game.roborun.rules.movement import group, settle  # noqa: F401  (group: public name kept here)
+from game.roborun.rules.state import GOOD, Choice, Decision, GameState, PlayerSetup, Setup
+
+__all__ = ["new_game", "legal_choices", "apply", "GameState", "Setup", "PlayerSetup", "Choice"]
+
+
+# ---------------------------------------------------------------- set-up
+def new_game(level: LevelSpec, seed: int, setup: Setup | None = None) -> GameState:
+    """A scenario ready for its first decision (seat 0 chooses who starts round 1)."""
+    scenario_rules.validate(level)
+    _validate_level(level)
+    rng = random.Random(seed)
+    if setup is None:
+        setup = single_scenario_setup(level.number or 1, rng)
+    _validate_setup(setup)
+    s = GameState.__new__(GameState)
+    s.level, s.seed, s._geo = level, seed, board(level)
+    s.rng = rng                      # kept: the contract's state.rng (all dealing is done with it)
+    s.round, s.phase, s.active, s.last_player = 1, "action", 0, 0
+    s.outcome = s.loss_cause = s.won_round = None
+    s.pos, s.at, s.colour, s.owner = {}, {}, {}, {}
+    s.escaped = []
+    for rid, r in enumerate(level.robots):
+        s.pos[rid] = r.pos
+        s.at[r.pos] = rid
+        s.colour[rid] = r.colour
+        if r.colour in GOOD:
+            s.owner[rid] = r.owner if r.owner is not None else GOOD_COLOURS.index(r.colour)
+    s.next_robot_id = len(level.robots)
+    s.start_positions = tuple((r.pos, r.colour) for r in level.robots)
+    s.keys, s.wall_tokens, s.lasers, s.items = set(), set(), set(), {}
+    for t in level.tokens:
+        if t.kind == "key":
+            s.keys.add(t.pos)
+        elif t.kind == "wall":
+            s.wall_tokens.add(t.pos)
+        elif t.kind == "laser":
+            s.lasers.add(t.pos)
+        elif t.kind in ("energy", "experience", "equipment", "number"):
+            s.items[t.pos] = (t.kind, t.value)
+    s.robot_names = (setup.players[0].robot, setup.players[1].robot)
+    s.energy = [min(5, max(0, p.energy)) for p in setup.players]
+    s.unlocked = [frozenset(p.unlocked) for p in setup.players]
+    s.chip = [p.chip_level for p in setup.players]
+    s.hands = [list(p.equipment) for p in setup.players]
+    s.numbers = [[], []]
+    order = [1, 2, 3, 4, 5, 6]
+    rng.shuffle(order)
+    faces = [rng.choice(("yellow", "blue")) for _ in order]
+    s.stands = [list(zip(order[:3], faces[:3])), list(zip(order[3:], faces[3:]))]
+    s.played = [[], []]
+    s.event_deck = sorted(event_cards())
+    rng.shuffle(s.event_deck)
+    s.events_seen = []
+    held = {c for h in s.hands for c in h}
+    if setup.equipment_deck is not None:
+        s.equip_deck = [c for c in setup.equipment_deck if c not in held]
+    else:
+        s.equip_deck = [c for c in sorted(equipment_cards()) if c not in held]
+        rng.shuffle(s.equip_deck)
+    s.support = list(level.support)
+    s.pass_state, s.beep = "available", "available"
+    s.queue, s.pending, s.later = [("round_start",)], None, []
+    s.turn, s.armed, s.deactivated = {}, set(), set()
+    s.exits_open, s.lines_on = True, True
+    s.messages = []
+    s.rules = tuple(level.rules)
+    s.lost_tokens = 0
+    scenario_rules.apply_setup(s)
+    _run(s, [])
+    return s
+
+
+def _validate_level(level: LevelSpec) -> None:
+    where = level.source or f"level {level.level_id or '?'}"
+    seen = set()
+    for r in level.robots:
+        if r.colour not in ROBOT_COLOURS:
+            raise UserError(where, f"unknown robot colour {r.colour!r} at {r.pos}")
+        if not level.in_bounds(r.pos) or r.pos in seen:
+            raise UserError(where, f"robot start {r.pos} is off the map or shared")
+        seen.add(r.pos)
+    if not any(r.colour in GOOD for r in level.robots):
+        raise UserError(where, "the map has no good robot")
+    for c in level.support:
+        if c not in ("white", "purple", "blue"):
+            raise UserError(where, f"support robots must be bad robot colours, got {c!r}")
+
+
+def _validate_setup(setup: Setup) -> None:
+    boards = robot_boards()
+    for seat, p in enumerate(setup.players):
+        where = f"setup player {seat}"
+        if p.robot not in boards:
+            raise UserError(where, f"unknown robot {p.robot!r} (choose from {', '.join(boards)})")
+        bad = [a for a in p.unlocked if a not in boards[p.robot].abilities]
+        if bad:
+            raise UserError(where, f"{p.robot} has no abilities {bad}")
+        if not 1 <= p.chip_level <= len(boards[p.robot].chip):
+            raise UserError(where, f"CHIP level must be 1..{len(boards[p.robot].chip)}")
+    held = [c for p in setup.players for c in p.equipment]
+    unknown = sorted({c for c in held + list(setup.equipment_deck or ()) if c not in equipment_cards()})
+    if unknown or len(held) != len(set(held)):
+        raise UserError("setup", f"Equipment cards must be known and held once (unknown: {unknown})")
+
+
+# ---------------------------------------------------------------- public API
+def legal_choices(state: GameState) -> list[Choice]:
+    if state.outcome is not None or state.pending is None:
+        return []
+    return list(state.pending.options)
+
+
+def apply(state: GameState, choice: Choice) -> list[Event]:
+    """Resolve the pending decision with `choice`; mutates state; returns the events."""
+    dec = state.pending
+    if state.outcome is not None or dec is None:
+        raise IllegalChoice("the game is over; no choice is legal")
+    if choice not in dec.options:
+        raise IllegalChoice(f"illegal choice {getattr(choice, 'label', choice)!r} for decision {dec.kind!r}")
+    events: list[Event] = []
+    state.pending = None
+    state.later = []
+    _resolve(state, dec, choice, events)
+    _flush_later(state)
+    _run(state, events)
+    return events
+
+
+# ---------------------------------------------------------------- the step machine
+def _flush_later(state: GameState) -> None:
+    if state.later:
+        state.queue.extend(reversed(state.later))
+        state.later = []
+
+
+def _run(state: GameState, events: list[Event]) -> None:
+    queue, steps = state.queue, STEPS
+    while state.outcome is None:
+        dec = state.pending
+        if dec is not None:
+            if len(dec.options) != 1:
+                return
+            state.pending = None
+            _resolve(state, dec, dec.options[0], events)
+        elif queue:
+            step = queue.pop()
+            steps[step[0]](state, step, events)
+        else:
+            return
+        if state.later:                   # effects deferred by this step run next
+            queue.extend(reversed(state.later))
+            state.later = []
+
+
+def _resolve(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
+    if choice.kind in FREE_KINDS:
+        _schedule(state, dec.ctx)                  # come back to the same decision point
+        if choice.kind == "ability":
+            abilities.use(state, choice, events)
+        elif choice.kind == "equip":
+            equipment.use(state, choice, events)
+        else:
+            _give_number(state, choice.args[0], events)
+        return
+    RESOLVE[dec.kind](state, dec, choice, events)
+
+
+# ---------------------------------------------------------------- free actions (abilities, equipment, numbers)
+FREE_KINDS = frozenset(("ability", "equip", "give_number"))
+
+
+def free_actions(state: GameState, tag: str, step: tuple) -> list[Choice]:
+    """Everything the active player may do 'at any moment' at this point of the turn."""
+    seat = state.active
+    if state.energy[seat] < 1 or not state.unlocked[seat]:    # no ability can be paid for
+        if not state.hands[seat] and not state.numbers[seat]:
+            return []
+        out = []
+    else:
+        out = abilities.usable(state, tag, step)
+    if state.hands[seat]:
+        out += equipment.usable(state, tag)
+    if state.numbers[seat] and _robots_adjacent(state):
+        out += [Choice("give_number", (v,)) for v in sorted(set(state.numbers[seat]))]
+    return out
+
+
+def _robots_adjacent(state: GameState) -> bool:
+    mine = [state.pos[r] for r in state.robots_of(state.active)]
+    theirs = {state.pos[r] for r in state.robots_of(1 - state.active)}
+    return any((x + dx, y + dy) in theirs for x, y in mine for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+
+
+def _give_number(state: GameState, value: int, events: list[Event]) -> None:
+    state.numbers[state.active].remove(value)
+    state.numbers[1 - state.active].append(value)
+    events.append(Event("number_given", seat=state.active, value=value))
+
+
+# ---------------------------------------------------------------- round and turn steps
+def _round_start(state: GameState, step: tuple, events: list[Event]) -> None:
+    state.phase = "action"
+    _decide(state, "start", 0, [Choice("start", (0,)), Choice("start", (1,))], step)
+
+
+def _resolve_start(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
+    state.active = choice.args[0]
+    events.append(Event("round_started", value=state.round, seat=state.active))
+    _schedule(state, ("turn",))
+
+
+def _cards_left(state: GameState) -> bool:
+    return bool(state.stands[0] or state.stands[1])
+
+
+def _turn(state: GameState, step: tuple, events: list[Event]) -> None:
+    if not _cards_left(state):
+        _schedule(state, ("phase_end",))
+        return
+    state.turn = {}
+    state.armed.clear()
+    events.append(Event("turn_started", seat=state.active))
+    _schedule(state, *_card_choice_steps(state))
+
+
+def _card_choice_steps(state: GameState) -> list[tuple]:
+    return ([("beep_window",)] if state.beep == "available" else []) + [("card_choice",)]
+
+
+def _beep_window(state: GameState, step: tuple, events: list[Event]) -> None:
+    if state.beep != "available":
+        return
+    options = [Choice("no_beep")] + [Choice("beep", (c,)) for st in state.stands for c, _ in st]
+    _decide(state, "beep", 1 - state.active, options, step)
+
+
+def _resolve_beep(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
+    if choice.kind == "beep":
+        state.beep = ("placed", choice.args[0])
+        events.append(Event("beeped", seat=dec.seat, card=choice.args[0]))
+
+
+def _card_choice(state: GameState, step: tuple, events: list[Event]) -> None:
+    options = [Choice("play", (c,)) for st in state.stands for c, _ in st]
+    if state.pass_state == "available" and not state.turn.get("boosted"):
+        options.append(Choice("pass"))            # Fuel Boost's extra card must be a card
+    options += free_actions(state, "turn", step)
+    _decide(state, "card", state.active, options, step)
+
+
+def face_for(state: GameState, seat: int, card: int) -> str | None:
+    """The face of a card on a stand that `seat` sees (its own stand: the owner's side)."""
+    for owner in (0, 1):
+        for c, face in state.stands[owner]:
+            if c == card:
+                return face if owner == seat else OTHER_FACE[face]
+    return None
+
+
+def _resolve_card(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
+    seat = state.active
+    if choice.kind == "pass":
+        state.pass_state = "used"
+        events.append(Event("passed", seat=seat))
+        state.active = 1 - seat
+        _schedule(state, ("turn",))
+        return
+    card = choice.args[0]
+    state.turn.pop("boosted", None)
+    face = face_for(state, seat, card)
+    for st in state.stands:
+        st[:] = [(c, f) for c, f in st if c != card]
+    state.played[seat].append((card, face))
+    state.last_player = seat
+    events.append(Event("card_played", seat=seat, card=card, face=face))
+    if state.beep == ("placed", card):
+        state.beep = "exhausted"
+        events.append(Event("beep_returned", card=card))
+    for key in ("twist", "skip_top", "nitro_used", "my_actions", "bottom_started"):
+        state.turn.pop(key, None)
+    _schedule(state, ("window", "pre"), ("card_body", card, face), ("window", "post"), ("after_card",), ("end_card",))
+
+
+def _card_body(state: GameState, step: tuple, events: list[Event]) -> None:
+    face = action_cards()[step[1]][step[2]]
+    mine, theirs = (face.middle, face.top) if state.turn.get("twist") else (face.top, face.middle)
+    state.turn["my_actions"] = mine
+    _schedule(state, ("part", "my", mine, ()), ("window", "after_my"), ("part", "mate", theirs, ()),
+              ("part", "bad", face.bottom, face.bottom_colours))
+
+
+def _part(state: GameState, step: tuple, events: list[Event]) -> None:
+    _, who, actions, colours = step
+    if who == "my" and state.turn.get("skip_top"):
+        return
+    if who == "bad":
+        if state.turn.get("distraction"):
+            return
+        state.turn["bottom_started"] = True
+    if not actions or not group(state, who, colours):
+        return
+    steps = []
+    for action in actions:
+        steps += [("window", "act", who, colours), ("act", who, action, colours, ())]
+    _schedule(state, *steps)
+
+
+def _window(state: GameState, step: tuple, events: list[Event]) -> None:
+    options = free_actions(state, step[1], step)
+    if options:
+        _decide(state, "window", state.active, [Choice("continue")] + options, step)
+
+
+def _resolve_window(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
+    pass                                              # "continue": carry on with the queue
+
+
+def _act(state: GameState, step: tuple, events: list[Event]) -> None:
+    """One movement action of a card part: pick the CHIP level / directions, then move."""
+    _, who, action, colours, chosen = step
+    robots = group(state, who, colours)
+    if not robots:
+        state.armed.clear()
+        return
+    mode, dirs = action
+    seat = state.active
+    if mode == "chip":
+        chip = robot_boards()[state.robot_names[seat]].chip
+        options = [Choice("chip", (lvl,)) for lvl in range(1, state.chip[seat] + 1)]
+        _decide(state, "chip", seat, options, (who, colours, tuple(chip[: state.chip[seat]])))
+        return
+    colour = state.colour
+    turn = state.turn
+    reverse = turn.get("reverse", ())
+    if len(dirs) == 1:                            # the common case: one arrow, no choice to make
+        d = to_abs(seat, dirs[0])
+        back = OPPOSITE[d]
+        moves = {r: back if r in reverse else d for r in robots}
+    else:
+        picked = dict(chosen)
+        for c in sorted({colour[r] for r in robots}):
+            if c not in picked:
+                members = [r for r in robots if colour[r] == c]
+                options = [Choice("dir", (c, d)) for d in dirs]
+                if any(movement.is_blocked(state, r, to_abs(seat, d)) for r in members for d in dirs):
+                    options.append(Choice("dir", (c, "skip")))
+                _decide(state, "dir", seat, options, step)
+                return
+        moves = {}
+        for r in robots:
+            rel = picked[colour[r]]
+            if rel == "skip":
+                continue
+            d = to_abs(seat, rel)
+            moves[r] = OPPOSITE[d] if r in reverse else d
+    if reverse:
+        del turn["reverse"]                       # Reverse Move lasts one movement action
+    if who == "my" and moves:
+        turn["last_dir"] = next(iter(moves.values()))
+    if mode == "slide":
+        _schedule(state, ("slide", tuple(sorted(moves.items())), ()))
+        return
+    movement.move_and_arrive(state, moves, events)
+    state.armed.clear()
+
+
+def _resolve_dir(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
+    _, who, action, colours, chosen = dec.ctx
+    state.queue.append(("act", who, action, colours, chosen + (choice.args,)))
+
+
+def _resolve_chip(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
+    who, colours, levels = dec.ctx
+    state.queue.append(("act", who, levels[choice.args[0] - 1], colours, ()))
+
+
+def _slide(state: GameState, step: tuple, events: list[Event]) -> None:
+    """One space of a slide ('until the next obstacle'); each reached space is resolved."""
+    _, moves, moved_before = step
+    moves = dict(moves)
+    n = len(events)
+    going = movement.move_and_arrive(state, moves, events, how="slid", stopping=False)
+    if state.outcome is not None:
+        return
+    moved = {e.robot for e in events[n:] if e.kind == "slid"}
+    for r in moved_before:
+        if r not in moved and r in state.pos:
+            settle(state, r, events)
+    if going:
+        _schedule(state, ("window", "slide"), ("slide", tuple((r, moves[r]) for r in going),
+                                                tuple(going)))
+    else:
+        state.armed.clear()
+
+
+def _after_card(state: GameState, step: tuple, events: list[Event]) -> None:
+    movement.run_lifts(state, events)
+    if state.outcome is None:
+        movement.run_lines(state, events)
+    if state.outcome is None:
+        movement.check_buttons(state, events)
+    state.armed.clear()
+
+
+def _end_card(state: GameState, step: tuple, events: list[Event]) -> None:
+    state.armed.clear()
+    if state.turn.get("fuel") and _cards_left(state):
+        state.turn["fuel"], state.turn["boosted"] = False, True
+        _schedule(state, *_card_choice_steps(state))
+        return
+    state.active = 1 - state.active
+    _schedule(state, ("turn",))
+
+
+STEPS = {
+    "round_start": _round_start, "turn": _turn, "beep_window": _beep_window, "card_choice": _card_choice,
+    "card_body": _card_body, "part": _part, "window": _window, "act": _act, "slide": _slide,
+    "after_card": _after_card, "end_card": _end_card,
+    **board_decisions.STEPS, **round_end.STEPS,
+}
+RESOLVE = {
+    "start": _resolve_start, "beep": _resolve_beep, "card": _resolve_card, "window": _resolve_window,
+    "dir": _resolve_dir, "chip": _resolve_chip,
+    **board_decisions.RESOLVE, **round_end.RESOLVE,
+}

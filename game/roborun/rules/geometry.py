@@ -1,0 +1,112 @@
+"""Board geometry and path-finding, derived once per LevelSpec and shared by every state.
+
+Board answers "where does one step from here towards d land for a robot of this colour?"
+(walls, gates, map edge and void), knows each space's kind, the Production Line
+directions and Lift pairs, and builds the graph the Event cards' shortest paths run on
+(tunnels followed, lifts as one step). Nothing here changes during a game.
+"""
+from __future__ import annotations
+
+from game.roborun.rules.level import DELTAS, LevelSpec, Pos, edge_key
+
+DIAG = {"NE": ("N", "E"), "NW": ("N", "W"), "SE": ("S", "E"), "SW": ("S", "W")}
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E", "NE": "SW", "SW": "NE", "NW": "SE", "SE": "NW"}
+
+
+class Board:
+    """Immutable facts derived once per LevelSpec: links between spaces and line directions."""
+
+    def __init__(self, level: LevelSpec):
+        self.level = level
+        self.links: dict[tuple[Pos, str], tuple[Pos, frozenset | None]] = {}
+        for y in range(level.height):
+            for x in range(level.width):
+                p = (x, y)
+                if not level.in_bounds(p):
+                    continue
+                for d, (dx, dy) in DELTAS.items():
+                    q = (x + dx, y + dy)
+                    if not level.in_bounds(q):
+                        continue
+                    key = edge_key(p, d)
+                    if key in level.walls:
+                        continue
+                    self.links[(p, d)] = (q, level.gates.get(key))
+        self.spaces = {(x, y): level.spaces[y][x] for y in range(level.height) for x in range(level.width)}
+        self.kind = {p: sp.kind for p, sp in self.spaces.items()}
+        self.line_dir = self._line_directions(level)
+        self.lift_pair: dict[Pos, Pos] = {}
+        for a, b in level.lifts:
+            self.lift_pair[a], self.lift_pair[b] = b, a
+        self._graphs: dict[str | None, dict[Pos, tuple]] = {}
+        self.has_buttons = "button" in self.kind.values()
+        self.bfs_cache: dict[tuple, tuple[dict, dict]] = {}
+
+    def graph(self, colour: str | None) -> dict[Pos, tuple]:
+        """Path-finding neighbours per space for a robot colour: (first step, landing space),
+        tunnels followed, lifts as an extra 'lift' edge, hazard spaces left out."""
+        g = self._graphs.get(colour)
+        if g is None:
+            g = {}
+            tunnels = self.level.tunnels
+            for p in self.kind:
+                if self.kind[p] == "void":
+                    continue
+                out = []
+                for d in "NESW":
+                    q = self.target(p, d, colour)
+                    if q is not None and self.kind[q] != "hazard":
+                        out.append((d, tunnels.get(q, q)))
+                if p in self.lift_pair:
+                    out.append(("lift", self.lift_pair[p]))
+                g[p] = tuple(out)
+            self._graphs[colour] = g
+        return g
+
+    def _line_directions(self, level: LevelSpec) -> dict[Pos, str]:
+        """Each production line space's direction: its own, or that of a Production Line token on its line."""
+        dirs = {p: level.space(p).direction for p, k in self.kind.items() if k == "production_line"}
+        for tok in level.tokens:
+            if tok.kind != "production_line" or tok.pos not in dirs or not tok.direction:
+                continue
+            todo, seen = [tok.pos], {tok.pos}
+            while todo:
+                p = todo.pop()
+                dirs[p] = tok.direction
+                for d in DELTAS:
+                    link = self.links.get((p, d))
+                    if link and link[0] in dirs and link[0] not in seen:
+                        seen.add(link[0])
+                        todo.append(link[0])
+        return {p: d for p, d in dirs.items() if d}
+
+    def target(self, p: Pos, d: str, colour: str | None, cameo: bool = False) -> Pos | None:
+        """Where one step from p towards d lands, or None if a wall, gate, edge or void forbids it.
+
+        A diagonal step needs one of its two L-shaped paths to be open (our reading)."""
+        if len(d) == 2:
+            a, b = DIAG[d]
+            for first, second in ((a, b), (b, a)):
+                m = self.target(p, first, colour, cameo)
+                if m is not None and self.target(m, second, colour, cameo) is not None:
+                    return self.links[(m, second)][0]
+            return None
+        link = self.links.get((p, d))
+        if link is None:
+            return None
+        q, gates = link
+        if gates is not None and colour not in gates and not cameo:
+            return None
+        return q
+
+
+_BOARDS: dict[int, Board] = {}
+
+
+def board(level: LevelSpec) -> Board:
+    entry = _BOARDS.get(id(level))
+    if entry is None or entry.level is not level:
+        if len(_BOARDS) > 64:             # keep the cache small in long sessions
+            _BOARDS.clear()
+        entry = _BOARDS[id(level)] = Board(level)
+    return entry

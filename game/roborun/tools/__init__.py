@@ -1,0 +1,1 @@
+"""Robo Run tools."""

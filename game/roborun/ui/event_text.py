@@ -1,0 +1,102 @@
+"""Words the play screen shows: prompts, event lines for the log and banners, ability names.
+
+No pygame here, so the AI docs, replays and tests can reuse the same wording. Only public
+facts are described (who played which card, what an Event does); nothing hidden.
+"""
+from __future__ import annotations
+
+from game.roborun.rules.cards import equipment_cards, event_cards, messages
+
+ABILITY_NAMES = {
+    "reverse_move": "Reverse Move", "fifth_gear": "5th Gear", "fuel_boost": "Fuel Boost", "nitro": "Nitro",
+    "back_up_plan": "Back Up Plan", "secret_pocket": "Secret Pocket", "short_deactivation": "Short Deactivation",
+    "signal_detector": "Signal Detector", "abs": "ABS", "distraction_signal": "Distraction Signal", "ram": "RAM",
+    "hacking_probe": "Hacking Probe", "twist_movement": "Twist Movement", "double_metal": "Double Metal",
+    "404": "404", "cameo": "Cameo",
+}
+
+PROMPTS = {
+    "start": "Who sees the better move? Choose who starts",
+    "beep": "Teammate's turn: BEEP a card you want to keep for yourself, or No BEEP",
+    "card": "Your turn: pick a card (or PASS)",
+    "window": "Use an ability or Equipment now, or Continue",
+    "dir": "Choose the direction on the map",
+    "chip": "Choose a CHIP level",
+    "key": "Move the Key: pick a square",
+    "displace": "Move the robot off the tunnel exit",
+    "unlock": "Unlock an ability or develop the CHIP",
+    "bad_dir": "Move a bad robot (Signal Detector)",
+    "target": "Event: choose which way the bad robot goes",
+}
+
+
+def message_text(message_id: str) -> str:
+    return messages().get(message_id, str(message_id))
+
+
+SEAT_NAMES = ("Green", "Red")
+
+
+def describe_event(event, viewer: int | None, log: bool = False) -> str:
+    """A short line for the log (log=True) or a banner; public facts only."""
+    kind = event.kind
+    # viewer None (two humans at one screen, the log is shared): name seats by colour.
+    def who(seat) -> str:
+        if viewer is None or seat is None:
+            return SEAT_NAMES[seat] if seat in (0, 1) else "Someone"
+        return "You" if seat == viewer else "Teammate"
+
+    def whose(seat) -> str:
+        return "Your" if viewer is not None and seat == viewer else f"{who(seat)}'s"
+
+    def verb(seat, word: str) -> str:      # "You ask" / "Teammate asks"
+        return word if viewer is not None and seat == viewer else word + "s"
+    if kind == "card_played":
+        return f"{who(event.seat)} played card {event.card} ({event.face})"
+    if kind == "passed":
+        return f"{who(event.seat)} passed"
+    if kind == "beeped":
+        return f"BEEP! {who(event.seat)} {verb(event.seat, 'ask')}: don't play card {event.card}"
+    if kind == "ability_used":
+        return f"{who(event.seat)} used {ABILITY_NAMES.get(event.detail, event.detail)}"
+    if kind == "equipment_used":
+        card = equipment_cards().get(event.card)
+        return f"{who(event.seat)} used {card.name if card else 'Equipment'}"
+    if kind == "message":
+        return f"Message from {who(event.seat)}: {messages().get(event.detail, event.detail)}"
+    if kind == "event_revealed":
+        card = event_cards().get(event.card)
+        if card is None:
+            return f"Event: {event.detail}"
+        target = "good robots" if card.target == "good" else "the exits"
+        return f"Event {card.name}: {'/'.join(card.colours)} move {card.steps} toward {target}"
+    if kind == "escaped":
+        return f"{whose(event.seat)} robot escaped!"
+    if kind == "lever":
+        return f"Lever: {str(event.detail).replace('_', ' ')}"
+    if kind == "round_started":
+        return f"Round {event.value}: {who(event.seat)} {verb(event.seat, 'start')}"
+    if kind == "scenario_won":
+        return "Scenario won!"
+    if kind == "scenario_lost":
+        return f"Scenario lost ({event.detail})"
+    if kind == "unlocked":
+        return f"{who(event.seat)} unlocked {ABILITY_NAMES.get(event.detail, event.detail)}"
+    if not log:
+        return ""
+    if kind == "collected":
+        return f"{event.token} collected"
+    if kind == "destroyed":
+        return f"a robot was destroyed ({event.detail})"
+    if kind == "equipment_drawn":
+        card = equipment_cards().get(event.card)
+        return f"{who(event.seat)} drew {card.name if card else 'an Equipment card'}"
+    if kind == "rule":
+        return str(event.detail).replace("_", " ")
+    if kind == "spawned":
+        return f"a {event.colour} robot arrived"
+    if kind == "upgraded":
+        return "a bad robot was upgraded to Blue"
+    if kind == "round_ended":
+        return f"end of round {event.value}"
+    return ""

@@ -1,0 +1,254 @@
+"""How the play screen draws itself (a mixin of PlayScene, kept apart from its logic).
+
+Layers, cheapest first: `hud_layer` (background, map, panels, prompt, hint bar; each part
+redrawn only when its content key changes), `backdrop` (hud_layer + every pawn and token at
+rest, rebuilt when the set of moving actors changes) and, per frame, only the actors the
+running animation moves, the focused choice's highlights and ghosts, particles and banners.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.client import theme
+from game.client.widgets import draw_hints, draw_text, panel
+from game.roborun.ui import hud_render
+from game.roborun.ui.board_render import draw_stage
+from game.roborun.ui.choice_ui import Option, ViewReader, preview_positions
+from game.roborun.ui.event_text import PROMPTS
+from game.roborun.ui.hud_render import seat_panel
+
+HEADER = pygame.Rect(0, 0, 1280, 40)
+LEFT = pygame.Rect(8, 46, 272, 632)
+RIGHT = pygame.Rect(1000, 46, 272, 632)
+BOARD_AREA = pygame.Rect(288, 46, 704, 590)
+PROMPT = pygame.Rect(288, 640, 704, 36)
+PANEL_HEIGHT = 440
+SEAT_COLOURS = ("green", "red")
+
+
+class PlayDrawing:
+    """Drawing half of PlayScene: reads the scene's state, never changes the game."""
+
+    def _preview(self, index: int) -> dict:
+        if index not in self.previews:
+            option = self.options_list[index]
+            self.previews[index] = (preview_positions(self.state, option.choice, self.engine.apply,
+                                                      self.engine.legal_choices) if option.previewable else {})
+        return self.previews[index]
+
+    def _rebuild_hud_layer(self) -> None:
+        """Background, panels, map and hint bar. Each part is redrawn only when its content changed."""
+        surface = self.hud_layer
+        if surface is None or self._parts.get("board") != id(self.board):
+            if surface is None:
+                surface = self.hud_layer = pygame.Surface(theme.LOGICAL_SIZE).convert()
+            surface.blit(self.background, (0, 0))
+            self.board.draw_static(surface)
+            self._parts = {"board": id(self.board)}
+        reader = self.reader
+        self._part("header", self._header_key(reader), HEADER, lambda s: self._draw_header(s, reader))
+        marks = self._card_marks(reader)
+        for seat, column in ((self.viewer, RIGHT), (1 - self.viewer, LEFT)):
+            usable = frozenset(o.choice.args[0] for o in self.options_list
+                               if o.choice.kind == "ability") if seat == self.viewer else frozenset()
+            info = seat_panel(reader, seat, self.viewer, self.choosers[seat] is None, usable)
+            rect = pygame.Rect(column.left, column.top, column.width, PANEL_HEIGHT)
+            region = pygame.Rect(rect.left - 4, rect.top - 3, rect.width + 8, rect.height + 9)
+            rects = self._part(f"seat{seat}", repr((info, marks, rect)), region,
+                               lambda s, rect=rect, info=info: hud_render.draw_seat_panel(s, rect, info, marks))
+            self._seat_cards[seat] = [(r, face.card) for r, face in zip(rects, info.stand)]
+        self.card_rects = self._seat_cards[0] + self._seat_cards[1]
+        log_rect = pygame.Rect(LEFT.left, LEFT.top + PANEL_HEIGHT + 8, LEFT.width, LEFT.height - PANEL_HEIGHT - 8)
+        lines = self.log[-12:]
+        self._part("log", tuple(lines), self._region_below(log_rect), lambda s: hud_render.draw_log(s, log_rect, lines))
+        options_rect = pygame.Rect(RIGHT.left, log_rect.top, RIGHT.width, log_rect.height)
+        key = (tuple(o.label for o in self.options_list), self.focus)
+        self.option_rects = self._part("options", key, self._region_below(options_rect),
+                                       lambda s: self._draw_options(s, options_rect))
+        text, colour = self.prompt(reader)
+        self._part("prompt", text, PROMPT,
+                   lambda s: draw_text(s, text, PROMPT.center, "body", colour, "center", bold=True))
+        hints = self.hints() if self.app.settings.show_hints else []
+        bar = pygame.Rect(0, theme.HEIGHT - 40, theme.WIDTH, 40)
+        self._part("hints", (self.app.input.last_device, tuple(hints)), bar,
+                   lambda s: draw_hints(s, self.app.input, hints))
+        self.dirty = False
+
+    def _region_below(self, rect: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(rect.left - 4, rect.top - 3, rect.width + 8, theme.HEIGHT - 40 - (rect.top - 3))
+
+    def _part(self, name: str, key, region: pygame.Rect, draw):
+        """Redraw one region of the HUD layer when its key changed; returns what draw returned."""
+        if name in self._parts and self._parts[name][0] == key:
+            return self._parts[name][1]
+        layer = self.hud_layer
+        layer.blit(self.background, region, region)
+        layer.set_clip(region)
+        result = draw(layer)
+        layer.set_clip(None)
+        self._parts[name] = (key, result)
+        self.pieces_key = None
+        return result
+
+    def _header_key(self, reader: ViewReader) -> tuple:
+        return (reader.round, reader.phase, reader.pass_state, repr(reader.beep_state), tuple(reader.events_seen()),
+                tuple(reader.support()), reader.exits_open, reader.lines_on)
+
+    def _card_marks(self, reader: ViewReader) -> dict[int, str]:
+        marks = {}
+        beep = reader.beep_state
+        if isinstance(beep, tuple) and beep[0] == "placed":
+            marks[beep[1]] = "beep"
+        if self.options_list and 0 <= self.focus < len(self.options_list):
+            card = self.options_list[self.focus].card
+            if card is not None:
+                marks[card] = "focus"
+        return marks
+
+    def _draw_header(self, surface, reader: ViewReader) -> None:
+        surface.fill(theme.SHADOW, HEADER)
+        draw_text(surface, f"{self.level.level_id}  {self.level.title}", (14, HEADER.centery), "body",
+                  theme.TEXT, "midleft", bold=True)
+        x = 420
+        for r in range(1, 5):
+            rect = pygame.Rect(x + (r - 1) * 34, 8, 28, 24)
+            current = r == reader.round
+            pygame.draw.rect(surface, theme.ACCENT if current else (60, 66, 84) if r > reader.round else theme.PANEL,
+                             rect, border_radius=6)
+            draw_text(surface, str(r), rect.center, "small", theme.BG if current else theme.TEXT_DIM, "center",
+                      bold=True)
+        draw_text(surface, f"Round {reader.round}/4 - {reader.phase.replace('_', ' ')}", (x + 144, HEADER.centery),
+                  "small", theme.TEXT, "midleft")
+        pass_state, beep = reader.pass_state, reader.beep_state
+        x = 780
+        rect = hud_render.draw_token_chip(surface, (x, 8), "PASS", None if pass_state == "disabled"
+                                          else pass_state == "available")
+        beep_ok = None if beep == "disabled" else beep == "available"
+        rect = hud_render.draw_token_chip(surface, (rect.right + 8, 8), "BEEP", beep_ok)
+        if not reader.exits_open:            # scenario rule: exits stay shut until a Lever opens them
+            rect = hud_render.draw_token_chip(surface, (rect.right + 8, 8), "EXITS LOCKED", False)
+        if not reader.lines_on:
+            rect = hud_render.draw_token_chip(surface, (rect.right + 8, 8), "LINES OFF", False)
+        support = reader.support()
+        x = HEADER.right - 14 - 22 * len(support)
+        event = reader.last_event_text()
+        if event:
+            room = x - (100 if support else 20) - (rect.right + 12)
+            draw_text(surface, hud_render.fit_text(event, room, "tiny"), (rect.right + 12, HEADER.centery), "tiny",
+                      theme.ACCENT, "midleft")
+        if support:
+            draw_text(surface, "Support", (x - 8, HEADER.centery), "tiny", theme.TEXT_DIM, "midright")
+        for k, colour in enumerate(support):
+            pygame.draw.circle(surface, theme.ROBOT[colour], (x + 10 + k * 22, HEADER.centery), 9)
+            pygame.draw.circle(surface, theme.SHADOW, (x + 10 + k * 22, HEADER.centery), 9, 2)
+
+    def _draw_options(self, surface, rect: pygame.Rect) -> list:
+        panel(surface, rect)
+        option_rects = []
+        title = "Your choices" if self.options_list else "Waiting"
+        draw_text(surface, title, (rect.left + 12, rect.top + 8), "small", theme.TEXT_DIM)
+        row_h = 26
+        rows = max(1, (rect.height - 38) // row_h)
+        first = max(0, min(self.focus - rows // 2, len(self.options_list) - rows))
+        for offset, option in enumerate(self.options_list[first:first + rows]):
+            index = first + offset
+            row = pygame.Rect(rect.left + 6, rect.top + 32 + offset * row_h, rect.width - 12, row_h - 2)
+            focused = index == self.focus
+            if focused:
+                pygame.draw.rect(surface, theme.ACCENT, row, border_radius=6)
+            label = hud_render.fit_text(option.label, row.width - 12, "tiny")
+            draw_text(surface, label, (row.left + 6, row.centery), "tiny", theme.BG if focused else theme.TEXT,
+                      "midleft", bold=focused)
+            option_rects.append((row, index))
+        return option_rects
+
+    def prompt(self, reader: ViewReader) -> tuple[str, tuple]:
+        if reader.outcome == "won":
+            return "Both robots escaped!", theme.GOOD
+        if reader.outcome == "lost":
+            return "Scenario lost", theme.BAD
+        seat = reader.decision_seat
+        if seat is None:
+            return "", theme.TEXT
+        if self.choosers[seat] is not None:
+            who = "Teammate" if seat != self.viewer else "You"
+            return f"{who} ({SEAT_COLOURS[seat]}) thinking...", theme.ACCENT_2
+        kind = reader.decision_kind
+        return PROMPTS.get(kind, "Your move"), theme.ACCENT
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        """Two cached layers (HUD + map; + resting pieces), then only what moves this frame."""
+        if self.dirty or self.hud_layer is None:
+            self._rebuild_hud_layer()
+        focused = self.options_list[self.focus] if self._human_turn() and self.options_list and \
+            not self.animator.busy and self.focus < len(self.options_list) else None
+        if self.stage.shake > 0:                  # rare and short: draw everything, shaken
+            amount = int(self.stage.shake * 8)
+            shake = (int(math.sin(self.t * 90) * amount), int(math.cos(self.t * 70) * amount))
+            surface.blit(self.hud_layer, (0, 0))
+            surface.blit(self.board.static, self.board.rect.move(shake))
+            draw_stage(surface, self.board, self.stage, shake)
+        else:
+            moving = self.animator.moving_keys()
+            key = (self.stage.revision, moving, focused is not None, self.reader.exits_open)
+            if key != self.pieces_key:
+                if self.backdrop is None:
+                    self.backdrop = pygame.Surface(theme.LOGICAL_SIZE).convert()
+                self.backdrop.blit(self.hud_layer, (0, 0))
+                if not self.reader.exits_open:
+                    self._draw_locks(self.backdrop)
+                if focused is None:           # highlights go under the pawns, so keep pawns live then
+                    draw_stage(self.backdrop, self.board, self.stage, exclude=moving, particles=False)
+                self.pieces_key = key
+            surface.blit(self.backdrop, (0, 0))
+            if focused is not None:
+                self._draw_focus_under(surface, focused)
+                draw_stage(surface, self.board, self.stage)
+                self._draw_focus_over(surface, focused)
+            else:
+                draw_stage(surface, self.board, self.stage, only=moving)
+        self._draw_captions(surface)
+        self.frames_drawn += 1
+
+    def _draw_locks(self, surface) -> None:
+        """A padlock bar over every Map Exit while a scenario rule keeps the exits shut."""
+        level = self.level
+        for y in range(level.height):
+            for x in range(level.width):
+                if level.spaces[y][x].kind in ("exit", "hidden_exit"):
+                    cell = self.board.cell_rect((x, y)).inflate(-10, -10)
+                    pygame.draw.line(surface, theme.BAD, cell.topleft, cell.bottomright, 6)
+                    pygame.draw.line(surface, theme.BAD, cell.topright, cell.bottomleft, 6)
+
+    def _draw_focus_under(self, surface, option: Option) -> None:
+        pulse = 160 + int(80 * math.sin(self.t * 6))
+        colour = (255, pulse, 60)
+        for index, other in enumerate(self.options_list):
+            for cell in other.cells:
+                if self.level.in_bounds(cell) and index != self.focus:
+                    self.board.draw_highlight(surface, cell, (120, 130, 160), 2)
+        for cell in option.cells:
+            if self.level.in_bounds(cell):
+                self.board.draw_highlight(surface, cell, colour, 4)
+
+    def _draw_focus_over(self, surface, option: Option) -> None:
+        for pos, direction in option.arrows:
+            self.board.draw_arrow(surface, pos, direction)
+        if option.previewable:
+            reader = self.reader
+            for rid, pos in self._preview(self.focus).items():
+                if pos is not None:
+                    self.board.draw_ghost(surface, reader.robot_colour(rid), pos)
+                else:
+                    here = reader.robot_pos(rid)
+                    if here is not None:
+                        rect = self.board.cell_rect(here).inflate(-16, -16)
+                        pygame.draw.line(surface, theme.BAD, rect.topleft, rect.bottomright, 5)
+                        pygame.draw.line(surface, theme.BAD, rect.topright, rect.bottomleft, 5)
+
+    def _draw_captions(self, surface) -> None:
+        for k, caption in enumerate(self.stage.captions[-3:]):
+            image = hud_render.banner(caption.text, caption.colour)
+            surface.blit(image, image.get_rect(center=(self.board.rect.centerx, self.board.rect.top + 40 + k * 50)))

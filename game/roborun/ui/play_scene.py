@@ -1,0 +1,579 @@
+"""The Robo Run play screen, its entry point and `python main.py roborun ...`.
+
+How it works: a game.core.session.GameSession owns the game (the rules' new_game / apply,
+the choice log, undo); it is saved after every applied choice, so quitting keeps the game
+and `resume_scene` (the catalog's `resume`) reopens it at the same position. Each frame the
+scene either plays animations for the events the last choice produced, waits for an AI
+seat (its `choose` runs in a worker thread on a COPY of what that seat sees), or lets the
+human at the screen pick one of the legal choices: a card on a stand, an arrow on the
+map, or an item in the side list. Nothing here decides a rule.
+
+What is drawn comes only from `ViewReader(state, viewer)` for the seat at the screen, so
+no seat is ever shown what it may not see; with two humans a hand-over screen comes
+between seats. Static things (background, panels, the map) are rendered into one cached
+backdrop that is rebuilt only when something in it changes; a frame is one blit plus the
+moving pawns.
+"""
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import json
+import random
+import re
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.client import input as inp
+from game.client import theme
+from game.client.menus import NoticeScene, PauseScene
+from game.client.scene import Scene
+from game.client.sequencer import Sequencer
+from game.client.widgets import MenuItem, vertical_gradient
+from game.core import files
+from game.core.errors import UserError
+from game.core.session import GameSession, save_session, saved_game_path
+from game.roborun import rules
+from game.roborun.rules import engine
+from game.roborun.rules.campaign import accomplishments
+from game.roborun.rules.config import RoboRunConfig
+from game.roborun.ui import hud_render
+from game.roborun.ui import progress as prog
+from game.roborun.ui.anim import EventAnimations, Stage
+from game.roborun.ui.board_render import BoardRenderer
+from game.roborun.ui.campaign_screens import EntryScene, HandOverScene, ResultsScene, ScenarioIntro, TutorialOverlay
+from game.roborun.ui.choice_ui import Option, ViewReader, build_options
+from game.roborun.ui.event_text import describe_event
+from game.roborun.ui.play_render import BOARD_AREA, LEFT, RIGHT, PlayDrawing
+from game.roborun.ui.session import (  # noqa: F401  (GameOptions & co. are part of this module's API)
+    Chooser, GameOptions, campaign_setup, load_level_spec, make_partner, next_level_ref, random_choose,
+    record_result, seat_view_for, single_setup, unlock_options,
+)
+
+AI_PAUSE = 0.35             # seconds between AI decisions so players can follow them
+
+
+GAME_SOUNDS = ("click", "move", "slide", "collect", "teleport", "boom", "zap", "card", "beep", "win", "lose", "error")
+
+
+# ---------------------------------------------------------------- the saved game
+@dataclass
+class PlaySession(GameSession):
+    """A GameSession whose save also keeps who sat where (the "ui" block), for Continue."""
+
+    ui: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {**super().to_json(), "ui": dict(self.ui)}
+
+
+def ui_block(options: GameOptions) -> dict:
+    """The screen's side of a save: the human's seat, the partner and whether it is a campaign game."""
+    return {"seat": options.seat, "partner": options.partner, "ai_level": options.ai_level,
+            "campaign": options.campaign}
+
+
+DEFAULT_UI = {"seat": 0, "partner": "ai", "ai_level": "normal", "campaign": False}
+
+
+def _checked_ui(raw) -> dict:
+    """A stored ui block with anything missing or odd replaced by DEFAULT_UI's value."""
+    raw = raw if isinstance(raw, dict) else {}
+    checks = {"seat": lambda v: v in (0, 1), "partner": lambda v: v in ("ai", "human", "random"),
+              "ai_level": lambda v: v in ("easy", "normal", "hard"), "campaign": lambda v: isinstance(v, bool)}
+    return {k: raw[k] if k in raw and checks[k](raw[k]) else default for k, default in DEFAULT_UI.items()}
+
+
+def _saved_ui(session: GameSession) -> dict:
+    """The ui block of the save this session was read from (any loader), when it is that game."""
+    if isinstance(session, PlaySession) and session.ui:
+        return _checked_ui(session.ui)
+    try:        # read through the validating layer; never set aside here (the loader decides)
+        data = files.read_json(saved_game_path(rules.GAME_ID), what="saved game")
+    except files.FileProblem:
+        return dict(DEFAULT_UI)
+    if not isinstance(data, dict) or data.get("seed") != session.seed or \
+            len(data.get("choices") or []) != len(session.choices):
+        return dict(DEFAULT_UI)
+    return _checked_ui(data.get("ui"))
+
+
+def _deciders(session: GameSession) -> list[int]:
+    """The seat that made each choice of a session (replayed: the log keeps only the choices)."""
+    state = rules.new_game(session.config, session.seed)
+    seats = []
+    for choice in session.choices:
+        seats.append(rules.current_seat(state))
+        rules.apply(state, choice)
+    return seats
+
+
+# ---------------------------------------------------------------- the scene
+class PlayScene(PlayDrawing, Scene):
+    covers_screen = True   # the cached HUD layer paints every pixel
+    def __init__(self, options: GameOptions, session: GameSession | None = None) -> None:
+        """A new game from `options`, or (resume) the given session's game, seen as `options` say."""
+        super().__init__()
+        self.engine = engine
+        self.options = options
+        if session is None:
+            level = options.level or load_level_spec(options.level_ref)
+            seed = options.seed if options.seed is not None else random.randrange(1_000_000)
+            config = RoboRunConfig(level, options.setup, options.level_ref)
+            session = PlaySession.start(rules, config, seed)
+            self.deciders: list[int] = []       # the seat that made each choice in history
+        else:
+            self.deciders = _deciders(session)
+        if not isinstance(session, PlaySession):
+            session = PlaySession(engine=session.engine, config=session.config, seed=session.seed,
+                                  state=session.state, choices=session.choices)
+        session.ui = ui_block(options)
+        self.session = session
+        self.level = session.config.level
+        self.seed = session.seed
+        self.setup = session.config.setup
+        partner, self.partner_warning = make_partner(options.partner, options.ai_level)
+        human = options.seat
+        self.choosers: list[Chooser | None] = [None, None]
+        self.choosers[1 - human] = partner
+        if options.spectate:
+            self.choosers = [partner or random_choose, partner or random_choose]
+        self.hotseat = self.choosers[0] is None and self.choosers[1] is None
+        self.viewer = human
+        self.rng = random.Random(self.seed ^ 0x5EED)
+        self.executor: concurrent.futures.ThreadPoolExecutor | None = None
+        self.future: concurrent.futures.Future | None = None
+        self.ai_wait = 0.0
+        self.stage = Stage()
+        self.animator = Sequencer()
+        self.options_list: list[Option] = []
+        self.focus = 0
+        self.decision_token: tuple | None = None
+        self.previews: dict[int, dict] = {}
+        self.log: list[str] = []
+        self.board: BoardRenderer | None = None
+        self.backdrop: pygame.Surface | None = None     # hud_layer + resting pawns and tokens
+        self.hud_layer: pygame.Surface | None = None
+        self.pieces_key: tuple | None = None
+        self._parts: dict = {}
+        self._seat_cards: dict[int, list] = {0: [], 1: []}
+        self.background: pygame.Surface | None = None
+        self.dirty = True
+        self.card_rects: list[tuple[pygame.Rect, int]] = []
+        self.option_rects: list[tuple[pygame.Rect, int]] = []
+        self.handed_over = not self.hotseat
+        self.finished_for = 0.0
+        self.results_shown = False
+        self.t = 0.0
+        self.frames_drawn = 0
+
+    @property
+    def state(self):
+        """The live GameState (the session's)."""
+        return self.session.state
+
+    @property
+    def history(self) -> list:
+        """Every choice applied, in order (replays, tests): the session's log."""
+        return self.session.choices
+
+    def can_undo(self) -> bool:
+        """May the seat deciding now (a human at this screen) take back its last choice?"""
+        return self._human_turn() and self.session.can_undo(self.state.decision_seat)
+
+    # lifecycle -------------------------------------------------------
+    def enter(self) -> None:
+        self.background = vertical_gradient(theme.LOGICAL_SIZE, (28, 34, 52), (14, 16, 24))
+        self._make_board()
+        self._sync_stage()
+        self.animator.play_sound = self.app.audio.play
+        self.anims = EventAnimations(self.stage, energy_target=self._energy_target, describe=self._describe)
+        self.app.audio.start_music()
+        self.app.audio.warm(GAME_SOUNDS)
+        self._say(f"Scenario {self.level.level_id} {self.level.title}: seed {self.seed}")
+        if self.partner_warning:
+            self.app.stack.push(NoticeScene(self.partner_warning, "Teammate"))
+        if not self.options.spectate:
+            progress, warning = prog.load_progress()
+            def page() -> None:
+                if self.options.intro:
+                    self.app.stack.push(self._intro())
+
+            if self.options.tutorial and self.level.level_id == "1.1" and not progress.tutorial_seen:
+                self.app.stack.push(TutorialOverlay(on_done=page))
+            else:
+                page()
+            self.app.warn(warning)   # a damaged save was set aside: say so (on top), play on
+
+    def _intro(self) -> Scene:
+        level = self.level
+        return ScenarioIntro(level.level_id, level.title, level.intro, level.special_rules)
+
+    def exit(self) -> None:
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = None
+
+    def resume(self) -> None:
+        self._make_board()
+        self.dirty = True
+
+    def _make_board(self) -> None:
+        patterns = self.app.settings.colourblind_patterns if self.app else True
+        self.board = BoardRenderer(self.level, BOARD_AREA, flip=self.viewer == 1, patterns=patterns)
+        self.dirty = True
+
+    # reading the game ------------------------------------------------
+    @property
+    def reader(self) -> ViewReader:
+        """The viewer's seat view, rebuilt only when a choice, an undo or the viewer changes."""
+        key = (len(self.history), self.viewer, id(self.state))
+        if self._reader_key != key:
+            self._reader, self._reader_key = ViewReader(self.state, self.viewer), key
+        return self._reader
+
+    _reader_key: tuple | None = None
+    _reader: ViewReader | None = None
+
+    def _sync_stage(self) -> None:
+        reader = self.reader
+        self.stage.sync(reader.robots(), reader.tokens())
+
+    def _energy_target(self, seat) -> tuple[float, float]:
+        column = RIGHT if seat == self.viewer else LEFT
+        return self.board.to_board((column.left + 130, column.top + hud_render.ENERGY_ROW + 10))
+
+    def _describe(self, event) -> str:
+        return describe_event(event, None if self.hotseat else self.viewer)
+
+    def _say(self, line: str) -> None:
+        if line:
+            self.log.append(line)
+            del self.log[:-40]
+            self.dirty = True
+
+    # choosing ------------------------------------------------------------
+    def _human_turn(self) -> bool:
+        seat = self.state.decision_seat
+        return seat is not None and self.choosers[seat] is None
+
+    def _refresh_options(self) -> None:
+        """Build the options for the current decision once (when it changes)."""
+        seat = self.state.decision_seat
+        token = (len(self.history), seat)
+        if token == self.decision_token:
+            return
+        self.decision_token = token
+        self.previews = {}
+        if seat is None or self.choosers[seat] is not None or seat != self.viewer:
+            self.options_list = []
+            return
+        reader = self.reader
+        choices = self.engine.legal_choices(self.state)
+        self.options_list = build_options(choices, reader.decision_kind or "", reader)
+        self.focus = 0
+        self.dirty = True
+
+    def choose(self, choice) -> None:
+        """Apply a choice for the deciding seat (from the UI or an AI) and animate its events."""
+        seat = self.state.decision_seat
+        human = self.choosers[seat] is None
+        events = self.session.apply(choice)
+        self.deciders.append(seat)
+        if not human or self.state.decision_seat != seat:
+            self.session.barrier()          # undo is for a human's own run of choices only
+        if not self.options.spectate:
+            save_session(self.session)      # atomic; a finished game removes its save
+        for event in events:
+            self._say(describe_event(event, None if self.hotseat else self.viewer, log=True))
+        self.animator.extend(self.anims.beats_for(events))
+        self.stage_stale = True
+        self.decision_token = None
+        self.options_list = []
+        self.dirty = True
+
+    def take_back(self) -> None:
+        if not self.can_undo():
+            self.app.audio.play("error")
+            return
+        undone = self.session.undo(self.state.decision_seat)
+        self.deciders.pop()
+        if not self.options.spectate:
+            save_session(self.session)
+        self.animator.skip()
+        self.stage_stale = False
+        self._sync_stage()
+        self.decision_token = None
+        self._refresh_options()            # never leave the old decision's options clickable
+        self._say(f"Undone: {undone.label}")
+        self.app.audio.play("click")
+
+    def _poll_ai(self, dt: float) -> None:
+        seat = self.state.decision_seat
+        chooser = self.choosers[seat]
+        if self.future is None:
+            self.ai_wait += dt
+            if self.ai_wait < AI_PAUSE / max(0.25, self.app.settings.animation_speed):
+                return
+            if self.executor is None:
+                self.executor = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+            view = seat_view_for(self.state, seat)
+            choices = self.engine.legal_choices(self.state)
+            rng = random.Random(self.rng.random())
+            self.future = self.executor.submit(chooser, view, choices, rng)
+            self.dirty = True
+            return
+        if not self.future.done():
+            return
+        future, self.future = self.future, None
+        self.ai_wait = 0.0
+        legal = self.engine.legal_choices(self.state)
+        try:
+            choice = future.result()
+        except Exception as exc:  # noqa: BLE001 - a broken AI must not end the player's game
+            choice, problem = None, f"{exc.__class__.__name__}: {exc}"
+        else:
+            problem = None if choice in legal else f"illegal choice {choice!r}"
+        if problem is not None:
+            self._say(f"AI problem ({problem}); a random legal move instead")
+            choice = self.rng.choice(legal)
+        self.choose(choice)
+
+    # per frame -------------------------------------------------------
+    stage_stale = False
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        speed = self.app.settings.animation_speed
+        self.stage.update(dt * speed)
+        if self.animator.busy:
+            self.animator.update(dt * speed)
+            if self.animator.busy:
+                return
+        if self.stage_stale:
+            self.stage_stale = False
+            self._sync_stage()
+            self.dirty = True
+        if self.state.outcome is not None:
+            self.finished_for += dt
+            if self.finished_for > 1.2 and not self.results_shown:
+                self._show_results()
+            return
+        seat = self.state.decision_seat
+        if seat is None:
+            return
+        if self.choosers[seat] is not None:
+            self._poll_ai(dt)
+            return
+        if self.hotseat and seat != self.viewer:
+            self._hand_over(seat)
+            return
+        self._refresh_options()
+
+    def _hand_over(self, seat: int) -> None:
+        def ready() -> None:
+            self.viewer = seat
+            self._make_board()
+            self._sync_stage()
+            self.decision_token = None
+
+        kind = self.reader.decision_kind
+        reason = {"beep": "Your teammate is about to play: you may BEEP a card.",
+                  "start": "Who sees the better move? Choose who starts the round."}.get(kind, "")
+        self.session.barrier()
+        self.viewer = seat          # nothing is drawn until the hand-over screen is dismissed
+        self.app.stack.push(HandOverScene(seat, ready, reason))
+
+    def _show_results(self) -> None:
+        self.results_shown = True
+        state = self.state
+        done = accomplishments(state)
+        lines = [text for flag, text in ((done.won, "Won the scenario"),
+                                         (done.won_before_round_4, "Won before round 4"),
+                                         (done.won_before_round_4_clean, "...with every bad robot and Key gone"))
+                 if flag]
+        next_ref = next_level_ref(self.level.level_id) if state.outcome == "won" else None
+        rewards = None
+        if self.options.campaign and state.outcome == "won" and next_ref is not None:
+            view = self.reader.view
+            rewards = [unlock_options(view.robots_boards[seat], view.unlocked[seat], view.chip[seat])
+                       for seat in (0, 1)]
+
+        def finish(picks) -> None:
+            self.app.warn(record_result(self.options, self.setup, state, picks if rewards else (None, None)))
+
+        def retry() -> None:
+            start_game(self.app, GameOptions(**{**self.options.__dict__, "seed": None, "tutorial": False,
+                                                  "setup": None if self.options.campaign else self.options.setup}),
+                       replace_to=True)
+
+        def play_next() -> None:
+            start_game(self.app, GameOptions(**{**self.options.__dict__, "level_ref": next_ref, "level": None,
+                                                  "setup": None, "seed": None}), replace_to=True)
+
+        results = ResultsScene(self.level.level_id, self.level.title, state.outcome == "won", state.loss_cause,
+                               state.won_round or state.round, lines, retry, play_next if next_ref else None,
+                               rewards, finish, make_entry=lambda: EntryScene(launch=start_game))
+        results.campaign_done = self.options.campaign and self.level.level_id.endswith(".6")
+        self.app.stack.push(results)
+
+    # input -----------------------------------------------------------
+    def handle(self, action: inp.Action) -> None:
+        name = action.name
+        if name == inp.BACK and action.device != "keyboard" and self.can_undo():
+            name = inp.UNDO            # pad B / right-click take back a choice (pads have no undo button)
+        if name == inp.MENU or (name == inp.BACK and action.device != "mouse"):
+            self.app.stack.push(PauseScene([MenuItem("Restart scenario", self._restart)]))
+            return
+        if name == inp.SKIP:
+            self.animator.skip()
+            return
+        if name == inp.UNDO:
+            self.take_back()
+            return
+        if name == inp.INFO:
+            self.app.stack.push(self._intro())
+            return
+        if self.animator.busy or not self._human_turn() or not self.options_list:
+            return
+        count = len(self.options_list)
+        if name in (inp.NEXT, inp.PREV):
+            self._set_focus((self.focus + (1 if name == inp.NEXT else -1)) % count)
+        elif name in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT):
+            self._arrow_key(name)
+        elif name == inp.CONFIRM:
+            self._pick(self.focus)
+        elif name in (inp.POINT, inp.CLICK) and action.pos:
+            index = self._option_at(action.pos)
+            if index is not None:
+                self._set_focus(index)
+                if name == inp.CLICK:
+                    self._pick(index)
+        elif name == inp.SCROLL:
+            self._set_focus((self.focus - action.amount) % count)
+
+    def _restart(self) -> None:
+        self.app.stack.pop()
+        start_game(self.app, GameOptions(**{**self.options.__dict__, "seed": self.seed, "tutorial": False}),
+                   replace_to=True)
+
+    def _set_focus(self, index: int) -> None:
+        if index != self.focus:
+            self.focus = index
+            self.dirty = True
+
+    def _arrow_key(self, name: str) -> None:
+        """On the map, an arrow picks the option pointing that way on screen; otherwise it cycles."""
+        screen_dir = {inp.UP: "N", inp.DOWN: "S", inp.LEFT: "W", inp.RIGHT: "E"}[name]
+        wanted = self.board.screen_direction(screen_dir)      # the map direction shown that way
+        for index, option in enumerate(self.options_list):
+            if option.arrows and option.arrows[0][1] == wanted:
+                self._set_focus(index)
+                return
+        step = -1 if name in (inp.UP, inp.LEFT) else 1
+        self._set_focus((self.focus + step) % len(self.options_list))
+
+    def _option_at(self, point) -> int | None:
+        for rect, index in self.option_rects:
+            if rect.collidepoint(point):
+                return index
+        for rect, card in self.card_rects:
+            if rect.collidepoint(point):
+                matches = [i for i, o in enumerate(self.options_list) if o.card == card and o.place == "card"]
+                if matches:
+                    return self.focus if self.focus in matches else matches[0]
+        cell = self.board.pos_at(point)
+        if cell is not None:
+            matches = [i for i, o in enumerate(self.options_list) if cell in o.cells]
+            if matches:
+                return self.focus if self.focus in matches else matches[0]
+        return None
+
+    def _pick(self, index: int) -> None:
+        if 0 <= index < len(self.options_list):
+            self.app.audio.play("click")
+            self.choose(self.options_list[index].choice)
+
+    # drawing ---------------------------------------------------------
+    def hints(self) -> list[tuple[str, str]]:
+        hints = [(inp.CONFIRM, "Choose"), (inp.NEXT, "Next option"), (inp.UNDO, "Undo"), (inp.SKIP, "Skip anim"),
+                 (inp.INFO, "Scenario page"), (inp.MENU, "Pause")]
+        return hints
+
+
+def start_game(app, options: GameOptions, replace_to: bool = False) -> PlayScene:
+    if options.setup is None and options.choose_boards:
+        if options.campaign:
+            options = GameOptions(**{**options.__dict__, "setup": campaign_setup(options)})
+        else:
+            seed = options.seed if options.seed is not None else random.randrange(1_000_000)
+            number = int(options.level_ref.split(".")[-1]) if options.level_ref.split(".")[-1].isdigit() else 1
+            options = GameOptions(**{**options.__dict__, "seed": seed,
+                                     "setup": single_setup(number, options.boards, seed)})
+    scene = PlayScene(options)
+    if replace_to:
+        while len(app.stack.scenes) > 1 and not _is_entry(app.stack.top):
+            app.stack.pop()
+        if _is_entry(app.stack.top):
+            app.stack.push(scene)
+        else:
+            app.stack.replace(scene)
+    else:
+        app.stack.push(scene)
+    return scene
+
+
+def _is_entry(scene) -> bool:
+    return isinstance(scene, EntryScene)
+
+
+def resume_scene(app, session: GameSession) -> PlayScene:
+    """The play screen for a saved game (the catalog's `resume`): same position, same seats.
+
+    Who sat where comes from the save's "ui" block (see ui_block); a save without one
+    resumes with the human in seat 0 and the normal AI teammate in seat 1 (DEFAULT_UI).
+    """
+    ui = _saved_ui(session)
+    level = session.config.level
+    options = GameOptions(level_ref=session.config.level_ref or level.level_id, level=level, seed=session.seed,
+                          setup=session.config.setup, partner=ui["partner"], seat=ui["seat"],
+                          ai_level=ui["ai_level"], campaign=ui["campaign"], intro=False, tutorial=False)
+    return PlayScene(options, session=session)
+
+
+def make_entry_scene(app) -> Scene:
+    """The scenario select screen (the catalog's `entry`); its Start calls start_game."""
+    return EntryScene(launch=start_game)
+
+
+# ---------------------------------------------------------------- command line
+def main(argv: list[str]) -> int:
+    from game.client.app import add_display_args, run_scene
+
+    parser = argparse.ArgumentParser(prog="main.py roborun", description="Play Robo Run")
+    parser.add_argument("--level", help="go straight to a scenario, e.g. 1.1")
+    parser.add_argument("--partner", choices=("ai", "human", "random"), default="ai")
+    parser.add_argument("--seat", type=int, choices=(0, 1), default=0, help="your seat: 0 green (bottom), 1 red")
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--ai-level", choices=("easy", "normal", "hard"), default="normal")
+    parser.add_argument("--campaign", action="store_true", help="play the scenario as part of its campaign")
+    parser.epilog = "With --frames (a scripted capture) the tutorial and scenario page are skipped."
+    add_display_args(parser)
+    args = parser.parse_args(argv)
+    if args.level is None:
+        return run_scene(make_entry_scene, args)
+    if args.campaign and not re.fullmatch(r"[0-9]+\.[0-9]+", args.level):
+        raise UserError("command line", "--campaign plays a shipped scenario id like 1.1, not a map file")
+    load_level_spec(args.level)          # a bad level ref is a one-line error before the window opens
+    capture = args.frames is not None      # a scripted capture: show the board, not the help pages
+    options = GameOptions(level_ref=args.level, partner=args.partner, seat=args.seat, seed=args.seed,
+                          ai_level=args.ai_level, campaign=args.campaign, intro=not capture, tutorial=not capture)
+
+    def first_scene(app) -> Scene:
+        if options.campaign:
+            return PlayScene(GameOptions(**{**options.__dict__, "setup": campaign_setup(options),
+                                            "choose_boards": True}))
+        return PlayScene(options)
+
+    return run_scene(first_scene, args)

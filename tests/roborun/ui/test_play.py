@@ -1,0 +1,452 @@
+"""The Robo Run play screen driven headless with synthetic input, as a player would."""
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client import theme
+from game.client.app import App
+from game.client.input import Action
+from game.roborun.ui import progress as prog
+from game.roborun.rules.engine import apply, face_for, legal_choices, new_game
+from game.roborun.ui.hud_render import seat_panel
+from game.roborun.ui.play_scene import GameOptions, PlayScene, load_level_spec, start_game
+from game.roborun.ui.choice_ui import ViewReader
+
+ROOT = Path(__file__).resolve().parents[3]
+SHOTS = os.environ.get("ROBORUN_SHOTS")   # set to a folder to keep the screenshots for a look
+
+
+def fresh_caches():
+    """Cached fonts and surfaces die with pygame.quit() in other tests: start clean."""
+    from game.client import widgets
+    from game.roborun.ui import board_render
+    from game.roborun.ui import hud_render
+
+    for cached in (widgets.font, widgets.render_text, board_render._raw_sprite, board_render.sprite,
+                   board_render.robot_image, board_render.token_image, board_render.ghost_image,
+                   hud_render.card_face, hud_render.card_back):
+        cached.cache_clear()
+
+
+@pytest.fixture()
+def app():
+    fresh_caches()
+    application = App()
+    application.settings.animation_speed = 4.0
+    yield application
+
+
+def _seen_tutorial():
+    progress = prog.Progress(tutorial_seen=True)
+    prog.save_progress(progress)
+
+
+def _step_until(app, scene, condition, limit=4000, wall_seconds=60.0):
+    """Step frames until `condition`. Frames spent waiting for the partner's worker thread do not
+    count towards `limit` (its first decision may take real seconds on a loaded machine)."""
+    deadline = time.monotonic() + wall_seconds
+    frames = 0
+    while frames < limit and time.monotonic() < deadline:
+        if type(app.stack.top).__name__ == "ScenarioIntro":
+            app.post(Action("confirm"))           # read the scenario page, then play
+        if condition():
+            return True
+        waiting = scene.future is not None and not scene.future.done()
+        app.step(1 / 60)
+        if waiting:
+            time.sleep(0.001)
+        else:
+            frames += 1
+    return condition()
+
+
+def _ready_for_human(scene):
+    return scene.app.stack.top is scene and bool(scene.options_list) and not scene.animator.busy
+
+
+def play_with_ui(app, scene, rng, use_mouse=False, shot_at=None, shot_path=None, max_choices=400):
+    """Play the human seat by pressing keys (or clicking); returns the choices the UI sent."""
+    sent = []
+    shot_taken = False
+    while scene.state.outcome is None and len(sent) < max_choices:
+        app.post(Action("skip"))
+        if not _step_until(app, scene, lambda: _ready_for_human(scene) or scene.state.outcome is not None):
+            raise AssertionError("the screen never offered the human a choice")
+        if scene.state.outcome is not None:
+            break
+        if shot_path and not shot_taken and len(sent) >= shot_at:
+            app.step(1 / 60)
+            app.save_screenshot(str(shot_path))
+            shot_taken = True
+        count = len(scene.options_list)
+        target = rng.randrange(count)
+        option = scene.options_list[target]
+        if use_mouse and option.place in ("card", "map"):
+            point = _point_for(scene, option)
+            if point is not None:
+                app.post(Action("point", "mouse", point))
+                chosen = scene.options_list[scene.focus].choice
+                app.post(Action("click", "mouse", point))
+                sent.append(chosen)
+                continue
+        for _ in range(target):
+            app.post(Action("next"))
+        assert scene.focus == target
+        sent.append(scene.options_list[scene.focus].choice)
+        app.post(Action("confirm"))
+    return sent
+
+
+def _point_for(scene, option):
+    if option.place == "card":
+        for rect, card in scene.card_rects:
+            if card == option.card:
+                return rect.center
+    for cell in option.cells:
+        if scene.level.in_bounds(cell):
+            return scene.board.cell_rect(cell).center
+    return None
+
+
+def _replayed(scene):
+    state = new_game(scene.level, scene.seed, scene.setup)
+    for choice in scene.history:
+        apply(state, choice)
+    return state
+
+
+@pytest.mark.parametrize("use_mouse", [False, True])
+def test_a_whole_scenario_played_through_the_ui_sends_exactly_the_chosen_moves(app, tmp_path, use_mouse):
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=11 + use_mouse))
+    app.stack.push(scene)
+    shot = tmp_path / "midgame.png"
+    sent = play_with_ui(app, scene, random.Random(5 + use_mouse), use_mouse=use_mouse, shot_at=6, shot_path=shot)
+    _step_until(app, scene, lambda: scene.results_shown, limit=600)
+    assert scene.state.outcome in ("won", "lost")
+    human_moves = [c for c, seat in zip(scene.history, scene.deciders) if seat == 0]
+    assert human_moves == sent                         # the engine got exactly what the UI sent
+    assert set(scene.deciders) == {0, 1}               # and the random partner played its seat
+    assert _replayed(scene).summary() == scene.state.summary()
+    assert shot.exists()
+    results = tmp_path / "results.png"
+    app.step(1 / 60)
+    app.save_screenshot(str(results))
+    assert type(app.stack.top).__name__ == "ResultsScene"
+    if SHOTS:
+        shutil.copy(shot, os.path.join(SHOTS, f"midgame{int(use_mouse)}.png"))
+        shutil.copy(results, os.path.join(SHOTS, f"results{int(use_mouse)}.png"))
+
+
+def _to_my_card_choice(app, scene):
+    for _ in range(80):
+        app.post(Action("skip"))
+        _step_until(app, scene, lambda: _ready_for_human(scene))
+        if scene.reader.decision_kind == "card":
+            return
+        app.post(Action("confirm"))
+    raise AssertionError("never reached a card choice")
+
+
+@pytest.mark.parametrize("device", ["keyboard", "gamepad"])
+def test_undo_takes_back_choices_until_the_turn_passes(app, device):
+    _seen_tutorial()
+    for seed in range(1, 40):             # find a card that asks me something more after it is played
+        scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=seed))
+        app.stack.clear_to(scene)
+        _to_my_card_choice(app, scene)
+        before, history = scene.state.summary(), list(scene.history)
+        plays = [i for i, o in enumerate(scene.options_list) if o.choice.kind == "play"]
+        for index in plays:
+            trial = scene.state.copy()
+            apply(trial, scene.options_list[index].choice)
+            if trial.decision_seat == 0 and trial.pending.kind in ("dir", "chip", "window"):
+                break
+        else:
+            continue
+        for _ in range(index):
+            app.post(Action("next"))
+        app.post(Action("confirm"))
+        app.post(Action("skip"))
+        app.step(1 / 60)
+        assert scene.state.decision_seat == 0 and scene.session.can_undo(0)
+        app.post(Action("undo") if device == "keyboard" else Action("back", "gamepad"))
+        assert scene.history == history and scene.state.summary() == before
+        assert type(app.stack.top).__name__ == "PlayScene"
+        # once the turn has passed to the teammate, nothing can be taken back
+        while scene.state.decision_seat == 0:
+            app.post(Action("skip"))
+            _step_until(app, scene, lambda: _ready_for_human(scene) or scene.state.decision_seat != 0)
+            if scene.state.decision_seat == 0:
+                app.post(Action("confirm"))
+        assert not scene.session.can_undo(0)
+        return
+    pytest.fail("no seed gave a card with a follow-up decision")
+
+
+def test_arrow_keys_pick_the_map_direction_as_seen_on_screen(app):
+    _seen_tutorial()
+    for seat in (0, 1):
+        for seed in range(1, 60):
+            scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=seat, seed=seed))
+            app.stack.clear_to(scene)
+            for _ in range(30):
+                app.post(Action("skip"))
+                _step_until(app, scene, lambda: _ready_for_human(scene) or scene.state.outcome is not None)
+                if scene.state.outcome is not None or any(o.arrows for o in scene.options_list):
+                    break
+                app.post(Action("confirm"))
+            mapped = [o for o in scene.options_list if o.arrows]
+            if not mapped or scene.state.outcome is not None:
+                continue
+            option = mapped[0]
+            pos, direction = option.arrows[0]
+            screen_dir = scene.board.screen_direction(direction)
+            key = {"N": "up", "S": "down", "W": "left", "E": "right"}.get(screen_dir)
+            if key is None:
+                continue                   # a diagonal: reached with Tab instead
+            app.post(Action(key))
+            focused = scene.options_list[scene.focus]
+            assert focused.arrows[0][1] == direction
+            start = pygame.Vector2(scene.board.centre(*pos))
+            end = pygame.Vector2(scene.board.centre(*option.cells[0]))
+            delta = end - start
+            on_screen = {"up": delta.y < 0, "down": delta.y > 0, "left": delta.x < 0, "right": delta.x > 0}[key]
+            assert on_screen                 # the arrow key points the way the robot will go on screen
+            break
+        else:
+            pytest.fail(f"seat {seat}: no straight map choice found")
+
+
+def test_the_screen_only_shows_the_faces_the_viewer_sees(app):
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=1, seed=5))
+    app.stack.push(scene)
+    app.step(1 / 60)
+    reader = ViewReader(scene.state, scene.viewer)
+    for seat in (0, 1):
+        panel = seat_panel(reader, seat, scene.viewer, True)
+        for face, (card, owner_face) in zip(panel.stand, scene.state.stands[seat]):
+            assert face.side == face_for(scene.state, 1, card)
+            if seat == 0:
+                assert face.side != owner_face        # the other side of the teammate's cards
+    assert scene.board.flip                           # seat 1 sees the map from the top edge
+
+
+def test_two_humans_get_a_hand_over_screen_between_seats(app):
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="human", seat=0, seed=8))
+    app.stack.push(scene)
+    seen_handover = False
+    for _ in range(30):
+        app.post(Action("skip"))
+        _step_until(app, scene, lambda: _ready_for_human(scene) or type(app.stack.top).__name__ == "HandOverScene")
+        if type(app.stack.top).__name__ == "HandOverScene":
+            seen_handover = True
+            waiting = app.stack.top.seat
+            assert scene.state.decision_seat == waiting
+            app.step(1 / 60)
+            app.post(Action("confirm"))
+            assert scene.viewer == waiting and scene.board.flip == (waiting == 1)
+            continue
+        assert scene.state.decision_seat == scene.viewer
+        app.post(Action("confirm"))
+    assert seen_handover
+
+
+def test_the_tutorial_appears_on_the_first_scenario_only_once(app):
+    start_game(app, GameOptions(level_ref="1.1", partner="random", seed=1))
+    app.step(1 / 60)
+    assert type(app.stack.top).__name__ == "TutorialOverlay"
+    for _ in range(4):
+        app.post(Action("confirm"))
+    assert type(app.stack.top).__name__ == "ScenarioIntro"     # then the scenario page, every time
+    assert "Colorful Start" in app.stack.top.title and app.stack.top.special_rules
+    app.post(Action("confirm"))
+    assert type(app.stack.top).__name__ == "PlayScene"
+    assert prog.load_progress()[0].tutorial_seen
+    start_game(app, GameOptions(level_ref="1.1", partner="random", seed=2))
+    app.step(1 / 60)
+    assert type(app.stack.top).__name__ == "ScenarioIntro"
+    app.post(Action("confirm"))
+    assert type(app.stack.top).__name__ == "PlayScene"
+    app.post(Action("info"))                                  # Info shows the scenario page again
+    assert type(app.stack.top).__name__ == "ScenarioIntro"
+
+
+def test_a_damaged_progress_save_is_reported_on_the_scenario_select(app):
+    prog.progress_path().write_text("not json", encoding="utf-8")
+    from game.roborun.ui.play_scene import make_entry_scene
+
+    app.stack.push(make_entry_scene(app))
+    app.step(1 / 60)
+    assert type(app.stack.top).__name__ == "NoticeScene"
+    assert "damaged" in app.stack.top.message
+
+
+def test_command_line_goes_straight_to_a_scenario(tmp_path):
+    _seen_tutorial()
+    shot = tmp_path / "cli.png"
+    result = subprocess.run([sys.executable, "main.py", "roborun", "--level", "1.2", "--partner", "random",
+                             "--seed", "3", "--frames", "30", "--screenshot", str(shot)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert shot.exists()
+
+
+
+def test_an_unknown_level_on_the_command_line_is_a_one_line_error(capsys):
+    from game.cli import main as cli_main
+
+    assert cli_main(["roborun", "--level", "9.9"]) == 2          # fails before any window opens
+    err = capsys.readouterr().err
+    assert "9.9" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_campaign_win_saves_the_boards_with_the_chosen_reward_and_opens_the_next_scenario(app):
+    _seen_tutorial()
+    from game.roborun.ui.play_scene import campaign_setup
+
+    options = GameOptions(level_ref="1.1", partner="random", seed=4, campaign=True, choose_boards=True,
+                          boards=("strong_two", "weird_four"), first_skills=("ram", "chip"))
+    scene = start_game(app, options)
+    setup = scene.setup
+    assert setup.players[0].unlocked == ("ram",) and setup.players[1].chip_level == 2   # set-up step 7
+    app.post(Action("confirm"))           # the scenario page
+    app.step(1 / 60)
+    scene.state.outcome = "won"           # a finished scenario (how it was won is the engine's business)
+    scene.state.won_round = 3
+    scene.finished_for = 5.0
+    app.step(1 / 60)
+    results = app.stack.top
+    assert type(results).__name__ == "ResultsScene" and results.rewards
+    assert "chip" in results.rewards[0] and "ram" not in results.rewards[0]
+    results.menu.focus = 0                 # Green's reward: walk to "chip"
+    while results.picks[0] != "chip":
+        app.post(Action("right"))
+    next_index = next(i for i, item in enumerate(results.menu.items) if item.label == "Next scenario")
+    results.menu.focus = next_index
+    app.post(Action("confirm"))
+    saved = prog.load_progress()[0].campaign(1)
+    assert saved.completed == ["1.1"]
+    assert saved.players[0]["chip_level"] == 2 and saved.players[0]["unlocked"] == ["ram"]
+    assert type(app.stack.top).__name__ == "ScenarioIntro" and app.stack.top.level_id == "1.2"
+    app.post(Action("confirm"))
+    nxt = app.stack.top
+    assert type(nxt).__name__ == "PlayScene" and nxt.level.level_id == "1.2"
+    assert nxt.setup.players[0].chip_level == 2          # the boards carried on into 1.2
+    assert campaign_setup(nxt.options).players[1].chip_level == setup.players[1].chip_level
+
+
+def test_single_scenario_mode_uses_the_chosen_robot_boards(app):
+    _seen_tutorial()
+    scene = start_game(app, GameOptions(level_ref="1.3", partner="random", seed=9, choose_boards=True,
+                                        boards=("smart_three", "strong_two")))
+    assert scene.state.robot_names == ("smart_three", "strong_two")
+    unlocks = [len(p.unlocked) + p.chip_level - 1 for p in scene.setup.players]
+    assert unlocks == [3, 3]                                # chapter 8: X.3 = 3 unlocks each
+
+
+def test_the_ai_teammate_plays_from_a_worker_thread_without_blocking_frames(app):
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="ai", seat=0, seed=2))
+    app.stack.push(scene)
+    saw_pending = False
+    for _ in range(40):
+        if saw_pending and 1 in scene.deciders:
+            break
+        app.post(Action("skip"))
+        _step_until(app, scene, lambda: _ready_for_human(scene) or scene.state.outcome is not None)
+        if scene.state.outcome is not None:
+            break
+        app.post(Action("confirm"))
+        for _ in range(30):
+            saw_pending |= scene.future is not None
+            app.step(1 / 60)
+    assert saw_pending and 1 in scene.deciders
+    assert scene.partner_warning == ""
+
+
+def test_a_broken_ai_never_ends_the_game_a_random_legal_move_is_played_instead(app, monkeypatch):
+    _seen_tutorial()
+    from game.roborun.ui import play_scene
+
+    def broken(view, choices, rng):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(play_scene, "make_partner", lambda kind, level: (broken, ""))
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="ai", seat=0, seed=6))
+    app.stack.push(scene)
+    for _ in range(10):
+        app.post(Action("skip"))
+        _step_until(app, scene, lambda: _ready_for_human(scene) or scene.state.outcome is not None)
+        if 1 in scene.deciders:
+            break
+        app.post(Action("confirm"))
+    assert 1 in scene.deciders
+    assert any("AI problem" in line for line in scene.log)
+
+
+def test_the_scenario_select_starts_a_campaign_game_with_keys_only(app):
+    _seen_tutorial()
+    from game.roborun.ui.play_scene import make_entry_scene
+
+    app.stack.push(make_entry_scene(app))
+    app.step(1 / 60)
+    entry = app.stack.top
+    for _ in range(len(entry.menu.items) - 1):
+        app.post(Action("down"))
+    assert entry.menu.items[entry.menu.focus].label == "Start"
+    app.post(Action("confirm"))
+    app.step(1 / 60)
+    app.post(Action("confirm"))           # the scenario page
+    scene = app.stack.top
+    assert type(scene).__name__ == "PlayScene" and scene.options.campaign and scene.level.level_id == "1.1"
+    assert prog.load_progress()[0].campaign(1).boards == list(entry.choices.boards)
+
+
+def test_a_damaged_save_met_by_the_play_screen_is_reported_and_play_goes_on(app):
+    prog.progress_path().write_text("{broken", encoding="utf-8")
+    scene = start_game(app, GameOptions(level_ref="1.2", partner="random", seed=1))
+    app.step(1 / 60)
+    assert type(app.stack.top).__name__ == "NoticeScene" and "damaged" in app.stack.top.message
+    app.post(Action("confirm"))
+    app.post(Action("confirm"))                               # the scenario page under it
+    assert app.stack.top is scene
+    assert prog.progress_path().with_name(prog.FILE_NAME + ".damaged").exists()
+
+
+def test_exits_locked_by_a_scenario_rule_are_marked_on_the_map(app):
+    _seen_tutorial()
+    scene = start_game(app, GameOptions(level_ref="1.6", partner="random", seed=1))
+    app.post(Action("confirm"))                               # the scenario page
+    app.step(1 / 60)
+    assert not scene.reader.exits_open
+    level = scene.level
+    exits = [(x, y) for y in range(level.height) for x in range(level.width) if level.spaces[y][x].kind == "exit"]
+    assert exits
+    for pos in exits:
+        assert tuple(app.screen.get_at(scene.board.cell_rect(pos).center))[:3] == theme.BAD
+
+
+def test_board_picker_never_gives_both_seats_the_same_robot(app):
+    """Each robot is one side of one of the two double-sided Player boards."""
+    from game.roborun.ui.campaign_screens import EntryScene
+
+    entry = EntryScene()
+    app.stack.push(entry)
+    items = {item.label: item for item in entry.menu.items}
+    seen = set()
+    for label in ("Green's board", "Red's board"):
+        for step in (1, 1, 1, -1, -1, 1, 1):
+            items[label].on_change(step)
+            seen.add(entry.choices.boards)
+            assert entry.choices.boards[0] != entry.choices.boards[1]
+    assert len(seen) >= 4   # the picker really changed boards
