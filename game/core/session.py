@@ -55,6 +55,7 @@ class GameSession:
     state: Any = None
     choices: list = field(default_factory=list)        # choices applied, in order
     _undo: list[_UndoStep] = field(default_factory=list, repr=False)
+    extra: dict = field(default_factory=dict, repr=False)   # keys of the save this build does not know: kept
 
     @classmethod
     def start(cls, engine: Any, config: Any, seed: int) -> "GameSession":
@@ -106,6 +107,7 @@ class GameSession:
     # ---------------------------------------------------------------- save / load
     def to_json(self) -> dict:
         return {
+            **self.extra,
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": self.engine.GAME_ID,
@@ -195,6 +197,7 @@ def load_saved_game(game_id: str, engine: Any) -> tuple[GameSession | None, list
         return None, [], storage.damaged(path, text[len(str(path)):].lstrip(": ") if text.startswith(str(path)) else text)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
         return None, [], storage.damaged(path, f"cannot be replayed ({exc.__class__.__name__})")
+    session.extra = {k: v for k, v in data.items() if k not in SAVE_SCHEMA.fields}
     return session, events, None
 
 

@@ -5,6 +5,7 @@ format, its checks and the set-aside are the same for every engine.
 """
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 
@@ -138,3 +139,17 @@ def test_hostile_saved_games_never_escape_and_good_saves_stay_good(content):
             return
         again, _, warning = sessions.load_saved_game("count", CountEngine)
         assert warning is None and again.choices == [1, 2, 2]
+
+
+def test_unknown_keys_of_a_save_are_written_back():
+    with fresh_home():
+        path = sessions.saved_game_path("count")
+        path.parent.mkdir(parents=True)
+        path.write_text('{"format": "robo-arcade-game", "version": 1, "game": "count", "seed": 7, '
+                        '"config": {"target": 10}, "choices": [1], "ui": {"seat": 1}, "note": "mine"}')
+        loaded, _, warning = sessions.load_saved_game("count", CountEngine)
+        assert warning is None
+        loaded.apply(2)
+        assert sessions.save_session(loaded) is None
+        saved = json.loads(path.read_text())
+        assert saved["ui"] == {"seat": 1} and saved["note"] == "mine" and saved["choices"] == [1, 2]
