@@ -14,6 +14,7 @@ import json
 import math
 import os
 import random
+import statistics
 import time
 
 import pygame
@@ -109,10 +110,17 @@ def summary(screen: str, seconds: float, samples: list, frames: int, reopened: i
     base_at = min(60.0, seconds / 2)
     base = next((mb for t, mb in samples if t >= base_at), samples[-1][1])
     end = samples[-1][1]
+    # single samples swing with garbage collection; medians of the second minute and of the
+    # last quarter of the run show the trend
+    early = [mb for t, mb in samples if base_at <= t <= 2 * base_at] or [base]
+    late = [mb for t, mb in samples if t >= seconds * 0.75] or [end]
+    early_median, late_median = round(statistics.median(early), 1), round(statistics.median(late), 1)
     return {"screen": screen, "seconds": seconds, "frames": frames, "reopened": reopened,
             "rss_start_mb": samples[0][1], "rss_peak_mb": max(mb for _, mb in samples),
             "baseline_at_s": base_at, "rss_baseline_mb": base, "rss_end_mb": end,
             "growth_after_baseline_pct": round((end - base) / base * 100, 1) if base else None,
+            "rss_median_second_minute_mb": early_median, "rss_median_last_quarter_mb": late_median,
+            "median_growth_pct": round((late_median - early_median) / early_median * 100, 1) if early_median else None,
             "samples": samples}
 
 
