@@ -8,10 +8,12 @@ never pay for pygame start-up, and each game package owns its own options.
     python main.py roborun  [...]        play Robo Run         (game.roborun.cli:play)
     python main.py robomissions [...]    play ROBOMissions     (game.robomissions.cli:play)
     python main.py roborescue [...]      play Robo Rescue      (game.roborescue.cli:play)
+    python main.py runrunrun [...]       play Run Run Run!     (game.runrunrun.cli:play)
+    python main.py roborally [...]       play Robo Rally       (game.roborally.cli:play)
     python main.py simulate GAME [...]   AI-with-AI games      (game.GAME.cli:simulate)
     python main.py bench engine|render   benchmarks            (game.roborun.cli:bench_*)
     python main.py bench memory --screen S --seconds N   RSS under random input (game.client.membench)
-    python main.py lint FILE...          check Robo Run maps   (game.roborun.cli:lint)
+    python main.py lint FILE...          check maps (by map property game: Robo Run or Robo Rally)
     python main.py solve FILE            search a winning line (game.roborun.cli:solve)
     python main.py replay FILE           play a saved game (any game) or a Robo Run replay back (game.replay)
 """
@@ -20,25 +22,67 @@ from __future__ import annotations
 import sys
 from typing import Callable, Sequence
 
+from game.catalog import BY_ID
 from game.core.delegate import delegate
 from game.core.errors import UserError
 
-GAMES = ("roborun", "robomissions", "roborescue")
+GAMES = ("roborun", "robomissions", "roborescue", "runrunrun", "roborally")
 
 COMMANDS: dict[str, str] = {
     "roborun": "game.roborun.cli:play",
     "robomissions": "game.robomissions.cli:play",
     "roborescue": "game.roborescue.cli:play",
+    "runrunrun": "game.runrunrun.cli:play",
+    "roborally": "game.roborally.cli:play",
     "lint": "game.roborun.cli:lint",
     "solve": "game.roborun.cli:solve",
     "replay": "game.replay:main",
 }
 
 BENCHES: dict[str, str] = {
+    "text": "game.client.text:bench_main",           # text layout of 300,000-character texts
     "engine": "game.roborun.cli:bench_engine",
     "render": "game.roborun.cli:bench_render",
+    "frames": "game.client.bench_frames:main",
     "memory": "game.client.membench:main",      # RSS under random input, per screen
 }
+
+
+HELP_WORDS = ("-h", "--help")
+# what `main.py --help` says of each command (a game's command says "play <its title>")
+COMMAND_NOTES: dict[str, str] = {
+    "lint": "FILE...   check maps (Tiled .tmx)",
+    "solve": "LEVEL    search a winning line for one Robo Run deal, write it as a replay",
+    "replay": "FILE    play a saved game or a replay back, headless",
+}
+
+
+def command_help() -> str:
+    """The command list of `main.py --help`, from the command tables (a new command shows up by itself)."""
+    rows = [("(none)", "the title screen (options above)")]
+    for name in COMMANDS:
+        note = COMMAND_NOTES.get(name)
+        if note is None:
+            entry = BY_ID.get(name)
+            note = f"[...]   play {entry.title if entry else name}"
+        args, _, text = note.partition("   ")
+        rows.append((f"{name} {args.strip()}".strip(), text.strip()))
+    rows.append(("simulate GAME [...]", f"AI-with-AI games, a report (GAME: {', '.join(GAMES)})"))
+    rows.append((f"bench {'|'.join(BENCHES)}", "benchmarks"))
+    rows.append(("help [COMMAND]", "this list, or the help of one command"))
+    width = max(len(left) for left, _ in rows) + 2
+    lines = [f"  {left.ljust(width)}{text}" for left, text in rows]
+    return ("commands:\n" + "\n".join(lines) + "\n\n"
+            "`python main.py COMMAND --help` shows the options of a command. Every window takes\n"
+            "--window WxH (e.g. 800x480), --frames N and --screenshot FILE; with no display at all,\n"
+            "set SDL_VIDEODRIVER=dummy.")
+
+
+def _group_help(word: str, table: dict[str, str] | Sequence[str]) -> int:
+    """`main.py simulate --help`: the words that may follow."""
+    print(f"usage: main.py {word} {{{','.join(table)}}} [options]\n\n"
+          f"Then `main.py {word} NAME --help` shows the options of one.")
+    return 0
 
 
 def _resolve(target: str, label: str) -> Callable[[list[str]], int]:
@@ -54,24 +98,55 @@ def _choose(kind: str, word: str | None, table: dict[str, str] | Sequence[str]) 
     return word
 
 
+# lint: a map whose properties say game="roborally" goes to that game's linter, the rest to
+# Robo Run's (the default); --all runs both. Only the file's text is read here.
+LINTERS: dict[str, str] = {"roborally": "game.roborally.cli:lint"}
+
+
+def _map_game(path: str) -> str | None:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            head = f.read(4096)
+    except OSError:
+        return None
+    for game in LINTERS:
+        if f'name="game" value="{game}"' in head:
+            return game
+    return None
+
+
+def _lint(argv: list[str]) -> int:
+    files = [a for a in argv if not a.startswith("-")]
+    if "--all" in argv or not files:
+        codes = [_resolve(COMMANDS["lint"], "lint")(argv)]
+        codes += [_resolve(target, "lint")(["--all"]) for target in LINTERS.values()]
+        return max(codes)
+    groups: dict[str, list[str]] = {}
+    for a in argv:
+        groups.setdefault(LINTERS.get(_map_game(a) or "", COMMANDS["lint"]), []).append(a)
+    return max(_resolve(target, "lint")(args) for target, args in groups.items())
+
+
 def dispatch(argv: list[str]) -> int:
     if not argv or argv[0].startswith("-"):
-        if argv and argv[0] in ("-h", "--help"):
-            print(__doc__)
-            return 0
         from game.client.app import run_title
 
-        return run_title(argv)
+        return run_title(argv, epilog=command_help())
     command, rest = argv[0], argv[1:]
-    if command in ("help",):
-        print(__doc__)
-        return 0
+    if command == "help":
+        return dispatch([*rest[:1], "--help"] if rest else ["--help"])
     if command == "simulate":
+        if rest and rest[0] in HELP_WORDS:
+            return _group_help("simulate", GAMES)
         game = _choose("simulate", rest[0] if rest else None, GAMES)
         return _resolve(f"game.{game}.cli:simulate", f"simulate {game}")(rest[1:])
     if command == "bench":
+        if rest and rest[0] in HELP_WORDS:
+            return _group_help("bench", BENCHES)
         which = _choose("bench", rest[0] if rest else None, BENCHES)
         return _resolve(BENCHES[which], f"bench {which}")(rest[1:])
+    if command == "lint":
+        return _lint(rest)
     if command not in COMMANDS:
         raise UserError("command line", f"unknown command '{command}' (try: python main.py --help)")
     return _resolve(COMMANDS[command], command)(rest)
@@ -86,3 +161,5 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except SystemExit as exc:           # argparse: --help exits 0, a bad option exits 2 (after one usage line)
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)

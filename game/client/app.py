@@ -5,6 +5,11 @@ loop: read input, run 0..N fixed updates, draw once with the interpolation fract
 Every entry point accepts --frames N (quit after N frames) and --screenshot FILE (save the
 last frame), so tests and designers can capture any screen headless.
 
+Everything is drawn at the logical 1280x720 and scaled to the window (pygame.SCALED);
+`--window WxH` opens any size (800x480 for the Raspberry Pi 7" touchscreen, 720x1280 for the
+Touch Display 2). The text floor follows the scale (game.client.text: no text under 12 px on
+the window), and a screenshot is saved at the window size, as the player sees it.
+
 Headless (SDL_VIDEODRIVER=dummy) each frame counts as exactly one fixed step of game time,
 so captures are reproducible and animations progress even though frames take microseconds.
 """
@@ -16,15 +21,19 @@ import gc
 import os
 import sys
 import time
+import warnings
 from typing import Callable
 
 import pygame
 
+from game.client import ai_worker
+from game.client import text as text_layout
 from game.client import theme
 from game.client.input import QUIT, Action, InputMapper
 from game.client.loop import FixedStepClock
 from game.client.scene import Scene, SceneStack
 from game.client.settings import Settings
+from game.client.widgets import hint_action_at
 from game.core import storage
 from game.core.errors import UserError
 
@@ -33,15 +42,39 @@ FRAME_TIMES_KEPT = 100_000
 COLLECT_EVERY = 2.0     # seconds: at most one full garbage collection this often, after a screen closes
 
 
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+NO_DISPLAY = "cannot open a window ({}); set SDL_VIDEODRIVER=dummy for headless runs"
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """Parse "WxH" (e.g. 800x480) for --window."""
+    width, sep, height = text.lower().partition("x")
+    try:
+        size = (int(width), int(height))
+    except ValueError:
+        size = (0, 0)
+    if not sep or not (160 <= size[0] <= 8192 and 160 <= size[1] <= 8192):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a window size like 800x480 (160 to 8192 each side)")
+    return size
+
+
 def add_display_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frames", type=int, default=None, metavar="N", help="quit after N frames")
-    parser.add_argument("--screenshot", metavar="FILE", help="save the last frame as PNG")
+    parser.add_argument("--screenshot", metavar="FILE", help="save the last frame as PNG (at the window size)")
+    parser.add_argument("--window", type=window_size, default=None, metavar="WxH",
+                        help="window size, e.g. 800x480 (default 1280x720); the screen scales to fit")
     parser.add_argument("--fullscreen", action="store_true", default=None, help="start fullscreen")
     parser.add_argument("--windowed", dest="fullscreen", action="store_false", help="start in a window")
 
 
+def fit_scale(window: tuple[int, int]) -> float:
+    """How much the logical screen is scaled to fit `window` (letterboxed, aspect kept)."""
+    return min(window[0] / theme.WIDTH, window[1] / theme.HEIGHT)
+
+
 class App:
-    def __init__(self, fullscreen: bool | None = None, headless: bool | None = None) -> None:
+    def __init__(self, fullscreen: bool | None = None, headless: bool | None = None,
+                 window: tuple[int, int] | None = None) -> None:
         storage.clean_temp_files()      # temp files of saves killed midway last time
         self.settings, self.settings_warning = Settings.load()
         # --fullscreen/--windowed choose this window only; the saved setting is not changed
@@ -50,25 +83,27 @@ class App:
             pygame.mixer.pre_init(44100, -16, 2, self.settings.audio_buffer)
         except pygame.error:  # pragma: no cover
             pass
-        pygame.init()
-        from game.client.widgets import reset_caches
-
-        reset_caches()  # fonts cached by an earlier App (tests, "play again") died with pygame.quit()
+        self.window = tuple(window) if window else theme.LOGICAL_SIZE
+        text_layout.set_display_scale(fit_scale(self.window))
+        text_layout.reset_caches()  # fonts cached by an earlier App (tests, "play again") died with pygame.quit()
         driver = os.environ.get("SDL_VIDEODRIVER", "")
-        self.headless = headless if headless is not None else driver in ("dummy", "offscreen")
+        self.headless = headless if headless is not None else driver in HEADLESS_DRIVERS
         # SCALED draws at the logical size and scales to any window; headless needs no scaling.
         flags = 0 if self.headless else pygame.SCALED
         if self.fullscreen and not self.headless:
             flags |= pygame.FULLSCREEN
-        try:
-            self.screen = pygame.display.set_mode(theme.LOGICAL_SIZE, flags, vsync=0 if self.headless else 1)
-        except pygame.error:
-            self.screen = pygame.display.set_mode(theme.LOGICAL_SIZE, flags)
+        self.screen = self._open_display(flags)
         pygame.display.set_caption("Robo Arcade")
+        pygame.init()
+        self.sync_scale()
         from game.client.audio import Audio
 
-        self.audio = Audio(self.settings.sfx_volume, self.settings.music_volume)
-        self.input = InputMapper()
+        # Sounds asked for before the first frame are built just after it (start-up speed).
+        self.audio = Audio(self.settings.sfx_volume, self.settings.music_volume, defer=True)
+        ai_worker.defer_start()   # the AI worker process too starts after the first frame
+        self.input = InputMapper(to_logical=self.window_to_logical)
+        self.pointer: tuple[int, int] | None = None   # last pointer position (tooltips)
+        self.overlay_frame = -1     # the last frame a tooltip was drawn over the scenes (see TitleScene.draw)
         self.stack = SceneStack(self)
         self.clock = FixedStepClock(step=1 / UPDATE_RATE)
         self.frame_clock = pygame.time.Clock()
@@ -84,17 +119,74 @@ class App:
         self.warn(self.settings_warning)
 
     def warn(self, message: str | None) -> None:
-        """Show a one-line warning (e.g. a save that failed) over whichever screen is up."""
-        if message and message not in self._warned:
+        """Show a one-line warning (e.g. a save that failed) over whichever screen is up, once:
+        a warning already shown, or contained in one shown (a screen's fuller wording), is not repeated."""
+        if message and not any(message in shown for shown in self._warned):
             self._warned.add(message)
             self.notices.append(message)
 
     # ------------------------------------------------------------------
+    def _open_display(self, flags: int) -> pygame.Surface:
+        """The logical screen; one-line UserError when no window can be opened (never a silent run).
+
+        SCALED picks an integer multiple of the logical size and makes it the window's minimum,
+        so a --window size is set on a hidden window (minimum lowered first), then shown.
+        """
+        resize = not self.headless and self.window != theme.LOGICAL_SIZE and not flags & pygame.FULLSCREEN
+        if resize:
+            flags |= pygame.HIDDEN
+        try:
+            pygame.display.init()   # the window first: with no display, say so before audio starts
+            try:
+                screen = pygame.display.set_mode(theme.LOGICAL_SIZE, flags, vsync=0 if self.headless else 1)
+            except pygame.error:
+                screen = pygame.display.set_mode(theme.LOGICAL_SIZE, flags)
+        except pygame.error as exc:
+            raise UserError("display", NO_DISPLAY.format(exc)) from None
+        driver = pygame.display.get_driver()
+        if not self.headless and driver in HEADLESS_DRIVERS:
+            # SDL fell back to an invisible driver by itself: say so instead of running unseen
+            pygame.quit()
+            raise UserError("display", NO_DISPLAY.format(f"no display found, SDL chose '{driver}'"))
+        if resize:
+            try:
+                with warnings.catch_warnings():     # from_display_module is deprecated, not yet replaced
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    window = pygame.Window.from_display_module()
+                window.minimum_size = (160, 160)
+                window.size = self.window
+                window.show()
+            except (AttributeError, pygame.error):  # pragma: no cover - an SDL without the Window API
+                screen = pygame.display.set_mode(theme.LOGICAL_SIZE, flags & ~pygame.HIDDEN)
+        return screen
+
+    def sync_scale(self) -> float:
+        """The current window's scale; keeps the text floor in step if the window was resized."""
+        size = pygame.display.get_window_size() if not self.headless else self.window
+        scale = fit_scale(size) if size[0] and size[1] else fit_scale(self.window)
+        text_layout.set_display_scale(scale)
+        return scale
+
+    def window_to_logical(self, x: float, y: float) -> tuple[int, int]:
+        """A touch position (0..1 of the window) in logical screen pixels, letterbox removed."""
+        size = pygame.display.get_window_size() if not self.headless else self.window
+        width, height = size if size[0] and size[1] else self.window
+        scale = fit_scale((width, height))
+        left = (width - theme.WIDTH * scale) / 2
+        top = (height - theme.HEIGHT * scale) / 2
+        return int((x * width - left) / scale), int((y * height - top) / scale)
+
     def quit(self) -> None:
         self.running = False
 
     def post(self, action: Action) -> None:
         """Inject an action as if the player had pressed it (tests, demo mode)."""
+        if action.pos is not None:
+            self.pointer = action.pos
+        if action.tap and action.pos is not None:     # a tap on a hint pill does what the pill says
+            name = hint_action_at(action.pos, self.stack.visible())
+            if name is not None:
+                action = Action(name, action.device)
         if action.name == QUIT:
             self.quit()
         else:
@@ -105,6 +197,8 @@ class App:
         started = time.perf_counter()
         before = list(self.stack.scenes)
         for event in pygame.event.get():
+            if event.type == pygame.WINDOWSIZECHANGED:
+                self.sync_scale()
             for action in self.input.translate(event):
                 self.post(action)
         for message in storage.take_warnings():   # files set aside or not saved, wherever it happened
@@ -122,15 +216,28 @@ class App:
         visible = self.stack.visible()
         if not (visible and visible[0].covers_screen):
             self.screen.fill(theme.BG)
+        text_layout.begin_frame()
         self.stack.draw(self.screen, alpha)
+        text_layout.new_layer()                                # a tooltip covers what is under it
+        if self.input.last_device in ("mouse", "touch"):     # the whole of a text cut short, under the pointer
+            tooltip = text_layout.draw_hover_tooltip(self.screen, self.pointer, visible)
+        else:                                                  # ... or next to the focus
+            tooltip = text_layout.draw_focus_tooltip(self.screen, visible)
+        if tooltip is not None:
+            self.overlay_frame = self.frames    # drawn over the scenes: a partial redraw must not keep it
         pygame.display.flip()
         self.frames += 1
         self.frame_times.append(time.perf_counter() - started)
         self._collect_closed_scenes(before)
-        # Hand the GIL to AI worker threads. pygame releases and at once re-takes it inside
-        # flip(), which resets CPython's forced switch, so a loop that never sleeps (headless
-        # runs, tests) starved a worker: a 0.03 ms AI decision took over a second.
-        time.sleep(0)
+        if self.frames == 1:
+            self.audio.release()   # numpy and sound synthesis: after the first frame, never before
+            ai_worker.release()
+        # Hand the GIL to an AI job running in a thread (the worker process's fallback). pygame
+        # releases and at once re-takes it inside flip(), which resets CPython's forced switch,
+        # so a loop that never sleeps (headless runs, tests) starved it: a 0.03 ms AI decision
+        # took over a second. Only then: on a busy machine sleep(0) can give the CPU away.
+        if ai_worker.thread_busy():
+            time.sleep(0)
 
     def _collect_closed_scenes(self, before: list[Scene]) -> None:
         """A screen that closed usually sits in reference cycles holding its surfaces; Python's
@@ -164,13 +271,27 @@ class App:
             print(f"warning: {warning}", file=sys.stderr)
         return 0
 
+    def capture(self) -> pygame.Surface:
+        """The frame as the window shows it: scaled to the window size and letterboxed."""
+        if self.window == theme.LOGICAL_SIZE:
+            return self.screen
+        scale = fit_scale(self.window)
+        size = (round(theme.WIDTH * scale), round(theme.HEIGHT * scale))
+        frame = pygame.Surface(self.window)
+        frame.fill((0, 0, 0))
+        scaled = pygame.transform.smoothscale(self.screen.convert() if self.screen.get_bitsize() != 32
+                                              else self.screen, size)
+        frame.blit(scaled, scaled.get_rect(center=frame.get_rect().center))
+        return frame
+
     def save_screenshot(self, path: str) -> None:
         folder = os.path.dirname(os.path.abspath(path))
         try:
             os.makedirs(folder, exist_ok=True)
-            pygame.image.save(self.screen, path)
+            pygame.image.save(self.capture(), path)
         except (OSError, pygame.error) as exc:
             raise UserError(path, f"cannot save screenshot ({exc})") from None
+        print(f"screenshot saved to {os.path.abspath(path)}", file=sys.stderr)
 
 
 def run_scene(make_scene: Callable[[App], Scene], args: argparse.Namespace) -> int:
@@ -179,16 +300,20 @@ def run_scene(make_scene: Callable[[App], Scene], args: argparse.Namespace) -> i
         raise UserError("command line", "--frames must be at least 1")
     if args.screenshot:             # a bad path is a one-line error before the run, not after it
         storage.check_output(args.screenshot, "screenshot", create_folders=True)
-    app = App(fullscreen=args.fullscreen)
+    app = App(fullscreen=args.fullscreen, window=getattr(args, "window", None))
     try:
         app.stack.push(make_scene(app))
         return app.run(frames=args.frames, screenshot=args.screenshot)
     finally:
         pygame.quit()
+        ai_worker.shutdown()   # lets a worker still starting finish first (else it prints an error)
 
 
-def run_title(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="main.py", description="Robo Arcade title screen")
+def run_title(argv: list[str], epilog: str | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="main.py", usage="main.py [COMMAND] [options]",
+                                     description="Robo Arcade: robot tabletop games with AI players in empty seats. "
+                                                 "Without a command, the title screen opens.",
+                                     epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_display_args(parser)
     parser.add_argument("--demo", action="store_true", help="attract mode: AI plays on the title screen")
     args = parser.parse_args(argv)

@@ -2,10 +2,17 @@
 
 Scenes never look at key codes; they react to names like "confirm" or "left". The mapper
 remembers the last device used so hint bars can show the right button names.
+
+Touch plays like the mouse, with one rule for confirming: the first tap on something points
+at it (POINT: select, show what it is), a second tap on the same spot confirms it (CLICK). A
+finger sliding over the screen points (POINT, so drags follow the finger). A tap on a pill of
+the hint bar does what the pill says at once (the App turns it into that action). The mouse events
+SDL synthesises from touches are ignored, so a tap never counts twice.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import pygame
 
@@ -46,26 +53,40 @@ HINT_NAMES: dict[str, dict[str, str]] = {
                  PREV: "Q", INFO: "I", UP: "Up", DOWN: "Down", LEFT: "Left", RIGHT: "Right"},
     "mouse": {CONFIRM: "Click", BACK: "Right-click", MENU: "P", SKIP: "X", UNDO: "Z", NEXT: "Wheel",
               PREV: "Wheel", INFO: "I", UP: "", DOWN: "", LEFT: "", RIGHT: ""},
+    # on a touch screen the hint pills are buttons (widgets.draw_hints): tap one to do it
+    "touch": {CONFIRM: "Tap twice", BACK: "Back", MENU: "Menu", SKIP: "Skip", UNDO: "Undo", NEXT: "Next",
+              PREV: "Prev", INFO: "Info", UP: "", DOWN: "", LEFT: "", RIGHT: ""},
     "gamepad": {CONFIRM: "A", BACK: "B", MENU: "Start", SKIP: "X", UNDO: "B", NEXT: "RB", PREV: "LB",
                 INFO: "Y", UP: "D-pad", DOWN: "D-pad", LEFT: "D-pad", RIGHT: "D-pad"},
 }
 
 AXIS_DEADZONE = 0.6
+TAP_SLOP = 28            # logical px a finger may move and still tap; and the "same spot" for tap-again
+TAP_AGAIN_SECONDS = 4.0  # a second tap on the same spot within this time confirms
 
 
 @dataclass(frozen=True)
 class Action:
     name: str
-    device: str = "keyboard"           # keyboard, mouse or gamepad
+    device: str = "keyboard"           # keyboard, mouse, touch or gamepad
     pos: tuple[int, int] | None = None  # logical screen position for pointer actions
     amount: int = 0                    # scroll steps
+    tap: bool = False                  # a finger lifted where it touched (touch only)
 
 
 class InputMapper:
     """Turns pygame events into Actions. Holds gamepad handles and the last device used."""
 
-    def __init__(self) -> None:
+    def __init__(self, to_logical: Callable[[float, float], tuple[int, int]] | None = None,
+                 clock: Callable[[], float] | None = None) -> None:
+        import time
+
         self.last_device = "keyboard"
+        # touch positions come as 0..1 of the window; the App maps them to logical pixels
+        self.to_logical = to_logical or (lambda x, y: (int(x * 1280), int(y * 720)))
+        self.clock = clock or time.monotonic
+        self._finger_down: dict[int, tuple[int, int]] = {}
+        self._last_tap: tuple[tuple[int, int], float] | None = None
         self.controllers: dict[int, object] = {}
         self._axis_held: dict[tuple[int, int], int] = {}
         try:
@@ -86,8 +107,35 @@ class InputMapper:
     def hint(self, action_name: str) -> str:
         return HINT_NAMES.get(self.last_device, HINT_NAMES["keyboard"]).get(action_name, action_name)
 
+    def _touch(self, event: pygame.event.Event) -> list[Action]:
+        self.last_device = "touch"
+        pos = self.to_logical(event.x, event.y)
+        finger = getattr(event, "finger_id", 0)
+        if event.type == pygame.FINGERDOWN:
+            self._finger_down[finger] = pos
+            return [Action(POINT, "touch", pos)]
+        if event.type == pygame.FINGERMOTION:
+            return [Action(POINT, "touch", pos)]
+        start = self._finger_down.pop(finger, pos)
+        if abs(start[0] - pos[0]) > TAP_SLOP or abs(start[1] - pos[1]) > TAP_SLOP:
+            self._last_tap = None       # a drag, not a tap
+            return [Action(POINT, "touch", pos)]
+        now = self.clock()
+        last = self._last_tap
+        if last is not None and now - last[1] <= TAP_AGAIN_SECONDS and \
+                abs(last[0][0] - pos[0]) <= TAP_SLOP and abs(last[0][1] - pos[1]) <= TAP_SLOP:
+            self._last_tap = None
+            return [Action(CLICK, "touch", pos, tap=True)]      # tap again: confirm
+        self._last_tap = (pos, now)
+        return [Action(POINT, "touch", pos, tap=True)]          # first tap: select
+
     def translate(self, event: pygame.event.Event) -> list[Action]:
         kind = event.type
+        if kind in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+            return self._touch(event)
+        if kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL) \
+                and getattr(event, "touch", False):
+            return []                   # SDL's mouse copy of a touch: the FINGER events already count
         if kind == pygame.KEYDOWN:
             self.last_device = "keyboard"
             name = KEYS.get(event.key)

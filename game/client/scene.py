@@ -97,5 +97,8 @@ class SceneStack:
         return self.scenes
 
     def draw(self, surface: "pygame.Surface", alpha: float) -> None:
+        from game.client import text as text_layout   # pygame only once something is drawn
+
         for scene in self.visible():
+            text_layout.new_layer(scene)   # a scene may cover the one below; texts only meet in one layer
             scene.draw(surface, alpha)

@@ -22,6 +22,7 @@ SCHEMA = Schema({
     "colourblind_patterns": Field(bool, True),
     "fullscreen": Field(bool, False),
     "show_hints": Field(bool, True),
+    "ask_every_step": Field(bool, False),
     "audio_buffer": Field(int, 1024, 256, 8192),     # samples; raise it on a Pi if audio crackles
     "version": Field(int, VERSION, 0, VERSION),
 }, version=VERSION)
@@ -35,6 +36,7 @@ class Settings:
     colourblind_patterns: bool = True   # shapes/patterns on gates and bad robots, on by default
     fullscreen: bool = False
     show_hints: bool = True
+    ask_every_step: bool = False        # stop at every decision, even one with a single option (decisions.py)
     audio_buffer: int = 1024            # samples; raise it on a Pi if audio crackles
     extra: dict = field(default_factory=dict, repr=False, compare=False)   # unknown keys, kept
 

@@ -2,6 +2,7 @@
 keys kept, NaN never written, --fullscreen not saved, and a fuzz test."""
 import json
 import math
+from dataclasses import fields
 
 import pytest
 from hypothesis import given
@@ -10,7 +11,7 @@ from game.client.settings import FILE_NAME, SCHEMA, Settings
 from game.core import storage
 from tests.core.hostile import FUZZ, fresh_home, hostile_json, one_line, run_reader
 
-GOOD = {"music_volume": 0.3, "sfx_volume": 1.0, "animation_speed": 2.0, "colourblind_patterns": False,
+GOOD = {"music_volume": 0.3, "sfx_volume": 1.0, "animation_speed": 2.0, "colourblind_patterns": False, "ask_every_step": True,
         "fullscreen": False, "show_hints": True, "audio_buffer": 2048, "version": 1, "someone_elses": [1]}
 
 
@@ -88,6 +89,8 @@ def test_schema_defaults_match_the_dataclass():
     for name, spec in SCHEMA.fields.items():
         if name != "version":
             assert getattr(settings, name) == spec.default, name
+    # every setting is checked and saved: a field missing from SCHEMA would be lost on save
+    assert {f.name for f in fields(Settings)} - {"extra"} == set(SCHEMA.fields) - {"version"}
 
 
 @FUZZ

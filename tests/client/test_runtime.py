@@ -145,3 +145,109 @@ def test_real_window_under_xvfb(tmp_path):
                              "--screenshot", str(shot)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert pygame.image.load(str(shot)).get_size() == (1280, 720)
+
+
+def _finger(kind, x, y, finger=1):
+    return pygame.event.Event(kind, x=x, y=y, dx=0.0, dy=0.0, finger_id=finger, touch_id=1, pressure=1.0)
+
+
+def test_touch_tap_selects_and_a_second_tap_confirms():
+    pygame.init()
+    now = [0.0]
+    mapper = InputMapper(to_logical=lambda x, y: (int(x * 1000), int(y * 1000)), clock=lambda: now[0])
+    assert mapper.translate(_finger(pygame.FINGERDOWN, 0.1, 0.1)) == [Action("point", "touch", (100, 100))]
+    assert mapper.translate(_finger(pygame.FINGERUP, 0.1, 0.1)) == [Action("point", "touch", (100, 100), tap=True)]
+    assert mapper.last_device == "touch" and mapper.hint("confirm") == "Tap twice"
+    now[0] = 1.0
+    mapper.translate(_finger(pygame.FINGERDOWN, 0.105, 0.1))
+    assert mapper.translate(_finger(pygame.FINGERUP, 0.105, 0.1)) == [Action("click", "touch", (105, 100), tap=True)]
+    # a tap somewhere else only selects; so does a tap on the same spot long after
+    mapper.translate(_finger(pygame.FINGERDOWN, 0.5, 0.5))
+    assert mapper.translate(_finger(pygame.FINGERUP, 0.5, 0.5))[0].name == "point"
+    now[0] = 10.0
+    mapper.translate(_finger(pygame.FINGERDOWN, 0.5, 0.5))
+    assert mapper.translate(_finger(pygame.FINGERUP, 0.5, 0.5))[0].name == "point"
+
+
+def test_a_drag_points_along_and_never_confirms():
+    pygame.init()
+    mapper = InputMapper(to_logical=lambda x, y: (int(x * 1000), int(y * 1000)), clock=lambda: 0.0)
+    mapper.translate(_finger(pygame.FINGERDOWN, 0.1, 0.1))
+    assert mapper.translate(_finger(pygame.FINGERMOTION, 0.3, 0.1)) == [Action("point", "touch", (300, 100))]
+    assert mapper.translate(_finger(pygame.FINGERUP, 0.3, 0.1))[0].name == "point"
+    mapper.translate(_finger(pygame.FINGERDOWN, 0.3, 0.1))
+    assert mapper.translate(_finger(pygame.FINGERUP, 0.3, 0.1))[0].name == "point"   # the drag was no first tap
+
+
+def test_mouse_copies_of_touches_are_ignored():
+    pygame.init()
+    mapper = InputMapper()
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(10, 20), touch=True)
+    assert mapper.translate(click) == []
+
+
+def test_touch_plays_the_game_select_screen_like_the_mouse():
+    from game.client.app import App
+    from game.client.menus import GameSelectScene
+
+    app = App(window=(800, 480))
+    select = GameSelectScene()
+    app.stack.push(select)
+    card = select.cards[2]
+    x, y = app.window_to_logical(0, 0)
+    assert (x, y) == (0, 0 - int((480 - 720 * 0.625) / 2 / 0.625))   # letterbox: 12 px bars top and bottom
+    tap = ((card.centerx * 0.625) / 800, (card.centery * 0.625 + 15) / 480)
+    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+        pygame.event.post(_finger(kind, *tap))
+    app.step(1 / 60)
+    assert select.focus == 2 and app.stack.top is select      # first tap: selected, nothing started
+    pygame.quit()
+
+
+def test_window_size_sets_the_text_floor_and_the_capture_size():
+    from game.client import text
+    from game.client.app import App
+    from game.client.menus import TitleScene
+
+    app = App(window=(800, 480))
+    assert text.min_em() == 20                     # 12 px / 0.625
+    assert text.em_px(12) == 20 and text.em_px("body") == 35   # small sizes rise to the floor, others stay
+    app.stack.push(TitleScene())
+    app.step(1 / 60)
+    assert app.capture().get_size() == (800, 480)
+    pygame.quit()
+    app = App()
+    assert text.min_em() == 12
+    pygame.quit()
+
+
+def test_a_tap_on_a_hint_pill_does_what_it_says():
+    from game.client.app import App
+    from game.client.menus import GameSelectScene, TitleScene
+    from game.client.widgets import hint_action_at
+
+    app = App()
+    app.stack.push(TitleScene())
+    app.stack.push(GameSelectScene())
+    app.input.last_device = "touch"
+    app.step(1 / 60)                                          # draws the hint bar: Play, Choose, Back
+    back = next((x, 700) for x in range(0, 1280, 4) if hint_action_at((x, 700), app.stack.visible()) == "back")
+    assert hint_action_at((640, 300), app.stack.visible()) is None
+    app.post(Action("point", "touch", back, tap=True))
+    assert isinstance(app.stack.top, TitleScene)              # one tap on "Back" went back
+    pygame.quit()
+
+
+def test_a_real_window_opens_at_the_size_asked_for_under_xvfb():
+    """--window 800x480 on X11: SCALED would refuse a window smaller than 1280x720 by itself."""
+    xvfb = require_tool("xvfb-run", package="xvfb")
+    env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER",)}
+    env["SDL_AUDIODRIVER"] = "dummy"
+    probe = ("import pygame\nfrom game.client.app import App\nfrom game.client import text\n"
+             "app = App(window=(800, 480))\n"
+             "print(pygame.display.get_driver(), *pygame.display.get_window_size(), text.min_em())\n"
+             "pygame.quit()\n")
+    result = subprocess.run([xvfb, "-a", "-s", "-screen 0 1280x1024x24", sys.executable, "-c", probe], cwd=ROOT,
+                            env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split()[-4:] == ["x11", "800", "480", "20"]

@@ -5,6 +5,7 @@ from typing import Callable, Protocol
 
 import pygame
 
+from game.client.text import draw_fit
 from game.client import input as inp
 from game.client import theme
 from game.client.menus import TitleScene
@@ -82,19 +83,27 @@ class ResultsScene(Scene):
         box = pygame.Rect(0, 0, 760, 560)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 10)
         panel(surface, box)
-        draw_text(surface, self.headline(), (box.centerx, box.top + 56), "large", theme.ACCENT, "center", bold=True)
+        draw_fit(surface, self.headline(), pygame.Rect(box.left + 30, box.top + 30, box.width - 60, 52), "large",
+                 theme.ACCENT, align="center", valign="middle", wrap=False, bold=True)
         reason = {"elimination": "Last one standing", "deck": "The End Game deck ran out: most robots wins",
                   "turn_cap": "Turn limit reached"}.get(self.reason, self.reason)
-        draw_text(surface, f"{reason} · {self.turns} turns", (box.centerx, box.top + 104), "body", theme.TEXT_DIM,
-                  "center")
+        draw_fit(surface, f"{reason} · {self.turns} turns", pygame.Rect(box.left + 30, box.top + 88, box.width - 60,
+                 32), "body", theme.TEXT_DIM, align="center", valign="middle", wrap=False)
+        # three columns that never meet: name | robots left | mark
+        mark_box = pygame.Rect(box.right - 150, 0, 110, 40)
+        count_box = pygame.Rect(mark_box.left - 190, 0, 180, 40)
+        name_box = pygame.Rect(box.left + 40, 0, count_box.left - 16 - (box.left + 40), 40)
         for i, left in enumerate(self.robots_left):
-            y = box.top + 160 + i * 44
+            y = box.top + 140 + i * 44
             colour = render.seat_colour(self.table.shown, i)
             mark = "WINNER" if i in self.winners else ("out" if left == 0 else "")
-            draw_text(surface, self.table.seat_label(i), (box.left + 60, y), "body", colour, "midleft", bold=True)
-            draw_text(surface, f"{left} robot{'s' if left != 1 else ''} left", (box.right - 200, y), "body",
-                      theme.TEXT, "midright")
-            draw_text(surface, mark, (box.right - 60, y), "small", theme.ACCENT if mark == "WINNER" else theme.TEXT_DIM,
-                      "midright", bold=True)
+            draw_fit(surface, self.table.seat_label(i), name_box.move(0, y), "body", colour, valign="middle",
+                     wrap=False, bold=True)
+            draw_fit(surface, f"{left} robot{'s' if left != 1 else ''} left", count_box.move(0, y), "body",
+                     theme.TEXT, align="right", valign="middle", wrap=False)
+            if mark:
+                draw_fit(surface, mark, mark_box.move(0, y), "small",
+                         theme.ACCENT if mark == "WINNER" else theme.TEXT_DIM, align="right", valign="middle",
+                         wrap=False, bold=True)
         self.menu.draw(surface)
         draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP, "Up/Down: move")])

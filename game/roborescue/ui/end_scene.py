@@ -10,6 +10,7 @@ from typing import Callable
 
 import pygame
 
+from game.client.text import draw_fit
 from game.client import input as inp
 from game.client import theme
 from game.client.menus import TitleScene
@@ -106,14 +107,16 @@ class EndScene(Scene):
         names = [self.config.seat_name(s) for s in self.winners]
         title = f"{names[0]} win{'s' if names[0] != 'You' else ''}!" if len(names) == 1 else \
             "Shared victory: " + ", ".join(names)
-        draw_text(surface, title, (theme.WIDTH // 2, 140), "large", theme.ACCENT, "center", bold=True)
+        draw_fit(surface, title, pygame.Rect(40, 112, theme.WIDTH - 80, 56), "large", theme.ACCENT, align="center",
+                 valign="middle", wrap=False, bold=True)
         box = pygame.Rect(60, 190, 600, 60 + 56 * self.config.n_players)
         panel(surface, box)
         draw_text(surface, "Victory Points", (box.left + 20, box.top + 14), "body", theme.TEXT_DIM)
         for seat in range(self.config.n_players):
             y = box.top + 60 + seat * 56
             colour = theme.ACCENT if seat in self.winners else theme.TEXT
-            draw_text(surface, self.config.seat_name(seat), (box.left + 20, y), "large", colour, bold=True)
+            draw_fit(surface, self.config.seat_name(seat), pygame.Rect(box.left + 20, y - 6, box.width - 240, 46),
+                     "large", colour, valign="middle", wrap=False, bold=True)
             draw_text(surface, f"{self.vp[seat]} VP", (box.right - 180, y), "large", colour, bold=True)
             draw_text(surface, f"{self.scores[seat]} pts", (box.right - 20, y + 8), "small", theme.TEXT_DIM,
                       "topright")

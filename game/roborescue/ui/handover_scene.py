@@ -9,6 +9,7 @@ from typing import Callable
 
 import pygame
 
+from game.client.text import draw_fit
 from game.client import input as inp
 from game.client import theme
 from game.client.scene import Scene
@@ -29,10 +30,11 @@ class HandoverScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(theme.BG)
-        draw_text(surface, f"Pass to {self.seat_name}", (theme.WIDTH // 2, 280), "title", theme.ACCENT, "center",
-                  bold=True)
-        draw_text(surface, "Everyone else, look away: the next lab and drawn cards are private.",
-                  (theme.WIDTH // 2, 370), "body", theme.TEXT_DIM, "center")
-        draw_text(surface, f"{self.seat_name}: press {self.app.input.hint(inp.CONFIRM)} when ready",
-                  (theme.WIDTH // 2, 430), "large", theme.TEXT, "center", bold=True)
+        width = theme.WIDTH - 120
+        draw_fit(surface, f"Pass to {self.seat_name}", pygame.Rect(60, 200, width, 150), "title", theme.ACCENT,
+                 align="center", valign="middle", min_size="large", bold=True)
+        draw_fit(surface, "Everyone else, look away: the next lab and drawn cards are private.",
+                 pygame.Rect(60, 355, width, 34), "body", theme.TEXT_DIM, align="center", wrap=False)
+        draw_fit(surface, f"{self.seat_name}: press {self.app.input.hint(inp.CONFIRM)} when ready",
+                 pygame.Rect(60, 405, width, 100), "large", theme.TEXT, align="center", bold=True)
         draw_hints(surface, self.app.input, [(inp.CONFIRM, "I'm ready")])

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.client.text import draw_fit
 from game.client import theme
 from game.client.widgets import draw_paragraph, draw_text, panel, render_text
 from game.core.cache import LRU
@@ -280,5 +281,6 @@ class LabRenderer:
 
     def draw_detail(self, surface: pygame.Surface, title: str, text: str, colour=theme.TEXT) -> None:
         panel(surface, DETAIL_RECT, radius=12)
-        draw_text(surface, title, (DETAIL_RECT.left + 16, DETAIL_RECT.top + 10), "body", theme.ACCENT, bold=True)
+        draw_fit(surface, title, pygame.Rect(DETAIL_RECT.left + 16, DETAIL_RECT.top + 8, DETAIL_RECT.width - 32, 30),
+                 "body", theme.ACCENT, valign="middle", wrap=False, bold=True)
         draw_paragraph(surface, text, DETAIL_RECT.inflate(-32, -56).move(0, 18), "small", colour)

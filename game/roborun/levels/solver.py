@@ -363,7 +363,7 @@ def main(argv: list[str]) -> int:
     if moved:
         print(f"note: {moved}")
     exact = "" if result.rounds_proven else " (fewest found; fewer not ruled out within the bound)"
-    print(f"win in round {result.rounds}{exact}; {len(result.choices)} choices -> {out}")
+    print(f"win in round {result.rounds}{exact}; {len(result.choices)} choices -> {out.resolve()}")
     if result.winning_first_moves is not None:
         print(f"winning first moves: {result.winning_first_moves} of {result.first_moves} card choices "
               "(at least; each searched within its share of the bound)")

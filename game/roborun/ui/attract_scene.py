@@ -2,7 +2,8 @@
 
 The scene owns a spectating PlayScene as a child (not on the stack), forwards update/draw,
 and never lets it open its results screen: when a scenario ends it waits a moment and starts
-the next shipped scenario. Any key, click or button returns to the title.
+the next shipped scenario. Any key, click or button returns to the title; the title's DemoCycle runs it between the
+other games' demos and draws the DEMO bar.
 """
 from __future__ import annotations
 
@@ -34,7 +35,14 @@ class AttractScene(Scene):
     def enter(self) -> None:
         self._next_game()
 
+    def exit(self) -> None:
+        if self.child is not None:      # its AI worker goes with it
+            self.child.exit()
+            self.child = None
+
     def _next_game(self) -> None:
+        if self.child is not None:
+            self.child.exit()
         levels = list_levels()
         ref = levels[self.level_index % len(levels)][0]
         self.level_index += 1
@@ -61,12 +69,12 @@ class AttractScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.child.draw(surface, alpha)
-        if int(self.t * 1.5) % 2 == 0:
-            box = pygame.Rect(0, 0, 560, 56)
-            box.midbottom = (theme.WIDTH // 2, theme.HEIGHT - 8)
-            pygame.draw.rect(surface, theme.SHADOW, box, border_radius=14)
-            pygame.draw.rect(surface, theme.ACCENT, box, 3, border_radius=14)
-            draw_text(surface, "DEMO  -  press any key to play", box.center, "body", theme.ACCENT, "center", bold=True)
+        # Under the title's DemoCycle (the usual way in) the cycle draws the DEMO bar; alone on the
+        # stack, draw it here, over the hint bar, where it never covers the prompt line.
+        if self.app.stack.top is self and int(self.t * 1.5) % 2 == 0:
+            bar = pygame.Rect(0, theme.HEIGHT - 40, theme.WIDTH, 40)
+            pygame.draw.rect(surface, theme.SHADOW, bar)
+            draw_text(surface, "DEMO  -  press any key to play", bar.center, "body", theme.ACCENT, "center", bold=True)
 
 
 def make_attract_scene(app) -> Scene:

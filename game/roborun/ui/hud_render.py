@@ -16,6 +16,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.client.text import draw_fit, layout
 from game.client import theme
 from game.client.widgets import draw_text, font, panel, render_text
 from game.roborun.rules.cards import robot_boards
@@ -31,13 +32,8 @@ REL_VECTORS = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0),
 
 
 def fit_text(text: str, width: int, size) -> str:
-    """The text, shortened with '...' when it would be wider than `width` pixels."""
-    f = font(size)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "...")[0] > width:
-        text = text[:-1]
-    return text + "..."
+    """The text, shortened with '...' when it would be wider than `width` pixels (one line)."""
+    return layout(text, width, 1 << 16, size, min_size=size, wrap=False).lines[0]
 
 
 # ---------------------------------------------------------------- card faces
@@ -285,9 +281,12 @@ def draw_log(surface, rect: pygame.Rect, lines: list[str], title: str = "What ha
     panel(surface, rect)
     draw_text(surface, title, (rect.left + 12, rect.top + 8), "small", theme.TEXT_DIM)
     y = rect.bottom - 8
-    for line in reversed(lines):
-        image = render_text(fit_text(line, rect.width - 20, "tiny"), "tiny", theme.TEXT)
-        y -= image.get_height() + 2
-        if y < rect.top + 32:
+    width = rect.width - 20
+    for line in reversed(lines):           # newest at the bottom; a long line wraps onto a second
+        lay = layout(line, width, 2 * font("tiny").get_linesize() + 2, "tiny", min_size="tiny")
+        if y - lay.height < rect.top + 32:
             break
-        surface.blit(image, (rect.left + 12, y))
+        y -= lay.height
+        draw_fit(surface, line, pygame.Rect(rect.left + 12, y, width, lay.height), "tiny", theme.TEXT,
+                 min_size="tiny")
+        y -= 3

@@ -11,6 +11,7 @@ import math
 
 import pygame
 
+from game.client.text import draw_fit, forget as forget_cut_text
 from game.client import theme
 from game.client.widgets import draw_hints, draw_text, panel
 from game.roborun.ui import hud_render
@@ -54,6 +55,8 @@ class PlayDrawing:
             usable = frozenset(o.choice.args[0] for o in self.options_list
                                if o.choice.kind == "ability") if seat == self.viewer else frozenset()
             info = seat_panel(reader, seat, self.viewer, self.choosers[seat] is None, usable)
+            if self.options.spectate:          # attract mode: AI plays both seats, nobody here is "You"
+                info.title = f"AI - {info.colour.capitalize()}"
             rect = pygame.Rect(column.left, column.top, column.width, PANEL_HEIGHT)
             region = pygame.Rect(rect.left - 4, rect.top - 3, rect.width + 8, rect.height + 9)
             rects = self._part(f"seat{seat}", repr((info, marks, rect)), region,
@@ -69,7 +72,8 @@ class PlayDrawing:
                                        lambda s: self._draw_options(s, options_rect))
         text, colour = self.prompt(reader)
         self._part("prompt", text, PROMPT,
-                   lambda s: draw_text(s, text, PROMPT.center, "body", colour, "center", bold=True))
+                   lambda s: draw_fit(s, text, PROMPT.inflate(-8, -2), "body", colour, align="center", valign="middle",
+                                      bold=True))
         hints = self.hints() if self.app.settings.show_hints else []
         bar = pygame.Rect(0, theme.HEIGHT - 40, theme.WIDTH, 40)
         self._part("hints", (self.app.input.last_device, tuple(hints)), bar,
@@ -84,6 +88,7 @@ class PlayDrawing:
         if name in self._parts and self._parts[name][0] == key:
             return self._parts[name][1]
         layer = self.hud_layer
+        forget_cut_text(layer, region)        # tooltips of the texts this region held
         layer.blit(self.background, region, region)
         layer.set_clip(region)
         result = draw(layer)
@@ -109,8 +114,8 @@ class PlayDrawing:
 
     def _draw_header(self, surface, reader: ViewReader) -> None:
         surface.fill(theme.SHADOW, HEADER)
-        draw_text(surface, f"{self.level.level_id}  {self.level.title}", (14, HEADER.centery), "body",
-                  theme.TEXT, "midleft", bold=True)
+        draw_fit(surface, f"{self.level.level_id}  {self.level.title}", pygame.Rect(14, 0, 400, HEADER.height),
+                 "body", theme.TEXT, valign="middle", wrap=False, bold=True)
         x = 420
         for r in range(1, 5):
             rect = pygame.Rect(x + (r - 1) * 34, 8, 28, 24)
@@ -136,8 +141,8 @@ class PlayDrawing:
         event = reader.last_event_text()
         if event:
             room = x - (100 if support else 20) - (rect.right + 12)
-            draw_text(surface, hud_render.fit_text(event, room, "tiny"), (rect.right + 12, HEADER.centery), "tiny",
-                      theme.ACCENT, "midleft")
+            draw_fit(surface, event, pygame.Rect(rect.right + 12, 0, max(1, room), HEADER.height), "tiny",
+                     theme.ACCENT, valign="middle", wrap=False)
         if support:
             draw_text(surface, "Support", (x - 8, HEADER.centery), "tiny", theme.TEXT_DIM, "midright")
         for k, colour in enumerate(support):
@@ -158,9 +163,8 @@ class PlayDrawing:
             focused = index == self.focus
             if focused:
                 pygame.draw.rect(surface, theme.ACCENT, row, border_radius=6)
-            label = hud_render.fit_text(option.label, row.width - 12, "tiny")
-            draw_text(surface, label, (row.left + 6, row.centery), "tiny", theme.BG if focused else theme.TEXT,
-                      "midleft", bold=focused)
+            draw_fit(surface, option.label, row.inflate(-12, 0), "tiny", theme.BG if focused else theme.TEXT,
+                     valign="middle", wrap=False, bold=focused, focused=focused)
             option_rects.append((row, index))
         return option_rects
 
@@ -173,7 +177,7 @@ class PlayDrawing:
         if seat is None:
             return "", theme.TEXT
         if self.choosers[seat] is not None:
-            who = "Teammate" if seat != self.viewer else "You"
+            who = "AI" if self.options.spectate else "Teammate" if seat != self.viewer else "You"
             return f"{who} ({SEAT_COLOURS[seat]}) thinking...", theme.ACCENT_2
         kind = reader.decision_kind
         return PROMPTS.get(kind, "Your move"), theme.ACCENT

@@ -1,0 +1,205 @@
+"""Words for the Run Run Run! screen: choice labels, log lines and the how-to-play pages."""
+from __future__ import annotations
+
+from game.runrunrun.rules import content as C
+from game.runrunrun.rules.maze import exits
+
+SEAT_NAMES = ("Blue", "Orange", "Green", "Pink")
+SYMBOL_NAMES = {"ankh": "Ankh", "eye": "Eye", "scarab": "Scarab"}
+
+
+def mummy_name(mid: int) -> str:
+    return C.card(mid)["name"]
+
+
+def tile_text(t: int) -> str:
+    tile = C.TILES[t]
+    bits = [f"{exits(tile.exits)} exits"]
+    if tile.symbol:
+        bits.append(SYMBOL_NAMES[tile.symbol])
+    if tile.torch:
+        bits.append("torch")
+    if tile.sarcophagus:
+        bits.append("sarc.")
+    return ", ".join(bits)
+
+
+def sarc_text(tok: int) -> str:
+    d = C.SARCOPHAGUS[tok]
+    return {"torches": f"+{d['n']} torches", "double": "double damage", "draw": f"draw {d['n']} tiles",
+            "plus": f"+{d['n']} damage", "draw_torch": "draw 1 tile, +1 torch"}[d["kind"]]
+
+
+def choice_label(choice, view) -> str:
+    k, a = choice.kind, choice.args
+    if k == "explore":
+        return f"Explore: {tile_text(a[0])}"
+    if k == "move":
+        return "Move only (no tile)"
+    if k == "fight":
+        return "Fight a Mummy"
+    if k == "cooperate":
+        return f"Cooperate: regroup ({view.regroup_left} tokens left)"
+    if k == "sarc":
+        return f"Use sarcophagus: {sarc_text(view.sarc[view.seat][a[0]])}"
+    if k == "passage":
+        return f"Secret passage (spend {sarc_text(view.sarc[view.seat][a[0]])})"
+    if k == "say":
+        return f'Say: "{C.SAY_LINES[a[0]]}"'
+    if k == "mark":
+        return f"Mark room {a[0]},{a[1]} as reserved"
+    if k in ("cell", "to"):
+        return f"Room {a[0]},{a[1]}"
+    if k == "rot":
+        return f"Rotation {a[0]}"
+    if k == "commit":
+        return f"Discard: {tile_text(a[0])}"
+    if k == "boost":
+        return f"Use sarcophagus: {sarc_text(view.sarc[view.seat][a[0]])}"
+    if k == "roll":
+        return f"Roll {dict(view.ctx).get('dice', 0)} combat dice"
+    if k == "accept":
+        return "Keep the dice"
+    if k == "reroll":
+        n = bin(a[0]).count("1")
+        which = [i for i in range(len(view.combat)) if a[0] >> i & 1]
+        dice = ",".join(str(i + 1) for i in which)
+        return f"Reroll die {dice}: {n} torch{'es' if n > 1 else ''}"
+    if k == "hit":
+        return f"Damage {mummy_name(a[0])}"
+    if k == "lure":
+        return f"Lure {mummy_name(a[0])} to {a[1]},{a[2]}"
+    if k == "end":
+        return "End the turn (draw a tile)"
+    if k == "no_lure":
+        return "No lure"
+    if k == "discard_from":
+        return f"{SEAT_NAMES[a[0]]} discards a random tile"
+    if k == "join":
+        return "Join the regroup (free move)"
+    if k == "stay":
+        return "Stay where you are"
+    if k == "draw_for":
+        return f"{SEAT_NAMES[a[0]]} draws the tile"
+    if k == "offer":
+        return f"Offer: {tile_text(a[0])}"
+    if k == "pass_sarc":
+        return f"Give sarcophagus {sarc_text(view.sarc[view.seat][a[0]])} to {SEAT_NAMES[a[1]]}"
+    if k == "offer_done":
+        return "Done offering"
+    if k == "give":
+        return f"Give {tile_text(a[0])} to {SEAT_NAMES[a[1]]}"
+    return repr(choice)
+
+
+PROMPTS = {
+    "action": "Explore, move, fight or regroup?",
+    "explore_cell": "Click a green spot for the room",
+    "explore_rot": "Turn the room, Enter to place",
+    "move_dest": "Pick a room to move to",
+    "fight_dest": "Pick the Mummy's room",
+    "passage_dest": "Secret passage: pick any room",
+    "fight_commit": "Discard tiles for dice, then roll",
+    "fight_reroll": "Reroll with torches, or keep",
+    "hit": "Split the damage",
+    "lure": "Lure a Mummy away?",
+    "mummy_path": "Tie! Pick the Mummy's way",
+    "place_mummy": "Place the Mummy far away",
+    "discard_from": "Who discards a random tile?",
+    "join": "A regroup: join it?",
+    "draw_for": "Who draws this tile?",
+    "offer": "Offer up to two tiles",
+    "give": "Share the exchanged tiles",
+    "post": "Use a sarcophagus, or end the turn",
+}
+
+
+def log_line(e: dict) -> str | None:
+    t = e["type"]
+    who = SEAT_NAMES[e["seat"]] if "seat" in e and e["seat"] is not None else ""
+    if t == "mummy_roll":
+        n = e["dice"].count("mummy")
+        return f"Mummy dice: {n} mummy symbol{'s' if n != 1 else ''} of {e['power']}"
+    if t == "place":
+        return f"{who} explores a new room"
+    if t == "move" and e["rooms"]:
+        return f"{who} moves {e['rooms']} rooms" + (f" (paid {e['paid']} from the deck)" if e["paid"] else "")
+    if t == "light":
+        return f"A torch lights the room ({e['supply']} left)"
+    if t == "dark":
+        return "No torch left! " + ("A Heart goes on the next Mummy" if e["effect"] == "heart" else "The Mummies advance")
+    if t == "wake":
+        return f"{mummy_name(e['mummy'])} awakens!"
+    if t == "mummy_placed":
+        return f"{mummy_name(e['mummy'])} enters the maze with {e['hearts']} hearts"
+    if t == "torch_mechanism":
+        return f"Torch Mechanism: +5 torches ({e['supply']})"
+    if t == "door_token":
+        return f"Door Mechanism {e['doors']}! Trap: {e['tiles']} tiles, {e['torches']} torches, {e['hearts']} hearts"
+    if t == "boss_wake":
+        return f"The {mummy_name(e['boss'])} wakes! No new Mummy will enter."
+    if t == "combat_roll":
+        return f"{who} rolls: {', '.join(e['dice'])}"
+    if t == "reroll":
+        return f"Reroll for {e['torches']} torches: {', '.join(e['dice'])}"
+    if t == "hit":
+        return f"{mummy_name(e['mummy'])} loses {e['damage']} ({e['hearts']} left)"
+    if t == "eliminated":
+        return f"{mummy_name(e['mummy'])} is eliminated"
+    if t == "lure":
+        return f"{who} lures {mummy_name(e['mummy'])} away"
+    if t == "sarc_draw":
+        return f"{who} opens a sarcophagus: {sarc_text(e['token'])}"
+    if t == "sarc_used":
+        return f"{who} uses a sarcophagus ({e['kind']})"
+    if t == "passage":
+        return f"{who} takes a secret passage"
+    if t == "cooperate":
+        return f"{who} calls a regroup"
+    if t == "join":
+        return f"{who} joins the regroup"
+    if t == "regroup_token":
+        return f"Regroup token: +{e['torches']} torches, {e['tiles']} tiles"
+    if t == "random_discard":
+        return f"{who} discards a random tile"
+    if t == "torch_loss":
+        return f"{e['torches']} torches lost"
+    if t == "say":
+        return f'{who}: "{e["text"]}"'
+    if t == "mark":
+        return f"{who} reserves a room"
+    if t == "won":
+        return f"Victory! Rating: {e['rating']}"
+    if t == "lost":
+        return {"mummy_reached_relics": "A Mummy reached the Relics. Defeat.",
+                "boss_reached_relics": "The Boss reached the Relics. Defeat.",
+                "darkness_curse": "In the dark, a Mummy broke into the Relics. Defeat."}.get(e["cause"], "Defeat")
+    if t == "turn":
+        return None
+    return None
+
+
+HOW_TO_PLAY = [
+    ("Goal", "Wake the Boss Mummy by completing the Door Mechanisms (3 standard, 4 difficult, 5 insane), "
+             "then eliminate the Boss and every Mummy. You all lose at once if any Mummy walks from the "
+             "Vault's open room into the Pharaoh's Relics (the gold room)."),
+    ("Each turn", "First the Mummy dice roll (one die, plus one per Mummy with the extra-die symbol). Each "
+                  "Mummy symbol moves every Mummy one room along the shortest way to the Vault and puts a "
+                  "Heart on the next Mummy card: the fifth Heart wakes it. A Mummy entering the Vault stops; "
+                  "if it moves again, the curse falls. Then you explore, fight or cooperate, and draw a tile."),
+    ("Explore", "Place a tile from your hand so it joins a doorway and has a doorway back to every doorway "
+                "that leads into its spot; walk there (three rooms free, each extra room burns a tile from "
+                "the draw deck). A room without a torch symbol takes a torch; with none left a Heart goes on "
+                "the next Mummy. Three adjacent rooms with the same symbol give five torches; with three "
+                "different symbols they work a Door Mechanism, with a trap."),
+    ("Fight", "Walk to a Mummy (stop at the first one), discard tiles: each exit is one Combat die (max 6). "
+              "Hits remove Hearts; the question mark is your Catventurer's ability; a tile face draws; a "
+              "footprint lures a Mummy (not a Boss) one room away from the Vault. Once per fight, each torch "
+              "rerolls one die."),
+    ("Cooperate", "Three times a game: partners may join you for free, the Regroup token gives torches or "
+                  "tiles, and everyone who joined may put up to two tiles in a pool to share out."),
+    ("Table talk", "Say your plan with one of the intention lines and mark a room you want to keep: AI "
+                   "partners read both. Nobody ever sees another player's tiles."),
+    ("Controls", "Up/Down or the mouse pick a choice, Enter confirms, clicking a highlighted room picks it, "
+                 "Left/Right turn a tile, Z undoes your last choice when nothing was revealed, P pauses."),
+]
