@@ -24,6 +24,7 @@ from typing import Callable, Sequence
 
 from game.catalog import BY_ID
 from game.core.delegate import delegate
+from game.core import files
 from game.core.errors import UserError
 
 GAMES = ("roborun", "robomissions", "roborescue", "runrunrun", "roborally")
@@ -104,10 +105,9 @@ LINTERS: dict[str, str] = {"roborally": "game.roborally.cli:lint"}
 
 
 def _map_game(path: str) -> str | None:
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            head = f.read(4096)
-    except OSError:
+    try:        # through game.core.files: a FIFO or a device is refused, never read
+        head = files.read_bytes(path, 1 << 20, "map file")[:4096].decode("utf-8", errors="replace")
+    except files.FileProblem:
         return None
     for game in LINTERS:
         if f'name="game" value="{game}"' in head:
