@@ -32,6 +32,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.core import storage
 from game.core.errors import UserError
 from game.roborun.rules.level import LevelSpec
 from game.roborun.ai.board import exit_distance, number_route
@@ -352,7 +353,6 @@ def _count_first_moves(search: _Search, level: LevelSpec, seed: int, result: Sol
 
 # ------------------------------------------------------------------ command line
 def main(argv: list[str]) -> int:
-
     parser = argparse.ArgumentParser(prog="main.py solve", description="Search a winning line for one Robo Run deal.")
     parser.add_argument("level", help="map file or shipped level id like 1.1")
     parser.add_argument("--seed", type=int, default=1)
@@ -363,9 +363,11 @@ def main(argv: list[str]) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return 0 if exc.code == 0 else 2
-    if args.nodes < 1 or args.seconds <= 0:
+    if args.nodes < 1 or not 0 < args.seconds <= 1e6:      # nan, inf and 0 too
         raise UserError("command line", "--nodes and --seconds must be positive")
     level = load_level(find_level(args.level))
+    default = f"solve-{level.level_id or Path(level.source or 'map').stem}-{args.seed}.json"
+    out = storage.check_output(args.out or default, "replay")
     result = solve_deal(level, args.seed, Budget(args.nodes, args.seconds))
     print(f"level {result.level} seed {result.seed}: {result.nodes} nodes in {result.seconds:.1f}s")
     if not result.won:
@@ -374,8 +376,10 @@ def main(argv: list[str]) -> int:
     replay = result.replay_json()
     if not re.fullmatch(r"\d+\.\d+", args.level):
         replay["level"] = str(Path(args.level).resolve())     # a map outside levels/: replay that file
-    out = Path(args.out or f"solve-{result.level}-{result.seed}.json")
-    out.write_text(json.dumps(replay, indent=1) + "\n", encoding="utf-8")
+    # checked before the search; if it still fails now, the result goes to the data folder
+    out, moved = storage.write_output(out, json.dumps(replay, indent=1) + "\n")
+    if moved:
+        print(f"note: {moved}")
     exact = "" if result.rounds_proven else " (fewest found; fewer not ruled out within the bound)"
     print(f"win in round {result.rounds}{exact}; {len(result.choices)} choices -> {out.resolve()}")
     if result.winning_first_moves is not None:

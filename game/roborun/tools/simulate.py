@@ -289,6 +289,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
             if ":" in kind:
                 load_policy(kind)
         args.seats = tuple(seats)
+    if args.solver_nodes < 1 or not 0 < args.solver_seconds <= 1e6:     # 0, -1, nan, inf
+        raise UserError("command line", "--solver-nodes and --solver-seconds must be above 0")
     return args
 
 

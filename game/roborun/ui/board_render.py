@@ -31,7 +31,7 @@ FLIP_DIR = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
 # ---------------------------------------------------------------- sprites
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=128)            # bounded: one per sprite file (every cache is bounded)
 def _raw_sprite(name: str) -> pygame.Surface | None:
     path = SPRITE_DIR / f"{name}.png"
     if not path.exists():
@@ -109,7 +109,7 @@ def token_image(kind: str, value: int | None, direction: str | None, size: int) 
     return image
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=64)             # bounded: colours x the few board sizes
 def ghost_image(colour: str, size: int) -> pygame.Surface:
     """A see-through copy of a pawn: where a previewed card would leave that robot."""
     image = robot_image(colour, size, False).copy()

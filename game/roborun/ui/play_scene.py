@@ -21,6 +21,7 @@ import argparse
 import concurrent.futures
 import json
 import random
+import re
 from dataclasses import dataclass, field
 
 import pygame
@@ -32,6 +33,8 @@ from game.client.menus import NoticeScene, PauseScene
 from game.client.scene import Scene
 from game.client.sequencer import Sequencer
 from game.client.widgets import MenuItem, vertical_gradient
+from game.core import files
+from game.core.errors import UserError
 from game.core.session import GameSession, save_session, saved_game_path
 from game.roborun import rules
 from game.roborun.ai import player as ai_player
@@ -89,9 +92,9 @@ def _saved_ui(session: GameSession) -> dict:
     """The ui block of the save this session was read from (any loader), when it is that game."""
     if isinstance(session, PlaySession) and session.ui:
         return _checked_ui(session.ui)
-    try:
-        data = json.loads(saved_game_path(rules.GAME_ID).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    try:        # read through the validating layer; never set aside here (the loader decides)
+        data = files.read_json(saved_game_path(rules.GAME_ID), what="saved game")
+    except files.FileProblem:
         return dict(DEFAULT_UI)
     if not isinstance(data, dict) or data.get("seed") != session.seed or \
             len(data.get("choices") or []) != len(session.choices):
@@ -206,8 +209,7 @@ class PlayScene(PlayDrawing, Scene):
                 self.app.stack.push(TutorialOverlay(on_done=page))
             else:
                 page()
-            if warning:          # a damaged save was set aside: say so (on top), play on
-                self.app.stack.push(NoticeScene(warning, "Progress save damaged"))
+            self.app.warn(warning)   # a damaged save was set aside: say so (on top), play on
 
     def _intro(self) -> Scene:
         level = self.level
@@ -405,7 +407,7 @@ class PlayScene(PlayDrawing, Scene):
                        for seat in (0, 1)]
 
         def finish(picks) -> None:
-            record_result(self.options, self.setup, state, picks if rewards else (None, None))
+            self.app.warn(record_result(self.options, self.setup, state, picks if rewards else (None, None)))
 
         def retry() -> None:
             start_game(self.app, GameOptions(**{**self.options.__dict__, "seed": None, "tutorial": False,
@@ -567,6 +569,8 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.level is None:
         return run_scene(make_entry_scene, args)
+    if args.campaign and not re.fullmatch(r"[0-9]+\.[0-9]+", args.level):
+        raise UserError("command line", "--campaign plays a shipped scenario id like 1.1, not a map file")
     load_level_spec(args.level)          # a bad level ref is a one-line error before the window opens
     capture = args.frames is not None      # a scripted capture: show the board, not the help pages
     options = GameOptions(level_ref=args.level, partner=args.partner, seat=args.seat, seed=args.seed,
