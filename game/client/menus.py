@@ -11,11 +11,13 @@ import pygame
 from game.client import input as inp
 from game.client import theme
 from game.client.loop import ease_out_back
-from game.client.registry import GAMES, load_entry
+from game.client.registry import GAMES, load, load_entry
 from game.client.scene import Scene
 from game.client.settings import ANIMATION_SPEEDS
 from game.client.widgets import (Menu, MenuItem, draw_fit, draw_hints, draw_text, panel, shade,
                                  vertical_gradient)
+from game.core.errors import UserError
+from game.core.session import has_saved_game, load_saved_game, saved_game_path
 
 
 def draw_mascot(surface: pygame.Surface, center: tuple[float, float], colour, scale: float = 1.0,
@@ -156,11 +158,36 @@ class TitleScene(Scene):
         self.idle = 0.0
         self.t = 0.0
         self.background: pygame.Surface | None = None
-        self.menu = Menu([
+        self.saved: list = []
+        self.menu = self._menu()
+
+    def _menu(self) -> Menu:
+        """Play / Settings / Quit, with Continue first while a game is waiting to be resumed."""
+        items = [
             MenuItem("Play", self._play, "Choose a game"),
             MenuItem("Settings", self._settings, "Sound, animation speed, colour-blind patterns"),
             MenuItem("Quit", self._quit),
-        ], center_x=theme.WIDTH // 2, top=310, width=420)
+        ]
+        if self.saved:
+            names = ", ".join(entry.title for entry in self.saved)
+            items.insert(0, MenuItem("Continue", self._continue, f"Resume your unfinished game: {names}"))
+        if len(items) == 3:
+            return Menu(items, center_x=theme.WIDTH // 2, top=310, width=420)
+        # four rows in the same band, so the focused row's detail line clears the marching robots
+        return Menu(items, center_x=theme.WIDTH // 2, top=280, width=420, row_height=56)
+
+    def _refresh_saved(self) -> None:
+        saved = saved_games()
+        if [e.id for e in saved] != [e.id for e in self.saved]:
+            self.saved = saved
+            self.menu = self._menu()
+
+    def _continue(self) -> None:
+        self.app.audio.play("click")
+        if len(self.saved) == 1:
+            resume_saved_game(self.app, self.saved[0])
+        else:
+            self.app.stack.push(ContinueScene(self.saved))
 
     def enter(self) -> None:
         # Everything that does not move is drawn once here; a frame blits opaque layers (issue 16).
@@ -173,6 +200,7 @@ class TitleScene(Scene):
         self.title_text = pygame.font.Font(None, 150).render("ROBO ARCADE", True, theme.ACCENT)
         self.title_frames: dict[tuple[int, int], tuple[pygame.Surface, pygame.Rect]] = {}
         self.app.audio.warm()       # every effect (after the first frame: see Audio.release)
+        self._refresh_saved()
         if self.app.notice:
             self.app.stack.push(NoticeScene(self.app.notice))
             self.app.notice = None
@@ -214,6 +242,7 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         self.idle = 0.0
+        self._refresh_saved()        # a game left mid-play since the title was last shown
 
     FLOOR_TOP = 556           # the floor strip: the scrolling grid and the horizon line below it
     MASCOT_TOP = 520          # the marching robots' heads reach up to here
@@ -279,6 +308,63 @@ class TitleScene(Scene):
             blink = (t * 0.7 + index * 0.37) % 3 < 0.12
             draw_mascot(surface, (x, 610 - bob), theme.ROBOT[colour], 0.9, blink, math.sin(t * 3 + index))
         draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP, "Up/Down: move"), (inp.BACK, "Quit")])
+
+
+def saved_games() -> list:
+    """Catalog entries with an unfinished game on disk that their screens can resume, newest first."""
+    found = []
+    for entry in GAMES:
+        if entry.resume and has_saved_game(entry.id):
+            found.append((saved_game_path(entry.id).stat().st_mtime, entry))
+    return [entry for _, entry in sorted(found, key=lambda pair: -pair[0])]
+
+
+def resume_saved_game(app, entry) -> bool:
+    """Open the saved game of `entry` where it was left. A save that cannot be read is reported
+    in one line and set aside as `<name>.damaged` (never deleted); one from a newer version is
+    left untouched (game.core.session.load_saved_game, through game.core.files)."""
+    rules, factory = load(entry.rules), load_entry(entry, "resume")
+    if rules is None or factory is None:
+        app.stack.push(NoticeScene(f"{entry.title} cannot be resumed in this build."))
+        return False
+    session, _, warning = load_saved_game(entry.id, rules)
+    if session is None:          # shown once, over this screen (the App drops the bare duplicate)
+        app.warn(f"Could not continue {entry.title}: {warning or 'the save is gone'}")
+        return False
+    try:
+        scene = factory(app, session)
+    except UserError as exc:
+        app.stack.push(NoticeScene(f"Could not continue {entry.title}: {exc}"))
+        return False
+    app.stack.push(scene)
+    return True
+
+
+class ContinueScene(Scene):
+    """Several games are waiting: choose which one to continue."""
+
+    def __init__(self, saved: list) -> None:
+        super().__init__()
+        self.menu = Menu([MenuItem(entry.title, lambda e=entry: self._open(e), entry.seats) for entry in saved]
+                         + [MenuItem("Back", self._back)],
+                         center_x=theme.WIDTH // 2, top=200, width=520)
+
+    def _open(self, entry) -> None:
+        self.app.stack.pop()
+        resume_saved_game(self.app, entry)
+
+    def _back(self) -> None:
+        self.app.stack.pop()
+
+    def handle(self, action: inp.Action) -> None:
+        if not self.menu.handle(action) and action.name == inp.BACK:
+            self._back()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(theme.BG)
+        draw_text(surface, "Continue a game", (theme.WIDTH // 2, 120), "large", theme.ACCENT, "center")
+        self.menu.draw(surface)
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Continue"), (inp.BACK, "Back")])
 
 
 class GameSelectScene(Scene):
@@ -379,7 +465,7 @@ class SettingsScene(Scene):
             return change
 
         def fullscreen(step: int) -> None:
-            s.fullscreen = not s.fullscreen
+            s.fullscreen = self.app.fullscreen = not self.app.fullscreen
             if not self.app.headless:
                 pygame.display.toggle_fullscreen()
 
@@ -390,7 +476,7 @@ class SettingsScene(Scene):
             MenuItem("Colour-blind patterns", value=lambda: "On" if s.colourblind_patterns else "Off",
                      on_change=toggle("colourblind_patterns")),
             MenuItem("Control hints", value=lambda: "On" if s.show_hints else "Off", on_change=toggle("show_hints")),
-            MenuItem("Fullscreen", value=lambda: "On" if s.fullscreen else "Off", on_change=fullscreen),
+            MenuItem("Fullscreen", value=lambda: "On" if self.app.fullscreen else "Off", on_change=fullscreen),
             MenuItem("Ask before every step", value=lambda: "On" if s.ask_every_step else "Off",
                      on_change=toggle("ask_every_step"),
                      detail="On: stop at every decision, even with one option or no ability worth using"),
@@ -398,7 +484,7 @@ class SettingsScene(Scene):
         ], center_x=theme.WIDTH // 2, top=140, width=640, row_height=58)
 
     def _done(self) -> None:
-        self.app.settings.save()
+        self.app.warn(self.app.settings.save())
         self.app.stack.pop()
 
     def handle(self, action: inp.Action) -> None:

@@ -6,9 +6,11 @@ docs/roborun-levels.md, printed as Markdown.
 For every level and deal S..S+games-1 (Single Scenario set-up) it runs the solver
 (`main.py solve`, bound --solver-nodes / --solver-seconds, default 8000 nodes / 60 s)
 and plays the deal with the hard AI pair (`--ai`, both seats, each seeing only its seat
-view). Columns: the solver's wins, the round of each win, their mean, the difficulty
+view) and with the hard AI in seat 0 beside the greedy partner of the suite
+(ai/partners.py) in seat 1. Columns: the solver's wins, the round of each win, their mean, the difficulty
 (mean winning round over all deals, a deal the solver did not win counting as round 5),
-the AI pair's wins and the AI pair's wins on the deals the solver won. A second table
+the AI pair's wins, the AI pair's wins on the deals the solver won, and the hard + greedy
+pair's wins. A second table
 gives the campaign means. Deal i uses seed S + i everywhere, so the output is
 reproducible (up to the time bound on a very slow machine).
 """
@@ -17,6 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from game.roborun.ai.partners import PARTNERS
 from game.roborun.ai.player import RoboRunAI
 from game.roborun.levels.solver import Budget, solve_deal
 from game.roborun.rules.engine import apply, legal_choices, new_game
@@ -27,8 +30,9 @@ UNWON_ROUND = 5           # a deal the solver did not win counts as round 5 in t
 TABLE_NODES = 8000
 TABLE_SECONDS = 60.0
 HEADER = ("| level | solver wins / {n} | rounds of the solver's wins | mean round | difficulty "
-          "| hard AI pair wins / {n} | AI wins on solver-won deals |")
-CAMPAIGN_HEADER = "| campaign | mean difficulty | solver wins | hard AI pair wins |"
+          "| hard AI pair wins / {n} | AI wins on solver-won deals | hard + greedy wins / {n} |")
+RULE = "|---|---|---|---|---|---|---|---|"
+CAMPAIGN_HEADER = "| campaign | mean difficulty | solver wins | hard AI pair wins | hard + greedy wins |"
 
 
 @dataclass
@@ -37,6 +41,7 @@ class Row:
     games: int
     solver_rounds: list[int | None] = field(default_factory=list)   # per deal: winning round or None
     ai_won: list[bool] = field(default_factory=list)
+    greedy_won: list[bool] = field(default_factory=list)       # hard AI in seat 0, greedy partner in seat 1
 
     @property
     def solver_wins(self) -> int:
@@ -63,21 +68,32 @@ class Row:
         rounds = " ".join(str(r) for r in self.solver_rounds if r is not None) or "-"
         mean = "-" if self.mean_round is None else f"{self.mean_round:.2f}"
         return (f"| {self.level_id} | {self.solver_wins} | {rounds} | {mean} | {self.difficulty:.2f} | "
-                f"{self.ai_wins} | {self.ai_wins_on_solver_won} / {self.solver_wins} |")
+                f"{self.ai_wins} | {self.ai_wins_on_solver_won} / {self.solver_wins} | {sum(self.greedy_won)} |")
 
 
-def ai_pair_wins(level, seed: int, ai: str) -> bool:
-    """One deal played by two `ai` players, each seeing only its seat view; the same deal
-    and AI random stream as `simulate roborun` plays for seed `seed`."""
+def ai_pair_wins(level, seed: int, ai: str, partner: str | None = None) -> bool:
+    """One deal played by two `ai` players (or `ai` in seat 0 and a partner of the suite,
+    e.g. greedy, in seat 1), each seeing only its seat view; the same deal and AI random
+    stream as `simulate roborun` plays for seed `seed`."""
     state = new_game(level, seed)
     rng = random.Random(seed * 7919 + 17)
-    players = (RoboRunAI(ai), RoboRunAI(ai))
+    players = (RoboRunAI(ai), RoboRunAI(ai) if partner is None else _Partner(PARTNERS[partner](seed)))
     for _ in range(MAX_DECISIONS_PER_GAME):
         seat = state.decision_seat
         if seat is None:
             break
         apply(state, players[seat].choose(seat_view(state, seat), legal_choices(state), rng))
     return state.outcome == "won"
+
+
+class _Partner:
+    """A partner of the suite (choose(view, choices)) behind the AI's choose(view, choices, rng)."""
+
+    def __init__(self, partner):
+        self.partner = partner
+
+    def choose(self, view, choices, rng):
+        return self.partner.choose(view, choices)
 
 
 def measure(level_id: str, level, games: int, seed: int, ai: str = "hard",
@@ -88,28 +104,36 @@ def measure(level_id: str, level, games: int, seed: int, ai: str = "hard",
         solved = solve_deal(level, deal, Budget(nodes=nodes, seconds=seconds), count_first_moves=False)
         row.solver_rounds.append(solved.rounds if solved.won else None)
         row.ai_won.append(ai_pair_wins(level, deal, ai))
+        row.greedy_won.append(ai_pair_wins(level, deal, ai, "greedy"))
     return row
 
 
 def table(rows: list[Row], games: int) -> list[str]:
     """The Markdown lines: the level table, a blank line, the campaign table."""
-    lines = [HEADER.format(n=games), "|---|---|---|---|---|---|---|"] + [r.markdown() for r in rows]
+    lines = [HEADER.format(n=games), RULE] + [r.markdown() for r in rows]
     campaigns: dict[str, list[Row]] = {}
     for r in rows:
         campaigns.setdefault(r.level_id.split(".")[0], []).append(r)
-    lines += ["", CAMPAIGN_HEADER, "|---|---|---|---|"]
+    lines += ["", CAMPAIGN_HEADER, "|---|---|---|---|---|"]
     for name, group in campaigns.items():
         mean = sum(r.difficulty for r in group) / len(group)
         total = sum(r.games for r in group)
         lines.append(f"| {name} | {mean:.2f} | {sum(r.solver_wins for r in group)} / {total} | "
-                     f"{sum(r.ai_wins for r in group)} / {total} |")
+                     f"{sum(r.ai_wins for r in group)} / {total} | {sum(sum(r.greedy_won) for r in group)} / {total} |")
     return lines
 
 
 def run(levels: list[tuple[str, object]], games: int, seed: int, ai: str, nodes: int, seconds: float,
-        out=print) -> list[Row]:
-    """Measure each level and print the table (rows are printed once all are measured)."""
-    rows = [measure(level_id, level, games, seed, ai, nodes, seconds) for level_id, level in levels]
-    for line in table(rows, games):
+        out=None) -> list[Row]:
+    """Measure each level and print the table; each row as soon as it is measured (so a
+    long run shows progress), the campaign table at the end."""
+    out = out or (lambda line: print(line, flush=True))
+    out(HEADER.format(n=games))
+    out(RULE)
+    rows = []
+    for level_id, level in levels:
+        rows.append(measure(level_id, level, games, seed, ai, nodes, seconds))
+        out(rows[-1].markdown())
+    for line in table(rows, games)[len(rows) + 2:]:
         out(line)
     return rows

@@ -10,7 +10,7 @@ DOC = Path(__file__).resolve().parents[3] / "docs" / "roborun-levels.md"
 def test_the_command_prints_the_docs_table_format_and_a_row_that_adds_up(capsys):
     assert simulate.main(["--levels-table", "--level", "1.1", "--games", "2", "--seed", "0"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == levels_table.HEADER.format(n=2) and out[1] == "|---|---|---|---|---|---|---|"
+    assert out[0] == levels_table.HEADER.format(n=2) and out[1] == levels_table.RULE
     cells = [c.strip() for c in out[2].strip("|").split("|")]
     assert cells[0] == "1.1"
     wins, rounds = int(cells[1]), [int(r) for r in cells[2].split()]
@@ -18,6 +18,7 @@ def test_the_command_prints_the_docs_table_format_and_a_row_that_adds_up(capsys)
     assert float(cells[4]) == round((sum(rounds) + 5 * (2 - wins)) / 2, 2)
     ai_on_won, of = cells[6].split(" / ")
     assert int(of) == wins and int(ai_on_won) <= min(wins, int(cells[5]))
+    assert 0 <= int(cells[7]) <= 2
     assert out[3] == "" and out[4] == levels_table.CAMPAIGN_HEADER
     assert out[6].startswith(f"| 1 | {cells[4]} | {wins} / 2 | ")
 
@@ -26,15 +27,16 @@ def test_the_docs_table_is_in_the_printed_format_with_all_thirty_levels():
     text = DOC.read_text()
     assert levels_table.HEADER.format(n=20) in text and levels_table.CAMPAIGN_HEADER in text
     assert "simulate roborun --levels-table --all --games 20 --seed 0" in text
-    rows = re.findall(r"^\| (\d\.\d) \| (\d+) \| ([\d ]+|-) \| ([\d.]+|-) \| ([\d.]+) \| (\d+) \| (\d+) / (\d+) \|$",
+    rows = re.findall(r"^\| (\d\.\d) \| (\d+) \| ([\d ]+|-) \| ([\d.]+|-) \| ([\d.]+) \| (\d+) \| (\d+) / (\d+) \| (\d+) \|$",
                       text, re.M)
     assert [r[0] for r in rows] == [f"{c}.{n}" for c in range(1, 6) for n in range(1, 7)]
-    for level_id, wins, rounds, _mean, difficulty, _ai, _ai_on_won, of in rows:
+    for level_id, wins, rounds, _mean, difficulty, _ai, _ai_on_won, of, _greedy in rows:
         won = [int(r) for r in rounds.split()] if rounds != "-" else []
         assert len(won) == int(wins) == int(of), level_id
         assert float(difficulty) == round((sum(won) + 5 * (20 - len(won))) / 20, 2), level_id
 
 
 def test_row_figures():
-    row = levels_table.Row("9.9", 4, solver_rounds=[2, None, 3, 4], ai_won=[True, True, False, True])
-    assert row.markdown() == "| 9.9 | 3 | 2 3 4 | 3.00 | 3.50 | 3 | 2 / 3 |"
+    row = levels_table.Row("9.9", 4, solver_rounds=[2, None, 3, 4], ai_won=[True, True, False, True],
+                           greedy_won=[True, False, False, False])
+    assert row.markdown() == "| 9.9 | 3 | 2 3 4 | 3.00 | 3.50 | 3 | 2 / 3 | 1 |"
