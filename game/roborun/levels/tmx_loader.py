@@ -70,6 +70,12 @@ class LevelError(UserError):
 
 
 # ------------------------------------------------------------------ finding levels
+def _short(text: str, limit: int = 60) -> str:
+    """A name from the file, cut so one problem stays one readable line."""
+    text = str(text).replace("\n", " ")
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def list_levels() -> list[tuple[str, Path]]:
     """Shipped scenarios as (id, path), in campaign order."""
     found = []
@@ -270,7 +276,7 @@ def _read(path: Path) -> tuple[LevelSpec | None, list[str]]:
     try:
         tmx = _pytmx().TiledMap(str(path))
     except Exception as exc:  # pytmx raises bare Exception/ValueError/KeyError for bad content
-        problems.add("", f"Tiled map could not be read: {type(exc).__name__}: {exc}")
+        problems.add("", f"Tiled map could not be read: {type(exc).__name__}: {_short(exc, 200)}")
         return None, problems.lines
     try:
         spec = _Builder(tmx, path, problems).build()
@@ -390,7 +396,7 @@ class _Builder:
         props = dict(self.tmx.properties)
         for name in props:
             if name not in MAP_PROPERTIES:
-                self.p.add("map properties", f"unknown property '{name}' (known: {', '.join(MAP_PROPERTIES)})")
+                self.p.add("map properties", f"unknown property '{_short(name)}' (known: {', '.join(MAP_PROPERTIES)})")
         meta: dict = {}
         for name in ("campaign", "number"):
             value = props.get(name)
@@ -480,7 +486,7 @@ class _Builder:
             return None
         for key in obj.properties:
             if key not in props and key not in OBJECT_PROPERTIES.get(role, ()):
-                self.p.add(where, f"unknown property '{key}'")
+                self.p.add(where, f"unknown property '{_short(key)}'")
         merged = {**props, **obj.properties}
         return merged, role
 
@@ -613,7 +619,7 @@ class _Builder:
                 continue
             for key in obj.properties:
                 if key not in OBJECT_PROPERTIES.get(kind, ()):
-                    self.p.add(f"links ({pos[0]},{pos[1]})", f"unknown property '{key}' on a {kind} marker")
+                    self.p.add(f"links ({pos[0]},{pos[1]})", f"unknown property '{_short(key)}' on a {kind} marker")
             placed[obj.id] = (kind, pos)
             props_of[obj.id] = obj.properties
         marker_at: dict[tuple[str, Pos], int] = {}
