@@ -58,6 +58,7 @@ GAMES: tuple[GameEntry, ...] = (
               rules="game.runrunrun.rules", ai="game.runrunrun.ai:make_player",
               entry="game.runrunrun.ui.scene:make_entry_scene",
               resume="game.runrunrun.ui.scene:resume_scene",
+              demo="game.runrunrun.ui.scene:make_demo_scene",
               samples="game.runrunrun.tools.samples:conformance_configs"),
     GameEntry("roborally", "Robo Rally: Chaos & Carnage", "2-6 players",
               "Program five registers and race your robot through the checkpoints.",
