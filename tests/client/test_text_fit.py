@@ -377,12 +377,19 @@ def _runrunrun_table(screens, players: int, humans: int, seed: int, moves: int, 
     session = GameSession.start(R, Config(players, difficulty), seed)
     table = rrr.PlayScene(session, humans=humans, ai_level="hard", pace=0.0, tutorial=False)
     screens.app.stack.push(table)
-    rng = random.Random(seed)
-    for _ in range(moves):
+    from game.runrunrun.ai import make_player
+
+    ais = [make_player("hard", seed * 10 + i) for i in range(players)]
+    for _ in range(moves):               # hard AIs play every seat up to a busy mid-game position
         if session.is_over():
             break
-        choices = [c for c in session.legal_choices() if c.kind not in ("say", "mark")] or session.legal_choices()
-        table._apply(rng.choice(choices))
+        seat = session.current_seat()
+        table._apply(ais[seat].choose(R.seat_view(session.state, seat), session.legal_choices()))
+    for _ in range(3000):               # then stop where a human seat must decide (its list is on screen)
+        if session.is_over() or (session.current_seat() in table.humans and session.state.phase == "action"):
+            break
+        seat = session.current_seat()
+        table._apply(ais[seat].choose(R.seat_view(session.state, seat), session.legal_choices()))
     return table
 
 
@@ -403,7 +410,8 @@ def test_runrunrun_screens_fit(screens):
         screens.frames(f"runrunrun_tutorial_{page}", 1)
         screens.post("right")
     # four seats, one human, a long game: a big maze, Mummies, long log lines, every seat's plan said
-    table = _runrunrun_table(screens, 4, 1, seed=11, moves=260)
+    table = _runrunrun_table(screens, 4, 1, seed=11, moves=250)
+    assert not table.session.is_over() and len(table.session.state.tiles) > 10
     for index in range(4):
         table.log.append(LONG_LINE + f" ({index})")
         table.log.append(f"{LONG_NAME} rolls: hit, draw, draw, hit, ability, footprint ({index})")
