@@ -25,6 +25,7 @@ from game.client.app import add_display_args, run_scene
 from game.client.decisions import automatic_choice
 from game.client.menus import PauseScene
 from game.client.scene import Scene
+from game.client import text as text_layout
 from game.client.text import draw_fit
 from game.client.widgets import Menu, MenuItem, draw_hints, draw_paragraph, panel, vertical_gradient
 from game.core.errors import UserError
@@ -304,6 +305,9 @@ class PlayScene(Scene):
         self.inspect_text: str | None = None
         self.tab_index = -1
         self.prompt_override: str | None = None
+        self.version = 0                     # counts changes of the game (applied choices, undo, a new demo game)
+        self.table_layer: pygame.Surface | None = None
+        self.layer_key = None
         self.banner: tuple[str, float] | None = None
         self.error: str | None = None
 
@@ -379,6 +383,7 @@ class PlayScene(Scene):
     def _apply(self, choice) -> None:
         seat = self.session.current_seat()
         events = self.session.apply(choice)
+        self.version += 1
         self._save()
         for e in events:
             line = log_line(e)
@@ -466,6 +471,7 @@ class PlayScene(Scene):
     def _next_demo_game(self) -> None:
         config = Config(R.seat_count(self.state), self.state.config.difficulty)
         self.session = GameSession.start(R, config, self.session.seed + 1)
+        self.version += 1
         self.players = {s: make_player(self.ai_level, self.session.seed * 10 + s) for s in range(config.players)}
         self.log.clear()
         self.log.append("A new team enters the pyramid")
@@ -505,6 +511,7 @@ class PlayScene(Scene):
                 self.focus = 0
                 self.reroll_mask = 0
                 self.hold_auto = True
+                self.version += 1
                 self._save()
             return
         rows = listed + (["say"] if self.submenu is None and any(c.kind == "say" for c in choices) else [])
@@ -578,11 +585,28 @@ class PlayScene(Scene):
 
     # ---------------------------------------------------------------- drawing
     def draw(self, surface, alpha):
-        surface.blit(self.background, (0, 0))
         view = self.view()
-        choices = self._choices() if not self.session.is_over() else []
         cur = self.session.current_seat()
         human_turn = cur in self.humans
+        # the table (maze, log, side panel) is a cached screen-sized layer, drawn again only when
+        # something on it changed: a frame with nothing new is one blit plus the overlays
+        rolling = int(self.t * 30) if self.rolling else None
+        key = (self.version, id(self.session), self.focus, self.submenu, self.reroll_mask, self.inspect_cell,
+               self.viewer, self.prompt_override, tuple(self.log), rolling, view.said, view.marks, self.error)
+        if self.table_layer is None or self.table_layer.get_size() != surface.get_size():
+            self.table_layer = pygame.Surface(surface.get_size()).convert() if pygame.display.get_surface() \
+                else pygame.Surface(surface.get_size())
+            self.layer_key = None
+        if key != self.layer_key:
+            text_layout.forget(self.table_layer, self.table_layer.get_rect())
+            self._draw_table(self.table_layer, view, cur, human_turn)
+            self.layer_key = key
+        surface.blit(self.table_layer, (0, 0))
+        self._draw_overlays(surface, view, human_turn)
+
+    def _draw_table(self, surface, view, cur, human_turn) -> None:
+        surface.blit(self.background, (0, 0))
+        choices = self._choices() if not self.session.is_over() else []
         cells = [c for c, _, _ in view.tiles] + [c for c in open_doorways(view.masks) if c != FINAL]
         self.layout = V.HexLayout(MAZE.inflate(-20, -20), cells, max_size=60.0)
         highlights, preview = [], None
@@ -604,6 +628,8 @@ class PlayScene(Scene):
         self.spots = []
         self._draw_log(surface)
         self._draw_side(surface, view, rows, focus, human_turn)
+
+    def _draw_overlays(self, surface, view, human_turn) -> None:
         info = self._inspect_line(view)
         if info:
             box = pygame.Rect(16, MAZE.bottom - 112, 600, 100)
