@@ -910,4 +910,6 @@ def main(argv) -> int:
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     session = GameSession.start(R, Config(args.players, args.difficulty), seed)
     humans = 1 if args.humans is None else args.humans
-    return run_scene(lambda app: PlayScene(session, humans=humans, ai_level=args.ai, pace=args.pace), args)
+    tutorial = not getattr(args, "frames", None)       # a scripted capture skips the first-game pages
+    return run_scene(lambda app: PlayScene(session, humans=humans, ai_level=args.ai, pace=args.pace,
+                                           tutorial=tutorial), args)
