@@ -150,11 +150,16 @@ class HowToScene(Scene):
         panel(surface, box)
         draw_fit(surface, title, pygame.Rect(box.left + 30, box.top + 20, box.width - 60, 56), "large", theme.TEXT,
                  wrap=False, bold=True)
-        draw_paragraph(surface, text, pygame.Rect(box.left + 30, box.top + 90, box.width - 60, box.height - 110),
-                       "body", theme.TEXT, spacing=8)
+        pic = pygame.Rect(box.left + 30, box.top + 100, 240, 240)
+        _draw_picture(surface, pic, HOW_TO_PICTURES[self.page % len(HOW_TO_PICTURES)])
+        draw_paragraph(surface, text, pygame.Rect(pic.right + 30, box.top + 90, box.right - pic.right - 60,
+                                                  box.height - 110), "body", theme.TEXT, spacing=8)
         draw_fit(surface, f"page {self.page + 1} of {len(HOW_TO_PLAY)}", pygame.Rect(140, 600, theme.WIDTH - 280, 34),
                  "small", theme.TEXT_DIM, align="center", wrap=False)
         draw_hints(surface, self.app.input, [(inp.RIGHT, "Next page"), (inp.LEFT, "Previous"), (inp.BACK, "Close")])
+
+
+HOW_TO_PICTURES = ("maze", "mummy", "tile", "dice", "tile", "symbols", "dice")   # one per HOW_TO_PLAY page
 
 
 class HandOverScene(Scene):
