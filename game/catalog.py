@@ -11,6 +11,7 @@ joins everything by adding its row here.
   demo    "module:function" -> an attract-mode scene, if the game has one
   resume  "module:function" -> scene that continues a GameSession (takes App, session)
   samples "module:function" -> small configs the conformance suite plays (list of (label, config))
+  howto   "module:function" -> the game's how-to-play scene (no arguments), opened from game select
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ class GameEntry:
     demo: str | None = None
     resume: str | None = None
     samples: str | None = None
+    howto: str | None = None
 
 
 GAMES: tuple[GameEntry, ...] = (
@@ -46,20 +48,23 @@ GAMES: tuple[GameEntry, ...] = (
               rules="game.robomissions.rules", ai="game.robomissions.ai:make_player",
               entry="game.robomissions.ui.scene:make_entry_scene",
               resume="game.robomissions.ui.scene:resume_scene",
-              samples="game.robomissions.tools.samples:conformance_configs"),
+              samples="game.robomissions.tools.samples:conformance_configs",
+              howto="game.robomissions.ui.howto:how_to_play_scene"),
     GameEntry("roborescue", "Robo Rescue: Origins", "solo or 2-4",
               "Place robot parts in your lab and score the two best areas each round.",
               rules="game.roborescue.rules", ai="game.roborescue.ai:make_player",
               entry="game.roborescue.ui.scene:make_entry_scene",
               resume="game.roborescue.ui.scene:resume_scene",
-              samples="game.roborescue.tools.samples:conformance_configs"),
+              samples="game.roborescue.tools.samples:conformance_configs",
+              howto="game.roborescue.ui.howto:how_to_play_scene"),
     GameEntry("runrunrun", "Run Run Run!", "1-4, cooperative",
               "Catventurers race through the pyramid, holding the mummies off the vault.",
               rules="game.runrunrun.rules", ai="game.runrunrun.ai:make_player",
               entry="game.runrunrun.ui.scene:make_entry_scene",
               resume="game.runrunrun.ui.scene:resume_scene",
               demo="game.runrunrun.ui.scene:make_demo_scene",
-              samples="game.runrunrun.tools.samples:conformance_configs"),
+              samples="game.runrunrun.tools.samples:conformance_configs",
+              howto="game.runrunrun.ui.scene:HowToScene"),
     GameEntry("roborally", "Robo Rally: Chaos & Carnage", "2-6 players",
               "Program five registers and race your robot through the checkpoints.",
               rules="game.roborally.rules", ai="game.roborally.ai:make_player",

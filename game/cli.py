@@ -8,9 +8,11 @@ never pay for pygame start-up, and each game package owns its own options.
     python main.py roborun  [...]        play Robo Run         (game.roborun.cli:play)
     python main.py robomissions [...]    play ROBOMissions     (game.robomissions.cli:play)
     python main.py roborescue [...]      play Robo Rescue      (game.roborescue.cli:play)
+    python main.py runrunrun [...]       play Run Run Run!     (game.runrunrun.cli:play)
+    python main.py roborally [...]       play Robo Rally       (game.roborally.cli:play)
     python main.py simulate GAME [...]   AI-with-AI games      (game.GAME.cli:simulate)
     python main.py bench engine|render   benchmarks            (game.roborun.cli:bench_*)
-    python main.py lint FILE...          check Robo Run maps   (game.roborun.cli:lint)
+    python main.py lint FILE...          check maps (by map property game: Robo Run or Robo Rally)
     python main.py solve FILE            search a winning line (game.roborun.cli:solve)
     python main.py replay FILE           play a saved game (any game) or a Robo Run replay back (game.replay)
 """
@@ -23,13 +25,14 @@ from game.catalog import BY_ID
 from game.core.delegate import delegate
 from game.core.errors import UserError
 
-GAMES = ("roborun", "robomissions", "roborescue", "runrunrun")
+GAMES = ("roborun", "robomissions", "roborescue", "runrunrun", "roborally")
 
 COMMANDS: dict[str, str] = {
     "roborun": "game.roborun.cli:play",
     "robomissions": "game.robomissions.cli:play",
     "roborescue": "game.roborescue.cli:play",
     "runrunrun": "game.runrunrun.cli:play",
+    "roborally": "game.roborally.cli:play",
     "lint": "game.roborun.cli:lint",
     "solve": "game.roborun.cli:solve",
     "replay": "game.replay:main",
@@ -39,6 +42,7 @@ BENCHES: dict[str, str] = {
     "text": "game.client.text:bench_main",           # text layout of 300,000-character texts
     "engine": "game.roborun.cli:bench_engine",
     "render": "game.roborun.cli:bench_render",
+    "frames": "game.client.bench_frames:main",
 }
 
 
@@ -92,6 +96,35 @@ def _choose(kind: str, word: str | None, table: dict[str, str] | Sequence[str]) 
     return word
 
 
+# lint: a map whose properties say game="roborally" goes to that game's linter, the rest to
+# Robo Run's (the default); --all runs both. Only the file's text is read here.
+LINTERS: dict[str, str] = {"roborally": "game.roborally.cli:lint"}
+
+
+def _map_game(path: str) -> str | None:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            head = f.read(4096)
+    except OSError:
+        return None
+    for game in LINTERS:
+        if f'name="game" value="{game}"' in head:
+            return game
+    return None
+
+
+def _lint(argv: list[str]) -> int:
+    files = [a for a in argv if not a.startswith("-")]
+    if "--all" in argv or not files:
+        codes = [_resolve(COMMANDS["lint"], "lint")(argv)]
+        codes += [_resolve(target, "lint")(["--all"]) for target in LINTERS.values()]
+        return max(codes)
+    groups: dict[str, list[str]] = {}
+    for a in argv:
+        groups.setdefault(LINTERS.get(_map_game(a) or "", COMMANDS["lint"]), []).append(a)
+    return max(_resolve(target, "lint")(args) for target, args in groups.items())
+
+
 def dispatch(argv: list[str]) -> int:
     if not argv or argv[0].startswith("-"):
         from game.client.app import run_title
@@ -110,6 +143,8 @@ def dispatch(argv: list[str]) -> int:
             return _group_help("bench", BENCHES)
         which = _choose("bench", rest[0] if rest else None, BENCHES)
         return _resolve(BENCHES[which], f"bench {which}")(rest[1:])
+    if command == "lint":
+        return _lint(rest)
     if command not in COMMANDS:
         raise UserError("command line", f"unknown command '{command}' (try: python main.py --help)")
     return _resolve(COMMANDS[command], command)(rest)

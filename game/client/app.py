@@ -24,6 +24,7 @@ from typing import Callable
 
 import pygame
 
+from game.client import ai_worker
 from game.client import text as text_layout
 from game.client import theme
 from game.client.input import QUIT, Action, InputMapper
@@ -91,9 +92,12 @@ class App:
         self.sync_scale()
         from game.client.audio import Audio
 
-        self.audio = Audio(self.settings.sfx_volume, self.settings.music_volume)
+        # Sounds asked for before the first frame are built just after it (start-up speed).
+        self.audio = Audio(self.settings.sfx_volume, self.settings.music_volume, defer=True)
+        ai_worker.defer_start()   # the AI worker process too starts after the first frame
         self.input = InputMapper(to_logical=self.window_to_logical)
         self.pointer: tuple[int, int] | None = None   # last pointer position (tooltips)
+        self.overlay_frame = -1     # the last frame a tooltip was drawn over the scenes (see TitleScene.draw)
         self.stack = SceneStack(self)
         self.clock = FixedStepClock(step=1 / UPDATE_RATE)
         self.frame_clock = pygame.time.Clock()
@@ -190,16 +194,23 @@ class App:
         self.stack.draw(self.screen, alpha)
         text_layout.new_layer()                                # a tooltip covers what is under it
         if self.input.last_device in ("mouse", "touch"):     # the whole of a text cut short, under the pointer
-            text_layout.draw_hover_tooltip(self.screen, self.pointer, visible)
+            tooltip = text_layout.draw_hover_tooltip(self.screen, self.pointer, visible)
         else:                                                  # ... or next to the focus
-            text_layout.draw_focus_tooltip(self.screen, visible)
+            tooltip = text_layout.draw_focus_tooltip(self.screen, visible)
+        if tooltip is not None:
+            self.overlay_frame = self.frames    # drawn over the scenes: a partial redraw must not keep it
         pygame.display.flip()
         self.frames += 1
         self.frame_times.append(time.perf_counter() - started)
-        # Hand the GIL to AI worker threads. pygame releases and at once re-takes it inside
-        # flip(), which resets CPython's forced switch, so a loop that never sleeps (headless
-        # runs, tests) starved a worker: a 0.03 ms AI decision took over a second.
-        time.sleep(0)
+        if self.frames == 1:
+            self.audio.release()   # numpy and sound synthesis: after the first frame, never before
+            ai_worker.release()
+        # Hand the GIL to an AI job running in a thread (the worker process's fallback). pygame
+        # releases and at once re-takes it inside flip(), which resets CPython's forced switch,
+        # so a loop that never sleeps (headless runs, tests) starved it: a 0.03 ms AI decision
+        # took over a second. Only then: on a busy machine sleep(0) can give the CPU away.
+        if ai_worker.thread_busy():
+            time.sleep(0)
 
     def run(self, frames: int | None = None, screenshot: str | None = None) -> int:
         last = time.perf_counter()
@@ -252,6 +263,7 @@ def run_scene(make_scene: Callable[[App], Scene], args: argparse.Namespace) -> i
         return app.run(frames=args.frames, screenshot=args.screenshot)
     finally:
         pygame.quit()
+        ai_worker.shutdown()   # lets a worker still starting finish first (else it prints an error)
 
 
 def run_title(argv: list[str], epilog: str | None = None) -> int:

@@ -1,18 +1,34 @@
-"""Sound effects and music synthesised with numpy at start-up (no audio files to ship).
+"""Sound effects and music synthesised with numpy (no audio files to ship), off the start-up path.
 
 Each effect is a short envelope-shaped waveform; the music is a gentle looping arpeggio.
 If the mixer cannot open (no sound card, CI), every call becomes a no-op.
+
+Nothing here is slow before the first frame: numpy is imported only when a sound must be
+synthesised, an App's Audio holds every request made before the first frame and runs them
+just after it (`release()`), and synthesised samples are cached on disk per mixer format
+(keyed by this file's contents), so later starts load bytes and never import numpy at all.
+Scenes call `warm()` for the sounds they use when they open, so none is built mid-animation.
 """
 from __future__ import annotations
 
-import numpy as np
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable
+
 import pygame
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
 
 RATE = 22050
 
 
 def _tone(freq: float, seconds: float, wave: str = "square", volume: float = 0.4,
-          slide: float = 0.0, attack: float = 0.005, decay: float | None = None) -> np.ndarray:
+          slide: float = 0.0, attack: float = 0.005, decay: float | None = None) -> "np.ndarray":
+    import numpy as np  # start-up speed: numpy only when a sound is synthesised
+
     n = max(1, int(RATE * seconds))
     t = np.arange(n) / RATE
     f = freq + slide * t / max(seconds, 1e-6)
@@ -29,14 +45,18 @@ def _tone(freq: float, seconds: float, wave: str = "square", volume: float = 0.4
     return signal * env * volume
 
 
-def _mix(*parts: np.ndarray) -> np.ndarray:
+def _mix(*parts: "np.ndarray") -> "np.ndarray":
+    import numpy as np
+
     out = np.zeros(max(len(p) for p in parts))
     for part in parts:
         out[: len(part)] += part
     return out
 
 
-def _concat(*parts: np.ndarray) -> np.ndarray:
+def _concat(*parts: "np.ndarray") -> "np.ndarray":
+    import numpy as np
+
     return np.concatenate(parts)
 
 
@@ -56,7 +76,9 @@ EFFECTS = {
 }
 
 
-def _music_loop() -> np.ndarray:
+def _music_loop() -> "np.ndarray":
+    import numpy as np
+
     notes = [262, 330, 392, 494, 440, 392, 330, 294]
     bass = [131, 131, 110, 110, 87, 87, 98, 98]
     beat = 0.28
@@ -65,15 +87,49 @@ def _music_loop() -> np.ndarray:
     return np.concatenate(parts)
 
 
+MUSIC = "music"
+
+
+def _cache_dir(mixer_format: tuple) -> Path | None:
+    """The folder for this mixer format's samples, keyed by this file's source (edits invalidate it)."""
+    try:
+        from game.core.storage import data_dir
+
+        digest = hashlib.sha1(Path(__file__).read_bytes()).hexdigest()[:12]
+        freq, size, channels = mixer_format
+        return data_dir() / "cache" / f"sounds-{digest}-{freq}-{size}-{channels}"
+    except OSError:
+        return None
+
+
 class Audio:
-    def __init__(self, sfx_volume: float = 0.8, music_volume: float = 0.5) -> None:
+    def __init__(self, sfx_volume: float = 0.8, music_volume: float = 0.5, defer: bool = False,
+                 disk_cache: bool = True) -> None:
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.music: pygame.mixer.Sound | None = None
         self.sfx_volume = sfx_volume
         self.music_volume = music_volume
         self.enabled = pygame.mixer.get_init() is not None
+        self.deferred = defer                # True until release(): requests are only noted
+        self._pending: list[str] = []        # effects asked for while deferred
+        self._music_wanted = False
+        self._cache = _cache_dir(pygame.mixer.get_init()) if self.enabled and disk_cache else None
 
-    def _make(self, samples: np.ndarray) -> pygame.mixer.Sound:
+    def release(self) -> None:
+        """Stop deferring: build what was asked for before the first frame (the App calls this after it)."""
+        if not self.deferred:
+            return
+        self.deferred = False
+        pending, self._pending = self._pending, []
+        self.warm(pending)
+        if self._music_wanted:
+            self._music_wanted = False
+            self.start_music()
+
+    # -- building samples ----------------------------------------------------------
+    def _make(self, samples: "np.ndarray") -> pygame.mixer.Sound:
+        import numpy as np
+
         freq, _size, channels = pygame.mixer.get_init()
         if freq != RATE:
             index = np.linspace(0, len(samples) - 1, int(len(samples) * freq / RATE))
@@ -83,16 +139,33 @@ class Audio:
             data = np.repeat(data[:, None], channels, axis=1)
         return pygame.sndarray.make_sound(np.ascontiguousarray(data))
 
-    def warm(self, names=None) -> None:
-        """Synthesise effects now (when a scene opens) rather than on first play mid-animation."""
+    def _build(self, name: str) -> pygame.mixer.Sound:
+        """The named sound from the disk cache, else synthesised (and cached)."""
+        path = self._cache / f"{name}.pcm" if self._cache is not None else None
+        if path is not None:
+            try:
+                return pygame.mixer.Sound(buffer=path.read_bytes())
+            except (OSError, pygame.error):
+                pass
+        sound = self._make(_music_loop() if name == MUSIC else EFFECTS[name]())
+        if path is not None:
+            _write_bytes(path, sound.get_raw())
+        return sound
+
+    def warm(self, names: Iterable[str] | None = None) -> None:
+        """Build effects now (when a scene opens) rather than on first play mid-animation."""
         if not self.enabled:
             return
-        for name in EFFECTS if names is None else names:
-            if name not in self.sounds and name in EFFECTS:
-                self.sounds[name] = self._make(EFFECTS[name]())
+        wanted = [name for name in (EFFECTS if names is None else names) if name in EFFECTS]
+        if self.deferred:
+            self._pending.extend(wanted)
+            return
+        for name in wanted:
+            if name not in self.sounds:
+                self.sounds[name] = self._build(name)
 
     def play(self, name: str) -> None:
-        if not self.enabled or self.sfx_volume <= 0:
+        if not self.enabled or self.sfx_volume <= 0 or self.deferred:
             return
         self.warm((name,))
         sound = self.sounds.get(name)
@@ -104,8 +177,11 @@ class Audio:
     def start_music(self) -> None:
         if not self.enabled:
             return
+        if self.deferred:
+            self._music_wanted = True
+            return
         if self.music is None:
-            self.music = self._make(_music_loop())
+            self.music = self._build(MUSIC)
         self.music.set_volume(self.music_volume)
         if self.music.get_num_channels() == 0:
             self.music.play(loops=-1)
@@ -114,3 +190,15 @@ class Audio:
         self.sfx_volume, self.music_volume = sfx, music
         if self.music is not None:
             self.music.set_volume(music)
+
+
+def _write_bytes(path: Path, data: bytes) -> None:
+    """Best effort, atomic: a cache that cannot be written is only slower next time."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except OSError:
+        pass

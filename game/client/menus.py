@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
 import pygame
@@ -10,21 +11,42 @@ import pygame
 from game.client import input as inp
 from game.client import theme
 from game.client.loop import ease_out_back
-from game.client.registry import GAMES, load_entry
+from game.client.registry import GAMES, load, load_entry
 from game.client.scene import Scene
 from game.client.settings import ANIMATION_SPEEDS
-from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, draw_text, panel, vertical_gradient
+from game.client.widgets import (Menu, MenuItem, draw_fit, draw_hints, draw_text, panel, shade,
+                                 vertical_gradient)
+from game.core.errors import UserError
+from game.core.session import GameSession, has_saved_game, saved_game_path
+from game.core.storage import require_json
 
 
 def draw_mascot(surface: pygame.Surface, center: tuple[float, float], colour, scale: float = 1.0,
                 blink: bool = False, tilt: float = 0.0) -> None:
-    """A friendly boxy robot used on menus (the games draw their own pieces)."""
+    """A friendly boxy robot used on menus (the games draw their own pieces).
+
+    Drawn once per look (colour, size, blink, head tilt to the pixel) into a cached sprite;
+    a frame only blits it.
+    """
+    sprite = _mascot_sprite(tuple(colour), float(scale), bool(blink), round(tilt * 6 * scale))
     cx, cy = center
-    s = scale
+    surface.blit(sprite, (round(cx - MASCOT_BOX[0] * scale), round(cy - MASCOT_BOX[1] * scale)))
+
+
+MASCOT_BOX = (45, 85, 90, 160)     # sprite origin (x, y) and size (w, h) at scale 1, from the centre
+
+
+@lru_cache(maxsize=512)
+def _mascot_sprite(colour: tuple, s: float, blink: bool, head_dx: int) -> pygame.Surface:
+    ox, oy, w, h = (v * s for v in MASCOT_BOX)
+    # pygame.draw does not antialias, so a colour key (run-length encoded: fast to blit) is enough
+    surface = pygame.Surface((math.ceil(w), math.ceil(h)))
+    surface.fill(_KEY)
+    cx, cy = ox, oy
     body = pygame.Rect(0, 0, 70 * s, 60 * s)
     body.center = (cx, cy + 20 * s)
     head = pygame.Rect(0, 0, 56 * s, 44 * s)
-    head.center = (cx + tilt * 6 * s, cy - 32 * s)
+    head.center = (cx + head_dx, cy - 32 * s)
     dark = tuple(max(0, c - 70) for c in colour)
     pygame.draw.line(surface, dark, head.midtop, (head.centerx, head.top - 16 * s), max(2, int(4 * s)))
     pygame.draw.circle(surface, theme.ACCENT if not blink else theme.BAD, (head.centerx, head.top - 18 * s), 6 * s)
@@ -41,6 +63,11 @@ def draw_mascot(surface: pygame.Surface, center: tuple[float, float], colour, sc
                      border_radius=int(4 * s))
     for dx in (-22, 22):
         pygame.draw.circle(surface, dark, (body.centerx + dx * s, body.bottom + 6 * s), 9 * s)
+    surface.set_colorkey(_KEY, pygame.RLEACCEL)
+    return surface.convert() if pygame.display.get_surface() else surface
+
+
+_KEY = (255, 0, 255)
 
 
 DEMO_FIRST_DELAY = 2.0    # seconds on the title before the first demo game (--demo)
@@ -122,6 +149,8 @@ class DemoCycle(Scene):
 
 
 class TitleScene(Scene):
+    covers_screen = True      # background and floor strip paint every pixel
+
     def __init__(self, demo: bool = False) -> None:
         super().__init__()
         self.demo = demo
@@ -130,14 +159,49 @@ class TitleScene(Scene):
         self.idle = 0.0
         self.t = 0.0
         self.background: pygame.Surface | None = None
-        self.menu = Menu([
+        self.saved: list = []
+        self.menu = self._menu()
+
+    def _menu(self) -> Menu:
+        """Play / Settings / Quit, with Continue first while a game is waiting to be resumed."""
+        items = [
             MenuItem("Play", self._play, "Choose a game"),
             MenuItem("Settings", self._settings, "Sound, animation speed, colour-blind patterns"),
             MenuItem("Quit", self._quit),
-        ], center_x=theme.WIDTH // 2, top=310, width=420)
+        ]
+        if self.saved:
+            names = ", ".join(entry.title for entry in self.saved)
+            items.insert(0, MenuItem("Continue", self._continue, f"Resume your unfinished game: {names}"))
+        if len(items) == 3:
+            return Menu(items, center_x=theme.WIDTH // 2, top=310, width=420)
+        # four rows in the same band, so the focused row's detail line clears the marching robots
+        return Menu(items, center_x=theme.WIDTH // 2, top=280, width=420, row_height=56)
+
+    def _refresh_saved(self) -> None:
+        saved = saved_games()
+        if [e.id for e in saved] != [e.id for e in self.saved]:
+            self.saved = saved
+            self.menu = self._menu()
+
+    def _continue(self) -> None:
+        self.app.audio.play("click")
+        if len(self.saved) == 1:
+            resume_saved_game(self.app, self.saved[0])
+        else:
+            self.app.stack.push(ContinueScene(self.saved))
 
     def enter(self) -> None:
-        self.background = vertical_gradient(theme.LOGICAL_SIZE, (30, 36, 60), (12, 14, 22))
+        # Everything that does not move is drawn once here; a frame blits opaque layers (issue 16).
+        self.base = vertical_gradient(theme.LOGICAL_SIZE, (30, 36, 60), (12, 14, 22))
+        draw_text(self.base, "robot tabletop games, with AI friends for every empty seat",
+                  (theme.WIDTH // 2, 250), "body", theme.TEXT_DIM, "center")
+        self.background = self.base           # base + the menu, rebuilt when the menu changes
+        self.menu_key: tuple | None = None
+        self.floor = self._floor_strip(self.base)
+        self.title_text = pygame.font.Font(None, 150).render("ROBO ARCADE", True, theme.ACCENT)
+        self.title_frames: dict[tuple[int, int], tuple[pygame.Surface, pygame.Rect]] = {}
+        self.app.audio.warm()       # every effect (after the first frame: see Audio.release)
+        self._refresh_saved()
         if self.app.notice:
             self.app.stack.push(NoticeScene(self.app.notice))
             self.app.notice = None
@@ -179,30 +243,126 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         self.idle = 0.0
+        self._refresh_saved()        # a game left mid-play since the title was last shown
+
+    FLOOR_TOP = 556           # the floor strip: the scrolling grid and the horizon line below it
+    MASCOT_TOP = 520          # the marching robots' heads reach up to here
+    drawn_alone: tuple | None = None      # (frame, surface) of our last frame drawn with no overlay
+    title_rect = pygame.Rect(0, 0, 0, 0)
+
+    @classmethod
+    def _floor_strip(cls, background: pygame.Surface) -> pygame.Surface:
+        """The floor, one grid period (64 px) wider than the screen: a frame blits it shifted."""
+        strip = pygame.Surface((theme.WIDTH + 64, theme.HEIGHT - cls.FLOOR_TOP))
+        for x in (0, 64):      # the gradient only changes downwards, so any columns will do
+            strip.blit(background, (x, 0), pygame.Rect(0, cls.FLOOR_TOP, theme.WIDTH, strip.get_height()))
+        top = 560 - cls.FLOOR_TOP
+        for x in range(0, theme.WIDTH + 128, 64):
+            pygame.draw.line(strip, (38, 46, 70), (x, top), (x - 120, strip.get_height()), 2)
+        pygame.draw.line(strip, (60, 70, 100), (0, top), (strip.get_width(), top), 3)
+        return strip.convert() if pygame.display.get_surface() else strip
+
+    def _title(self, angle: float, pop: float) -> tuple[pygame.Surface, pygame.Rect]:
+        """The title turned and scaled over its bit of background (opaque: a cheap blit), cached
+        to 0.1 degree and 2% of size (a few dozen images, made in the first seconds)."""
+        key = (round(angle * 10), round(pop * 50))
+        cached = self.title_frames.get(key)
+        if cached is None:
+            title = pygame.transform.rotozoom(self.title_text, key[0] / 10, key[1] / 50)
+            rect = title.get_rect(center=(theme.WIDTH // 2, 150)).clip(self.base.get_rect())
+            image = self.base.subsurface(rect).copy()
+            image.blit(title, title.get_rect(center=(theme.WIDTH // 2 - rect.left, 150 - rect.top)))
+            cached = self.title_frames[key] = (image, rect)
+        return cached
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         t = self.t + alpha * self.app.clock.step
-        surface.blit(self.background, (0, 0))
+        key = self.menu.key()
+        alone = self.app.stack.visible() == [self]
+        # The screen keeps last frame's pixels: if that frame was ours alone and nothing static
+        # changed, only the moving parts are redrawn (a third of the pixels of a full frame); not
+        # after a frame with a tooltip over it (App.overlay_frame), which a partial redraw would keep.
+        partial = (alone and key == self.menu_key and self.drawn_alone == (self.app.frames - 1, surface)
+                   and getattr(self.app, "overlay_frame", -1) != self.app.frames - 1)
+        if key != self.menu_key:
+            self.menu_key = key
+            self.background = self.base.copy()
+            self.menu.draw(self.background)
+        if partial:
+            surface.blit(self.background, self.title_rect.topleft, self.title_rect)      # the last title
+            band = pygame.Rect(0, self.MASCOT_TOP, theme.WIDTH, self.FLOOR_TOP - self.MASCOT_TOP)
+            surface.blit(self.background, band.topleft, band)                           # mascot heads
+        else:
+            surface.blit(self.background, (0, 0), pygame.Rect(0, 0, theme.WIDTH, self.FLOOR_TOP))
         # factory floor grid scrolling slowly
         offset = int(t * 20) % 64
-        for x in range(-64, theme.WIDTH + 64, 64):
-            pygame.draw.line(surface, (38, 46, 70), (x + offset, 560), (x + offset - 120, theme.HEIGHT), 2)
-        pygame.draw.line(surface, (60, 70, 100), (0, 560), (theme.WIDTH, 560), 3)
+        surface.blit(self.floor, (offset - 64, self.FLOOR_TOP))
         # title pops in
-        pop = ease_out_back(min(1.0, t / 0.8))
-        title = pygame.transform.rotozoom(
-            pygame.font.Font(None, 150).render("ROBO ARCADE", True, theme.ACCENT), math.sin(t * 1.3) * 1.5, pop)
-        surface.blit(title, title.get_rect(center=(theme.WIDTH // 2, 150)))
-        draw_text(surface, "robot tabletop games, with AI friends for every empty seat",
-                  (theme.WIDTH // 2, 250), "body", theme.TEXT_DIM, "center")
+        image, rect = self._title(math.sin(t * 1.3) * 1.5, ease_out_back(min(1.0, t / 0.8)))
+        surface.blit(image, rect)
+        self.title_rect = rect
+        self.drawn_alone = (self.app.frames, surface) if alone else None
         # robots marching along the floor
         for index, colour in enumerate(("green", "red", "white", "purple", "blue")):
             x = (t * 70 + index * 270) % (theme.WIDTH + 200) - 100
             bob = abs(math.sin(t * 6 + index)) * 6
             blink = (t * 0.7 + index * 0.37) % 3 < 0.12
             draw_mascot(surface, (x, 610 - bob), theme.ROBOT[colour], 0.9, blink, math.sin(t * 3 + index))
-        self.menu.draw(surface)
         draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP, "Up/Down: move"), (inp.BACK, "Quit")])
+
+
+def saved_games() -> list:
+    """Catalog entries with an unfinished game on disk that their screens can resume, newest first."""
+    found = []
+    for entry in GAMES:
+        if entry.resume and has_saved_game(entry.id):
+            found.append((saved_game_path(entry.id).stat().st_mtime, entry))
+    return [entry for _, entry in sorted(found, key=lambda pair: -pair[0])]
+
+
+def resume_saved_game(app, entry) -> bool:
+    """Open the saved game of `entry` where it was left; a save that cannot be read is reported
+    in one line and left on disk untouched (the player's game is never thrown away)."""
+    rules, factory = load(entry.rules), load_entry(entry, "resume")
+    if rules is None or factory is None:
+        app.stack.push(NoticeScene(f"{entry.title} cannot be resumed in this build."))
+        return False
+    path = saved_game_path(entry.id)
+    try:
+        session, _ = GameSession.from_json(require_json(path), rules, str(path))
+        scene = factory(app, session)
+    except UserError as exc:
+        app.stack.push(NoticeScene(f"Could not continue {entry.title}: {exc}"))
+        return False
+    app.stack.push(scene)
+    return True
+
+
+class ContinueScene(Scene):
+    """Several games are waiting: choose which one to continue."""
+
+    def __init__(self, saved: list) -> None:
+        super().__init__()
+        self.menu = Menu([MenuItem(entry.title, lambda e=entry: self._open(e), entry.seats) for entry in saved]
+                         + [MenuItem("Back", self._back)],
+                         center_x=theme.WIDTH // 2, top=200, width=520)
+
+    def _open(self, entry) -> None:
+        self.app.stack.pop()
+        resume_saved_game(self.app, entry)
+
+    def _back(self) -> None:
+        self.app.stack.pop()
+
+    def handle(self, action: inp.Action) -> None:
+        if not self.menu.handle(action) and action.name == inp.BACK:
+            self._back()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(theme.BG)
+        draw_text(surface, "Continue a game", (theme.WIDTH // 2, 120), "large", theme.ACCENT, "center")
+        self.menu.draw(surface)
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Continue"), (inp.BACK, "Back")])
 
 
 class GameSelectScene(Scene):
@@ -229,6 +389,8 @@ class GameSelectScene(Scene):
             self.focus = (self.focus + 1) % len(GAMES)
         elif action.name == inp.CONFIRM:
             self._start(self.focus)
+        elif action.name == inp.INFO:
+            self._how_to_play(self.focus)
         elif action.name == inp.BACK:
             self.app.stack.pop()
         elif action.name in (inp.POINT, inp.CLICK) and action.pos:
@@ -237,6 +399,15 @@ class GameSelectScene(Scene):
                     self.focus = index
                     if action.name == inp.CLICK:
                         self._start(index)
+
+    def _how_to_play(self, index: int) -> None:
+        """The focused game's how-to-play pages (catalog `howto`), if it has them."""
+        factory = load_entry(GAMES[index], "howto")
+        if factory is None:
+            self.app.audio.play("error")
+            return
+        self.app.audio.play("click")
+        self.app.stack.push(factory())
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -261,7 +432,10 @@ class GameSelectScene(Scene):
                      theme.ACCENT_2, align="center", wrap=False)
             draw_fit(surface, entry.blurb, pygame.Rect(inner.left, card.top + 318, inner.width, card.height - 330),
                      "tiny", theme.TEXT_DIM, align="center")
-        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Play"), (inp.LEFT, "Choose"), (inp.BACK, "Back")])
+        hints = [(inp.CONFIRM, "Play"), (inp.LEFT, "Choose")]
+        if GAMES[self.focus].howto is not None:
+            hints.append((inp.INFO, "How to play"))
+        draw_hints(surface, self.app.input, hints + [(inp.BACK, "Back")])
 
 
 class SettingsScene(Scene):
@@ -337,9 +511,7 @@ class NoticeScene(Scene):
             self.app.stack.pop()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        shade = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        surface.blit(shade(150), (0, 0))
         box = pygame.Rect(0, 0, 760, 260)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         panel(surface, box)
@@ -483,9 +655,7 @@ class PauseScene(Scene):
             self._resume()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        shade = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 160))
-        surface.blit(shade, (0, 0))
+        surface.blit(shade(160), (0, 0))
         draw_text(surface, "Paused", (theme.WIDTH // 2, 160), "title", theme.TEXT, "center", bold=True)
         self.menu.draw(surface)
         # our own hint bar, drawn over the one of the scene below so it never shows through

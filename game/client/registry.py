@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from game.catalog import GAMES, GameEntry, load
 
-__all__ = ["GAMES", "GameEntry", "load_entry"]
+__all__ = ["GAMES", "GameEntry", "load", "load_entry"]
 
 
 def load_entry(entry: GameEntry, which: str = "entry"):

@@ -402,6 +402,12 @@ def _note_cut(surface: pygame.Surface, box: pygame.Rect, used: pygame.Rect, lay:
                                                   focused)
 
 
+def note_cut(surface: pygame.Surface, box: pygame.Rect, used: pygame.Rect, lay: Layout, focused: bool) -> None:
+    """A text laid out as `lay` shows on `surface` in `used` (box `box`), blitted from a cached
+    layer: register it like draw_fit would, so its full text stays on hover or focus."""
+    _note_cut(surface, pygame.Rect(box), pygame.Rect(used), lay, focused)
+
+
 def begin_frame() -> None:
     _hover.clear()
     _focus.clear()
@@ -483,10 +489,12 @@ def draw_tooltip(surface: pygame.Surface, full_text: str, pos: tuple[int, int]) 
     return box
 
 
-def draw_hover_tooltip(surface: pygame.Surface, pos: tuple[int, int] | None, scenes=None) -> None:
+def draw_hover_tooltip(surface: pygame.Surface, pos: tuple[int, int] | None, scenes=None) -> pygame.Rect | None:
+    """The tooltip of the shortened text under `pos`, if any; the rectangle it covers."""
     full = truncated_at(pos, scenes)
     if full is not None and pos is not None:
-        draw_tooltip(surface, full, pos)
+        return draw_tooltip(surface, full, pos)
+    return None
 
 
 def focused_cut(scenes=None) -> tuple[pygame.Rect, str] | None:
@@ -502,12 +510,14 @@ def focused_cut(scenes=None) -> tuple[pygame.Rect, str] | None:
     return None
 
 
-def draw_focus_tooltip(surface: pygame.Surface, scenes=None) -> None:
-    """The whole of the focused text that was cut short, just below it (keyboard and gamepad)."""
+def draw_focus_tooltip(surface: pygame.Surface, scenes=None) -> pygame.Rect | None:
+    """The whole of the focused text that was cut short, just below it (keyboard and gamepad);
+    the rectangle it covers, if one was drawn."""
     found = focused_cut(scenes)
     if found is not None:
         rect, full = found
-        draw_tooltip(surface, full, (rect.left - 16, rect.bottom - 16))
+        return draw_tooltip(surface, full, (rect.left - 16, rect.bottom - 16))
+    return None
 
 
 def bench_main(argv: list[str]) -> int:  # pragma: no cover - `python main.py bench text`

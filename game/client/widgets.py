@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable
 
 import pygame
@@ -26,9 +27,19 @@ def render_text(text: str, size: str | int = "body", colour=theme.TEXT, bold: bo
     return text_layout.render(text, size, colour, bold)
 
 
+@lru_cache(maxsize=8)
+def shade(alpha: int) -> pygame.Surface:
+    """A full-screen translucent black layer for overlays: made once, not every frame."""
+    layer = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
+    layer.fill((0, 0, 0, alpha))
+    return layer
+
+
 def reset_caches() -> None:
     """Forget cached fonts and text: they die with pygame.quit(), and a new App re-inits pygame."""
     text_layout.reset_caches()
+    _hint_bar.cache_clear()
+    shade.cache_clear()
 
 
 # callers written when these were lru_caches clear them directly
@@ -73,15 +84,18 @@ def panel(surface: pygame.Surface, rect, fill=theme.PANEL, edge=theme.PANEL_EDGE
 
 
 def vertical_gradient(size: tuple[int, int], top, bottom) -> pygame.Surface:
-    """An opaque background surface; build it once and blit it each frame."""
-    import numpy as np
+    """An opaque background surface; build it once and blit it each frame.
 
+    Built from a one-pixel-wide column stretched sideways (no numpy: it is on the start-up path).
+    """
     w, h = size
-    t = np.linspace(0.0, 1.0, h)[None, :, None]
-    rgb = (np.array(top)[None, None, :] * (1 - t) + np.array(bottom)[None, None, :] * t).astype(np.uint8)
-    surface = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
-    pygame.surfarray.blit_array(surface, np.repeat(rgb, w, axis=0))
-    return surface
+    column = pygame.Surface((1, h))
+    span = max(1, h - 1)
+    for y in range(h):
+        t = y / span
+        column.set_at((0, y), tuple(int(a * (1 - t) + b * t) for a, b in zip(top, bottom)))
+    surface = pygame.transform.scale(column, (w, h))
+    return surface.convert() if pygame.display.get_surface() else surface
 
 
 @dataclass
@@ -155,39 +169,80 @@ class Menu:
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        detail = ""
-        for index, (item, rect) in enumerate(zip(self.items, self.rects)):
-            focused = index == self.focus
-            fill = theme.ACCENT if focused else theme.PANEL
-            colour = theme.BG if focused else (theme.TEXT if item.enabled else theme.TEXT_DIM)
-            panel(surface, rect, fill=fill, edge=theme.ACCENT if focused else theme.PANEL_EDGE, radius=12)
-            inner = rect.inflate(-40, -6)
-            if item.value is not None:
-                value = f"< {item.value()} >"
-                value_w = min(font("body").size(value)[0], inner.width // 2)
-                value_box = pygame.Rect(inner.right - value_w, inner.top, value_w, inner.height)
-                label_box = pygame.Rect(inner.left, inner.top, inner.width - value_w - 16, inner.height)
-                draw_fit(surface, value, value_box, "body", colour, align="right", valign="middle", wrap=False)
-                lay = text_layout.layout(item.label, label_box.width, label_box.height, "body", wrap=False,
-                                         bold=focused)
-                draw_fit(surface, item.label, label_box, "body", colour, valign="middle", wrap=False, bold=focused)
-            else:
-                size = "large" if focused else "body"
-                lay = text_layout.layout(item.label, inner.width, inner.height, size, wrap=False, bold=focused)
-                draw_fit(surface, item.label, inner, size, colour, align="center", valign="middle", wrap=False,
-                         bold=focused)
-            if focused:
-                # a label cut short is shown whole under the menu while focused, with its detail
-                detail = (item.label + (": " if item.detail else "") if lay.truncated else "") + (
-                    item.detail if item.detail else "")
-        if detail:
+        """Blit the menu, re-drawn into a cached layer only when focus, labels, values or the text
+        scale change; the focused item's detail (or its label, when cut short) is drawn under it."""
+        key = self.key()
+        if key != self._key or self._layer is None:
+            self._key = key
+            area = self.rects[0].unionall(self.rects[1:]).inflate(8, 16) if self.rects else pygame.Rect(0, 0, 1, 1)
+            self._layer_pos = area.topleft
+            self._layer = pygame.Surface(area.size, pygame.SRCALPHA)
+            self._detail, self._cuts = self._draw_items(self._layer, area.topleft, key[1])
+            if pygame.display.get_surface() is not None:
+                self._layer = self._layer.convert_alpha()     # the display's format: the fast blit
+        surface.blit(self._layer, self._layer_pos)
+        for box, used, lay, focused in self._cuts:     # a label cut short: its full text on hover/focus
+            text_layout.note_cut(surface, box, used, lay, focused)
+        if self._detail:
             area = surface.get_rect()
             top = self.rects[-1].bottom + 12
             box = pygame.Rect(self.center_x - self.width // 2 - 80, top, self.width + 160,
                               max(0, min(80, area.bottom - 44 - top)))
             box = box.clip(area)
             if box.height > 0:
-                draw_fit(surface, detail, box, "small", theme.TEXT_DIM, align="center")
+                draw_fit(surface, self._detail, box, "small", theme.TEXT_DIM, align="center")
+
+    def key(self) -> tuple:
+        """What the menu shows (focus, labels, values, text scale): a screen may cache its drawing by it."""
+        return (self.focus, tuple((item.label, item.enabled, item.value() if item.value else None)
+                                  for item in self.items), text_layout.min_em())
+
+    # the cached layer (plain class attributes, not dataclass fields)
+    _key = None
+    _layer = None
+    _layer_pos = (0, 0)
+    _detail = ""
+    _cuts = ()
+
+    def _draw_items(self, surface: pygame.Surface, origin: tuple[int, int], shown: tuple) -> tuple[str, list]:
+        """Draw the items into `surface`, whose top-left is at `origin` on the screen.
+
+        Returns the focused item's detail line and the labels cut short, as (box, used, layout,
+        focused) in screen coordinates.
+        """
+        detail = ""
+        cuts = []
+        offset = (-origin[0], -origin[1])
+        for index, ((label, enabled, value), item, screen_rect) in enumerate(zip(shown, self.items, self.rects)):
+            rect = screen_rect.move(offset)
+            focused = index == self.focus
+            fill = theme.ACCENT if focused else theme.PANEL
+            colour = theme.BG if focused else (theme.TEXT if enabled else theme.TEXT_DIM)
+            panel(surface, rect, fill=fill, edge=theme.ACCENT if focused else theme.PANEL_EDGE, radius=12)
+            inner = rect.inflate(-40, -6)
+            if value is not None:
+                value = f"< {value} >"
+                value_w = min(font("body").size(value)[0], inner.width // 2)
+                value_box = pygame.Rect(inner.right - value_w, inner.top, value_w, inner.height)
+                label_box = pygame.Rect(inner.left, inner.top, inner.width - value_w - 16, inner.height)
+                draw_fit(surface, value, value_box, "body", colour, align="right", valign="middle", wrap=False)
+                lay = text_layout.layout(label, label_box.width, label_box.height, "body", wrap=False,
+                                         bold=focused)
+                used = draw_fit(surface, label, label_box, "body", colour, valign="middle", wrap=False, bold=focused)
+                box = label_box
+            else:
+                size = "large" if focused else "body"
+                lay = text_layout.layout(label, inner.width, inner.height, size, wrap=False, bold=focused)
+                used = draw_fit(surface, label, inner, size, colour, align="center", valign="middle", wrap=False,
+                                bold=focused)
+                box = inner
+            if lay.truncated:
+                cuts.append((box.move(origin), used.move(origin), lay, focused))
+            if focused:
+                # a label cut short is shown whole under the menu while focused, with its detail
+                detail = (label + (": " if item.detail else "") if lay.truncated else "") + (
+                    item.detail if item.detail else "")
+        return detail, cuts
 
 
 # the hint pills of each scene, so a tap on one does what it says: id(scene) -> (scene ref, [(rect, action)])
@@ -206,25 +261,39 @@ def hint_action_at(pos: tuple[int, int], scenes) -> str | None:
     return None
 
 
+HINT_BAR_HEIGHT = 40
+
+
 def draw_hints(surface: pygame.Surface, mapper: inp.InputMapper, hints: list[tuple[str, str]]) -> None:
     """The bottom hint bar, named for the device the player used last; hints that do not fit are left out.
 
-    Each pill (with its meaning) is also a touch button for its action, see hint_action_at.
+    Each pill (with its meaning) is also a touch button for its action, see hint_action_at. The
+    bar is cached (one blit a frame) by its keys, meanings, width and the text scale.
     """
     if not hints:
         return
-    targets: list[tuple[pygame.Rect, str]] = []
+    area = surface.get_rect()
+    keys = tuple((action_name, mapper.hint(action_name), meaning) for action_name, meaning in hints)
+    bar_image, pills = _hint_bar(keys, area.width, text_layout.min_em())
+    top = area.height - HINT_BAR_HEIGHT
+    surface.blit(bar_image, (0, top))
     scene = text_layout.drawing_scene()
     if scene is not None:
-        _hint_targets[id(scene)] = (weakref.ref(scene), targets)
+        _hint_targets[id(scene)] = (weakref.ref(scene), [(rect.move(0, top), name) for rect, name in pills])
         for key in [k for k, (ref, _) in _hint_targets.items() if ref() is None]:
             del _hint_targets[key]
-    area = surface.get_rect()
-    bar = pygame.Rect(0, area.height - 40, area.width, 40)
-    surface.fill(theme.SHADOW, bar)
+
+
+@lru_cache(maxsize=64)
+def _hint_bar(keys: tuple[tuple[str, str, str], ...], width: int,
+              min_em: int) -> tuple[pygame.Surface, list[tuple[pygame.Rect, str]]]:
+    """The bar image and its pills' rectangles (bar coordinates) with their actions; min_em keys the text scale."""
+    bar_image = pygame.Surface((width, HINT_BAR_HEIGHT))
+    bar = bar_image.get_rect()
+    bar_image.fill(theme.SHADOW)
+    pills: list[tuple[pygame.Rect, str]] = []
     x = 24
-    for action_name, meaning in hints:
-        key = mapper.hint(action_name)
+    for action_name, key, meaning in keys:
         if not key:
             continue
         key_w, key_h = font("small", True).size(key)
@@ -233,8 +302,9 @@ def draw_hints(surface: pygame.Surface, mapper: inp.InputMapper, hints: list[tup
             break
         pill = pygame.Rect(0, 0, key_w + 16, key_h + 8)
         pill.midleft = (x, bar.centery)
-        pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=8)
-        draw_text(surface, key, pill.center, "small", theme.BG, "center", bold=True)
-        label = draw_text(surface, meaning, (pill.right + 8, bar.centery), "small", theme.TEXT_DIM, "midleft")
-        targets.append((pill.union(label).inflate(12, 0).clip(bar), action_name))
+        pygame.draw.rect(bar_image, theme.ACCENT, pill, border_radius=8)
+        draw_text(bar_image, key, pill.center, "small", theme.BG, "center", bold=True)
+        label = draw_text(bar_image, meaning, (pill.right + 8, bar.centery), "small", theme.TEXT_DIM, "midleft")
+        pills.append((pill.union(label).inflate(12, 0).clip(bar), action_name))
         x = label.right + 28
+    return bar_image, pills

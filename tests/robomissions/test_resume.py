@@ -11,7 +11,7 @@ from game import catalog
 from game.client import widgets
 from game.client.app import App
 from game.client.input import Action
-from game.client.menus import GameSelectScene, PauseScene, TitleScene
+from game.client.menus import GameSelectScene, HowToPlayScene, PauseScene, TitleScene
 from game.core.session import GameSession, has_saved_game, saved_game_path
 from game.core.storage import load_json
 from game.robomissions import rules
@@ -58,6 +58,8 @@ def start_through_the_screens(app: App) -> TableScene:
     assert isinstance(setup, SetupScene)
     setup.menu.focus = next(i for i, item in enumerate(setup.menu.items) if item.label == "Start game")
     app.post(Action("confirm"))
+    if isinstance(app.stack.top, HowToPlayScene):      # a first game opens with the tutorial
+        app.post(Action("back"))
     table = app.stack.top
     assert isinstance(table, TableScene)
     return table

@@ -13,7 +13,7 @@ import pytest
 from game.client import widgets
 from game.client.app import App
 from game.client.input import Action
-from game.client.menus import PauseScene
+from game.client.menus import HowToPlayScene, PauseScene
 from game.client.sequencer import Beat, Sequencer
 from game.core.errors import UserError
 from game.robomissions.ui import anim
@@ -216,8 +216,10 @@ def test_setup_menu_team_modes_fix_the_player_count_and_start_a_table(app):
     app.post(Action("right"))               # human -> AI random
     config = setup.config(seed=4)
     assert config.mode == "2v2" and config.seats[0] == "random" and len(config.seats) == 4
-    setup.menu.focus = len(setup.menu.items) - 2
+    setup.menu.focus = next(i for i, item in enumerate(setup.menu.items) if item.label == "Start game")
     app.post(Action("confirm"))             # Start game
+    assert isinstance(app.stack.top, HowToPlayScene)      # a first game opens with the tutorial
+    app.post(Action("back"))
     assert isinstance(app.stack.top, TableScene) and app.stack.top.config.n_players == 4
 
 

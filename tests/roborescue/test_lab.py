@@ -9,7 +9,7 @@ import pytest
 from game.client import input as inp
 from game.client.app import App
 from game.client.input import Action
-from game.client.menus import PauseScene
+from game.client.menus import HowToPlayScene, PauseScene
 from game.core.errors import UserError
 from game.roborescue.rules import engine
 from game.roborescue.ui import highscores
@@ -224,6 +224,8 @@ def test_set_up_menu_starts_a_multiplayer_table(app):
     app.post(Action(inp.RIGHT))                     # players 1 -> 2
     setup.menu.focus = setup.menu.items.index(next(i for i in setup.menu.items if i.label == "Start game"))
     app.post(Action(inp.CONFIRM))
+    assert isinstance(app.stack.top, HowToPlayScene)   # a first game opens with the tutorial
+    app.post(Action(inp.BACK))
     lab = app.stack.top
     assert isinstance(lab, LabScene) and lab.config.n_players == 2
     assert lab.config.seats == (HUMAN, "normal")
@@ -354,6 +356,7 @@ def test_the_game_select_screen_opens_the_set_up_menu(app):
     app.post(Action(inp.CONFIRM))
     assert isinstance(app.stack.top, SetupScene)
     app.post(Action(inp.CONFIRM))              # focus starts on "Start game": a solo table
+    app.post(Action(inp.BACK))                 # closes the first-game tutorial
     lab = app.stack.top
     assert isinstance(lab, LabScene) and lab.config.n_players == 1 and lab.config.is_human(0)
 

@@ -12,7 +12,7 @@ from game import catalog
 from game.client import input as inp
 from game.client.app import App
 from game.client.input import Action
-from game.client.menus import GameSelectScene, PauseScene, TitleScene
+from game.client.menus import GameSelectScene, HowToPlayScene, PauseScene, TitleScene
 from game.core.session import GameSession, has_saved_game, saved_game_path
 from game.core.storage import load_json
 from game.roborescue import rules
@@ -60,6 +60,8 @@ def test_a_game_left_through_the_pause_menu_continues_at_the_same_position(app):
     app.post(Action(inp.RIGHT))                              # normal -> hard
     setup.menu.focus = next(i for i, item in enumerate(setup.menu.items) if item.label == "Start game")
     app.post(Action(inp.CONFIRM))
+    if isinstance(app.stack.top, HowToPlayScene):          # a first game opens with the tutorial
+        app.post(Action(inp.BACK))
     lab = app.stack.top
     assert isinstance(lab, LabScene) and lab.config.seats == (HUMAN, "hard")
 
@@ -107,7 +109,7 @@ def test_a_damaged_seat_note_still_resumes_with_you_in_seat_one(app):
 
 
 def test_undo_takes_back_a_placement_of_this_turn_but_never_a_draw(app):
-    lab = LabScene(GameConfig(1, (HUMAN,), False, 11))
+    lab = LabScene(GameConfig(1, (HUMAN,), False, 12))   # the second card of turn 1 has a choice (seed 11: one area)
     app.stack.push(lab)
     play(app, lab, lambda: ready(lab), confirm=False)
     before = rules.seat_view(lab.state, 0)

@@ -44,8 +44,15 @@ class FlyingCard(Track):
         arc = max(0.0, min(40.0, self.start[1] - 80, self.end[1] - 80))   # never lift a card off the screen
         y = lerp(self.start[1], self.end[1], p) - math.sin(p * math.pi) * arc + offset[1]
         scale = lerp(1.0, self.end_scale, p)
-        image = self.image if abs(scale - 1.0) < 0.02 else pygame.transform.smoothscale_by(self.image, scale)
+        image = self.image if abs(scale - 1.0) < 0.02 else _scaled(self.image, round(scale * 20))
         surface.blit(image, image.get_rect(center=(int(x), int(y))))
+
+
+@lru_cache(maxsize=256)
+def _scaled(image: pygame.Surface, twentieths: int) -> pygame.Surface:
+    """A card scaled to a multiple of 5%: made once, shared by every card flying the same way
+    (smoothscale every frame was the table's slowest frame part)."""
+    return pygame.transform.smoothscale_by(image, twentieths / 20)
 
 
 class Beam(Track):
@@ -92,18 +99,26 @@ class Popup(Track):
     def draw(self, surface: pygame.Surface, offset: Point = (0, 0)) -> None:
         p = self.progress
         pop = ease_out_back(min(1.0, p / 0.3))
-        image = render_text(self.text, "large", tuple(self.colour), True)
-        shadow = render_text(self.text, "large", theme.SHADOW, True)
-        if pop < 0.99:
-            image = pygame.transform.smoothscale_by(image, max(0.05, pop))
-            shadow = pygame.transform.smoothscale_by(shadow, max(0.05, pop))
+        image, shadow = _popup_images(self.text, tuple(self.colour), 20 if pop >= 0.99 else max(1, round(pop * 20)))
         alpha = 255 if p < 0.7 else int(255 * (1 - (p - 0.7) / 0.3))
         x = self.pos[0] + offset[0]
         y = self.pos[1] - 60 * ease_in_out(p) + offset[1]
         for img, dx, dy in ((shadow, 2, 3), (image, 0, 0)):
-            img = img.copy()
-            img.set_alpha(alpha)
+            if alpha < 255:
+                img = img.copy()
+                img.set_alpha(alpha)
             surface.blit(img, img.get_rect(center=(int(x + dx), int(y + dy))))
+
+
+@lru_cache(maxsize=256)
+def _popup_images(text: str, colour: tuple, twentieths: int) -> tuple[pygame.Surface, pygame.Surface]:
+    """A popup's text and shadow at a multiple of 5% of full size (made once, not every frame)."""
+    image = render_text(text, "large", colour, True)
+    shadow = render_text(text, "large", theme.SHADOW, True)
+    if twentieths < 20:
+        image = pygame.transform.smoothscale_by(image, twentieths / 20)
+        shadow = pygame.transform.smoothscale_by(shadow, twentieths / 20)
+    return image, shadow
 
 
 @dataclass

@@ -9,6 +9,7 @@ small on the table.
 from __future__ import annotations
 
 import math
+import zlib
 from functools import lru_cache
 
 import pygame
@@ -118,11 +119,7 @@ def draw_robot_icon(surface: pygame.Surface, card: CardDef, rect: pygame.Rect) -
         for dx in (-9, 9):
             pygame.draw.line(surface, dark, (int(cx + (dx - 3) * s), cy), (int(cx + (dx + 3) * s), cy), max(1, int(3 * s)))
     elif card.kind == "singlebot":
-        body = box(26, 22, 0, 8)
-        head = box(22, 16, 0, -12)
-        eyes(head, 5, 4)
-        pygame.draw.circle(surface, dark, (int(cx - 10 * s), int(body.bottom + 4 * s)), max(2, int(5 * s)))
-        pygame.draw.circle(surface, dark, (int(cx + 10 * s), int(body.bottom + 4 * s)), max(2, int(5 * s)))
+        _draw_singlebot(surface, card, (cx, cy), s)
     elif card.kind == "battery":
         cells = 1 if card.wiring == "single" else 2
         for i in range(cells):
@@ -141,6 +138,85 @@ def draw_robot_icon(surface: pygame.Surface, card: CardDef, rect: pygame.Rect) -
             pygame.draw.polygon(surface, CARD_INK, points)
     else:
         _draw_action_icon(surface, card.effect, (cx, cy), s, colour, dark)
+
+
+# Singlebot paint jobs: picked from the card's key, so every Singlebot card has its own robot.
+SINGLEBOT_PAINTS = ((150, 96, 220), (64, 170, 200), (226, 110, 150), (110, 190, 90), (230, 150, 60),
+                    (120, 130, 230), (200, 200, 90), (90, 200, 170))
+
+
+def singlebot_look(card: CardDef) -> tuple[tuple[int, int, int], str, str]:
+    """(paint, head shape, feet) of a Singlebot, generated from its data: the key picks the paint
+    and shapes, the ability picks the tool it carries (see _draw_singlebot)."""
+    code = zlib.crc32(card.key.encode("utf-8"))
+    paint = SINGLEBOT_PAINTS[code % len(SINGLEBOT_PAINTS)]
+    head = ("box", "dome", "visor")[(code // 8) % 3]
+    feet = ("wheels", "treads", "legs")[(code // 24) % 3]
+    return paint, head, feet
+
+
+def _draw_singlebot(surface: pygame.Surface, card: CardDef, center: tuple[int, int], s: float) -> None:
+    """A Singlebot drawn from its card: own paint, head and feet, and the tool of its ability."""
+    paint, head_shape, feet = singlebot_look(card)
+    dark = darker(paint)
+    cx, cy = center
+    line = max(1, int(2 * s))
+
+    def rect(w, h, dx, dy) -> pygame.Rect:
+        r = pygame.Rect(0, 0, max(2, int(w * s)), max(2, int(h * s)))
+        r.center = (int(cx + dx * s), int(cy + dy * s))
+        return r
+
+    def pt(dx, dy) -> tuple[int, int]:
+        return int(cx + dx * s), int(cy + dy * s)
+
+    # feet
+    if feet == "wheels":
+        for dx in (-10, 10):
+            pygame.draw.circle(surface, dark, pt(dx, 22), max(2, int(5 * s)))
+    elif feet == "treads":
+        tread = rect(30, 8, 0, 22)
+        pygame.draw.rect(surface, dark, tread, border_radius=max(1, int(4 * s)))
+    else:
+        for dx in (-7, 7):
+            pygame.draw.line(surface, dark, pt(dx, 16), pt(dx * 1.4, 24), max(1, int(3 * s)))
+    body = rect(26, 22, 0, 8)
+    pygame.draw.rect(surface, paint, body, border_radius=max(1, int(4 * s)))
+    pygame.draw.rect(surface, dark, body, line, border_radius=max(1, int(4 * s)))
+    # head
+    head = rect(22, 16, 0, -12)
+    if head_shape == "dome":
+        pygame.draw.ellipse(surface, paint, head.inflate(0, int(4 * s)))
+        pygame.draw.ellipse(surface, dark, head.inflate(0, int(4 * s)), line)
+    else:
+        pygame.draw.rect(surface, paint, head, border_radius=max(1, int(3 * s)))
+        pygame.draw.rect(surface, dark, head, line, border_radius=max(1, int(3 * s)))
+    if head_shape == "visor":
+        pygame.draw.rect(surface, CARD_INK, rect(16, 4, 0, -13), border_radius=max(1, int(2 * s)))
+    else:
+        for dx in (-5, 5):
+            pygame.draw.circle(surface, CARD_INK, pt(dx, -13), max(1, int(2 * s)))
+    # the tool of its ability
+    ability = card.ability
+    if ability == "draw_on_play":        # a lightning antenna: it starts quick
+        pygame.draw.lines(surface, theme.ACCENT, False, [pt(0, -20), pt(-4, -25), pt(3, -26), pt(-1, -31)],
+                          max(1, int(2 * s)))
+    elif ability == "repair_aura":       # a red cross on the chest
+        pygame.draw.rect(surface, theme.BAD, rect(4, 12, 0, 8))
+        pygame.draw.rect(surface, theme.BAD, rect(12, 4, 0, 8))
+    elif ability == "pierce_shield":     # a drill arm
+        pygame.draw.polygon(surface, CARD_INK_DIM, [pt(13, 4), pt(13, 12), pt(26, 8)])
+        pygame.draw.line(surface, dark, pt(17, 6), pt(19, 10), line)
+    elif ability == "armor":             # a shield plate on the arm
+        pygame.draw.polygon(surface, (200, 206, 220), [pt(14, 0), pt(24, 0), pt(24, 10), pt(19, 16), pt(14, 10)])
+        pygame.draw.polygon(surface, dark, [pt(14, 0), pt(24, 0), pt(24, 10), pt(19, 16), pt(14, 10)], line)
+    elif ability == "self_charge":       # a battery on its back, with a bolt
+        cell = rect(7, 14, -17, 6)
+        pygame.draw.rect(surface, KIND_COLOURS["battery"], cell, border_radius=max(1, int(2 * s)))
+        pygame.draw.rect(surface, dark, cell, line, border_radius=max(1, int(2 * s)))
+    elif ability == "salvage_on_ko":     # a horseshoe magnet held up
+        pygame.draw.arc(surface, theme.BAD, rect(14, 14, 20, -2), 3.3, 6.1, max(2, int(4 * s)))
+        pygame.draw.line(surface, dark, pt(13, 6), pt(16, 1), line)
 
 
 def _draw_action_icon(surface: pygame.Surface, effect: str, center: tuple[int, int], s: float, colour, dark) -> None:
@@ -323,7 +399,7 @@ def part_chip(card: CardDef, size: tuple[int, int]) -> pygame.Surface:
             surface.blit(image, image.get_rect(midtop=(w // 2, y)))
             y += image.get_height() - 2
         if h >= 70:
-            icon_h = h - y - 8
+            icon_h = h - y - 8 - (stats_px + 2 if card.kind in ("head", "part") else 0)   # clear of the stats
             draw_robot_icon(surface, card, pygame.Rect(w // 4, y + 2, w // 2, icon_h))
         if card.kind in ("head", "part"):   # a Megabot's parts add up; the robot's own bar shows the total
             hp = "-" if card.hp is None else str(card.hp)

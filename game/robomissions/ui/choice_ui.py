@@ -221,6 +221,7 @@ def focused_rect(option: Option, focused: bool) -> pygame.Rect:
 
 
 DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
+OPPOSITE = {"left": "right", "right": "left", "up": "down", "down": "up"}
 
 
 def move_focus(options: list[Option], index: int, direction: str) -> int:
@@ -228,6 +229,12 @@ def move_focus(options: list[Option], index: int, direction: str) -> int:
     if not options:
         return 0
     index = min(index, len(options) - 1)
+    if options[index].hand_card is not None and direction in ("left", "right"):
+        # Along the hand, left and right step card by card (the fan's arc must not skip one).
+        row = sorted((i for i, o in enumerate(options) if o.hand_card is not None), key=lambda i: options[i].rect.left)
+        at = row.index(index) + (1 if direction == "right" else -1)
+        if 0 <= at < len(row):
+            return row[at]
     dx, dy = DIRECTIONS[direction]
     cx, cy = options[index].rect.center
     best, best_score = None, float("inf")
@@ -246,6 +253,30 @@ def move_focus(options: list[Option], index: int, direction: str) -> int:
         return best
     step = 1 if direction in ("right", "down") else -1
     return (index + step) % len(options)
+
+
+class FocusMover:
+    """Arrow-key focus that retraces its steps: Left then Right comes back to the same option.
+
+    The nearest option one way is not always the one the other way came from (a robot above
+    the hand is nearer than the card you left), so an arrow opposite to the last move goes
+    back to where that move started; any other move searches spatially (move_focus).
+    """
+
+    def __init__(self) -> None:
+        self.last: tuple[str, int, int] | None = None   # (direction, from, to)
+
+    def reset(self) -> None:
+        self.last = None
+
+    def move(self, options: list[Option], index: int, direction: str) -> int:
+        last = self.last
+        if last is not None and last[0] == OPPOSITE[direction] and last[2] == index and last[1] < len(options):
+            target = last[1]
+        else:
+            target = move_focus(options, index, direction)
+        self.last = (direction, index, target)
+        return target
 
 
 def option_at(options: list[Option], focus: int, pos: tuple[int, int]) -> int | None:

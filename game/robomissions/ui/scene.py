@@ -19,6 +19,10 @@ from game.client.app import App, add_display_args, run_scene
 from game.client.scene import Scene
 from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, vertical_gradient
 from game.core.session import GameSession
+from game.robomissions import ai
+from game.robomissions.rules import engine
+from game.robomissions.rules.view import seat_view
+from game.robomissions.ui import howto
 from game.robomissions.ui.table_config import (AI_LEVELS, MAX_PLAYERS, MIN_PLAYERS, MODE_NAMES, MODE_PLAYERS, MODES,
                                                SEAT_KINDS, TableConfig, make_config, remembered_seats)
 from game.robomissions.ui.table_render import team_label
@@ -47,8 +51,10 @@ class SetupScene(Scene):
         for seat in range(MAX_PLAYERS):
             items.append(MenuItem(f"Seat {seat + 1}", value=self._seat_value(seat), on_change=self._seat_changer(seat),
                                   detail="Human, or an AI: random, easy, normal or hard"))
-        items += [MenuItem("Start game", self._start, "Deal the cards"), MenuItem("Back", self._back)]
-        self.menu = Menu(items, center_x=theme.WIDTH // 2, top=130, width=640, row_height=60)
+        items += [MenuItem("Start game", self._start, "Deal the cards"),
+                  MenuItem("How to play", self._how_to_play, "The rules in eight short pages"),
+                  MenuItem("Back", self._back)]
+        self.menu = Menu(items, center_x=theme.WIDTH // 2, top=112, width=640, row_height=52)
         self._refresh()
 
     # ---------------------------------------------------------------- options
@@ -103,6 +109,12 @@ class SetupScene(Scene):
     def _start(self) -> None:
         self._click()
         self.app.stack.push(TableScene(self.config()))
+        if howto.tutorial_due():          # a player's first game: the tutorial over the table
+            self.app.stack.push(howto.tutorial_scene())
+
+    def _how_to_play(self) -> None:
+        self._click()
+        self.app.stack.push(howto.how_to_play_scene())
 
     def _back(self) -> None:
         self.app.stack.pop()
@@ -110,6 +122,7 @@ class SetupScene(Scene):
     # ---------------------------------------------------------------- scene
     def enter(self) -> None:
         self.background = vertical_gradient(theme.LOGICAL_SIZE, (40, 30, 56), (12, 14, 22))
+        self.app.audio.warm()       # sounds are built when a screen opens, never mid-animation
 
     def handle(self, action: inp.Action) -> None:
         if not self.menu.handle(action) and action.name == inp.BACK:
@@ -147,3 +160,22 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     config = make_config(args.mode, args.players, args.humans, args.ai, args.seed)
     return run_scene(lambda app: TableScene(config), args)
+
+
+# ---------------------------------------------------------------- bench frames hooks
+_busy_seeds = iter(range(1, 1_000_000))
+
+
+def make_busy_scene(app: App) -> Scene:
+    """`bench frames --screen robomissions`: four AI seats, free-for-all, watched from seat 0."""
+    return TableScene(TableConfig("ffa", ("normal", "hard", "easy", "normal"), next(_busy_seeds)))
+
+
+def busy_ai_job(scene):
+    """One hard-bot decision on the table's position, as (fn, args, kwargs), for --ai-thinking."""
+    state = scene.state
+    if not state.is_over:
+        legal = engine.legal_choices(state)
+        scene._bench_job = (ai.choose, (seat_view(state, state.current), legal, random.Random(len(scene.played))),
+                            {"level": "hard"})
+    return getattr(scene, "_bench_job", None)

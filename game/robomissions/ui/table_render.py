@@ -178,6 +178,17 @@ def _flow(items, area: Rect, scale: float) -> list[Rect] | None:
     return rects
 
 
+def split_robot(rect: Rect, scale: float, status_on_top: bool) -> tuple[Rect, Rect]:
+    """(picture, HP bar) of a robot's place. The viewer's own robots carry their HP bar on top,
+    where the lifted hand card (which rises from below) never covers it."""
+    status_h = int(STATUS_H * scale)
+    if status_on_top:
+        return Rect(rect.left, rect.top + status_h, rect.width, rect.height - status_h), \
+            Rect(rect.left, rect.top, rect.width, status_h - 2)
+    body = Rect(rect.left, rect.top, rect.width, rect.height - status_h)
+    return body, Rect(rect.left, body.bottom + 2, rect.width, status_h - 2)
+
+
 def _layout_zone(layout: Layout, view: SeatView, seat: int, zone: Rect, reserve_new: bool, reserve_end: bool) -> None:
     """Fit a player's robots into their zone at the largest scale that fits, centred."""
     content = Rect(zone.left + 10, zone.top + ZONE_HEADER + 4, zone.width - 20, zone.height - ZONE_HEADER - 8)
@@ -201,7 +212,8 @@ def _layout_zone(layout: Layout, view: SeatView, seat: int, zone: Rect, reserve_
             layout.robots[ref] = rect
             robot = view.robot(ref)
             if robot.kind == "megabot":
-                for slot, part_rect in megabot_slots(rect, scale, *_megabot_rows(robot, full)).items():
+                for slot, part_rect in megabot_slots(split_robot(rect, scale, full)[0], scale,
+                                                     *_megabot_rows(robot, full)).items():
                     layout.parts[(ref, slot)] = part_rect
         elif kind == "new":
             layout.new_slots[seat] = rect
@@ -348,7 +360,7 @@ def draw_zone(surface: pygame.Surface, view: SeatView, layout: Layout, seat: int
         if rect is None:
             continue
         if rid is None:
-            gap = Rect(rect.left, rect.top, rect.width, rect.height - int(STATUS_H * scale))
+            gap = split_robot(rect, scale, seat == layout.viewer)[0]
             surface.blit(sprites.card_slot(gap.size, "gap"), gap)
         elif rid not in hidden:
             draw_robot(surface, view, view.robot(rid), layout, scale)
@@ -356,8 +368,14 @@ def draw_zone(surface: pygame.Surface, view: SeatView, layout: Layout, seat: int
     for index in range(len(chain) - 1):
         a, b = layout.chain_slots.get((seat, index)), layout.chain_slots.get((seat, index + 1))
         if a and b and chain[index] is not None and chain[index + 1] is not None and abs(a.top - b.top) < 4:
-            y = a.top + int(40 * scale)
+            y = chain_link_y(a, scale, seat == layout.viewer)
             pygame.draw.line(surface, (200, 200, 210), (a.right - 2, y), (b.left + 2, y), max(2, int(5 * scale)))
+
+
+def chain_link_y(rect: Rect, scale: float, status_on_top: bool) -> int:
+    """Where the link between two Chainbots runs: across their pictures, below the names."""
+    body = split_robot(rect, scale, status_on_top)[0]
+    return body.top + int(body.height * 0.62)
 
 
 def _draw_hand_backs(surface: pygame.Surface, rect: Rect, count: int) -> None:
@@ -372,7 +390,7 @@ def draw_robot(surface: pygame.Surface, view: SeatView, robot: RobotView, layout
     rect = layout.robots.get(robot.rid)
     if rect is None:
         return
-    body = Rect(rect.left, rect.top, rect.width, rect.height - int(STATUS_H * scale))
+    body, status = split_robot(rect, scale, robot.owner == layout.viewer)
     parts = dict(robot.parts)
     if robot.kind == "megabot":
         for slot in ("head", "body", "arm0", "arm1", "legs"):
@@ -401,7 +419,7 @@ def draw_robot(surface: pygame.Surface, view: SeatView, robot: RobotView, layout
         _battery_badge(surface, center, ready, scale)
     if robot.rid in view.attacked:
         _tag(surface, "ATTACKED", (body.centerx, body.centery), theme.TEXT_DIM, scale)
-    _draw_status(surface, robot, Rect(rect.left, body.bottom + 2, rect.width, int(STATUS_H * scale) - 2), scale)
+    _draw_status(surface, robot, status, scale)
     if robot.damage:
         radius = max(11, int(16 * scale))
         if robot.kind == "megabot":   # beside the head, where no part ever goes

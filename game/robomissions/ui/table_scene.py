@@ -3,7 +3,8 @@
 The scene owns the live `GameState` but draws only `seat_view(state, viewer)`; it asks the engine
 for legal actions, shows them as options, and hands the chosen one to `engine.apply`. The
 events that come back become animations and log lines (event_anim.py); the table switches to
-the new view once they have played. AI seats think in a worker thread on their own view and
+the new view once they have played. AI seats think in the shared AI worker process
+(game.client.ai_worker) on their own view and
 a copy of the legal list, so a frame never waits for them. With several humans at one
 screen a hand-over screen (handover_scene.py) hides the table between their turns, and a
 hand is face up only for its owner's turn. The game ends on results_scene.py.
@@ -17,17 +18,20 @@ from __future__ import annotations
 
 import random
 import traceback
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from functools import lru_cache
 
 import pygame
 
 from game.client import input as inp
 from game.client import theme
-from game.client.menus import PauseScene
+from game.client.ai_worker import AIWorker
+from game.client.decisions import automatic_choice
+from game.client.layers import CachedRegion
+from game.client.menus import ConfirmScene, PauseScene
 from game.client.scene import Scene
 from game.client.sequencer import Beat, Sequencer
-from game.client.widgets import draw_hints, draw_paragraph, draw_text, font, panel, render_text, wrap_text
+from game.client.widgets import MenuItem, draw_hints, draw_paragraph, draw_text, font, panel, render_text, wrap_text
 from game.core.session import GameSession, save_session
 from game.robomissions import rules
 from game.robomissions.ui import anim
@@ -35,13 +39,15 @@ from game.robomissions.rules import engine
 from game.robomissions.ui import card_sprites as sprites
 from game.robomissions.ui import table_render as render
 from game.robomissions.ai import make_bot
-from game.robomissions.ui.choice_ui import (Option, build_options, move_focus, option_at, prompt, robot_cards,
-                                         robot_name, robot_summary)
+from game.robomissions.ui.choice_ui import (FocusMover, Option, build_options, focused_rect, option_at, prompt,
+                                            robot_name)
 from game.robomissions.rules.engine import (Action, Cancel, Discard, Draw, EndTurn, Pick, Play, RepairChain, SelfCharge,
                                       UseBattery)
 from game.robomissions.ui.event_anim import FLY_SIZE, Scenes, build_beats, log_line, name_of
 from game.robomissions.rules.events import Event, redact
 from game.robomissions.ui.handover_scene import HandOverScene
+from game.robomissions.ui.howto import how_to_play_scene
+from game.robomissions.ui.inspect import Inspectable, inspect_at, inspect_targets, stepping_order
 from game.robomissions.ui.results_scene import ResultsScene
 from game.robomissions.ui.table_config import MODE_NAMES, TableConfig, forget_seats, remember_seats
 from game.robomissions.rules.view import SeatView, seat_view
@@ -51,6 +57,8 @@ AI_BEAT = 0.35        # seconds an AI's intermediate choice stays marked on the 
 
 
 class TableScene(Scene):
+    covers_screen = True      # the cached board is a full-screen opaque layer
+
     def __init__(self, config: TableConfig, session: GameSession | None = None) -> None:
         """Deal a new game for `config`, or continue `session` (a saved game of the same set-up)."""
         super().__init__()
@@ -72,6 +80,7 @@ class TableScene(Scene):
         self.board_version = 0                # bumped whenever the shown view or the layout changes
         self.options: list[Option] = []
         self.focus = 0
+        self.mover = FocusMover()                    # arrows retrace their steps
         self.hidden_cards: set[int] = set()
         self.hidden_robots: set[int] = set()
         self.marker: tuple[pygame.Rect, tuple[int, int, int]] | None = None
@@ -79,8 +88,11 @@ class TableScene(Scene):
         self.hover: tuple[str, str] | None = None    # what the mouse pointer rests on
         self.hover_cards: tuple[int, ...] = ()       # the cards of what the pointer rests on (for INFO)
         self.zoom = False                            # INFO: show the focused card(s) large
+        self.inspected: Inspectable | None = None    # INFO: what is shown (arrows step through the table)
+        self.pointer: tuple[int, int] | None = None  # where the pointer last rested
         self.fast_forward = False                    # spectating (no human left): skip every animation
-        self.executor: ThreadPoolExecutor | None = None
+        self.executor: AIWorker | None = None
+        self._base = CachedRegion()              # board + info panel + a hidden hand (see draw)
         self.future: Future | None = None
         self.dirty = False
         self.awaiting_handover = False
@@ -98,8 +110,9 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="robomissions-ai")
+        self.executor = AIWorker()
         self.timeline.play_sound = self.app.audio.play
+        self.app.audio.warm()       # every effect now, none synthesised mid-animation
         self._log(f"{MODE_NAMES[self.config.mode]}, {self.config.n_players} players (seed {self.config.seed})",
                   theme.TEXT_DIM)
         remember_seats(self.config)
@@ -134,7 +147,7 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor.close()
             self.executor = None
 
     # ------------------------------------------------------------------ helpers
@@ -177,6 +190,7 @@ class TableScene(Scene):
 
     def _refresh_options(self) -> None:
         self.board_version += 1
+        self.mover.reset()
         previous = self.options[self.focus].action if self.options and self.focus < len(self.options) else None
         if self.human_to_act:
             legal = engine.legal_choices(self.state)
@@ -220,6 +234,10 @@ class TableScene(Scene):
                 self.app.stack.push(ResultsScene(self, play_again=TableScene))
             return
         seat = self.state.current
+        automatic = self._automatic_choice()
+        if automatic is not None:
+            self._apply(self.viewer, automatic)
+            return
         if seat in self.humans:
             if self.owner_ready != seat or self.viewer != seat:
                 if len(self.humans) > 1:
@@ -231,9 +249,25 @@ class TableScene(Scene):
                 self._sync()
         elif self.future is None and self.executor is not None:
             # The bot gets its own seat's view (a frozen snapshot) and a fresh list: never the live state.
-            bot, rng = self.bots[seat], self.rngs[seat]
-            self.future = self.executor.submit(bot.choose, seat_view(self.state, seat), engine.legal_choices(self.state), rng)
+            # A fresh RNG drawn from the seat's own: the worker process gets a copy, so the seat's
+            # stream must advance here, in the scene.
+            bot, rng = self.bots[seat], random.Random(self.rngs[seat].getrandbits(64))
+            self.future = self.executor.submit(bot.choose, seat_view(self.state, seat), engine.legal_choices(self.state),
+                                               rng)
             self.info = (f"{render.seat_name(seat)} is thinking...", "")
+
+    def _automatic_choice(self) -> Action | None:
+        """The one thing the human can do now, when a card's question has a single answer.
+
+        "Chain +" for a Chainbot with no gap to fill, "New Megabot" for a Head: nothing to
+        decide, so it resolves itself (Cancel, backing out, is not an answer): the client's
+        one rule, game.client.decisions.automatic_choice, with the "Ask before every step" setting.
+        """
+        if not self.human_to_act or self.state.pending is None:
+            return None
+        answers = [a for a in engine.legal_choices(self.state) if not isinstance(a, Cancel)]
+        choice = automatic_choice(answers, self.app.settings.ask_every_step)
+        return choice if isinstance(choice, Pick) else None
 
     def _poll_ai(self) -> None:
         if self.future is None or not self.future.done() or self.timeline.busy or self.dirty:
@@ -329,15 +363,17 @@ class TableScene(Scene):
     def handle(self, action: inp.Action) -> None:
         name = action.name
         if name == inp.MENU:
-            self.app.stack.push(PauseScene())
+            self.app.stack.push(PauseScene([MenuItem("How to play", self._how_to_play)]))
             return
         if name == inp.INFO:
             self.zoom = not self.zoom
+            self.inspected = self._first_inspected() if self.zoom else None
             return
-        if self.zoom and name in (inp.BACK, inp.CONFIRM, inp.CLICK):
-            self.zoom = False
+        if self.zoom:
+            self._handle_zoom(action)
             return
         if name == inp.POINT and action.pos:
+            self.pointer = action.pos
             over_option = self.human_to_act and self._option_under(action.pos) is not None
             self.hover = None if over_option else self._info_at(action.pos)
             self.hover_cards = () if over_option else self._cards_at(action.pos)
@@ -361,16 +397,18 @@ class TableScene(Scene):
         if not self.human_to_act or not self.options:
             return
         if name in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT):
-            self.focus = move_focus(self.options, self.focus, name)
+            self.focus = self.mover.move(self.options, self.focus, name)
             self.app.audio.play("move")
         elif name in (inp.NEXT, inp.PREV, inp.SCROLL):
             step = (1 if name == inp.NEXT else -1) if name != inp.SCROLL else (-1 if action.amount > 0 else 1)
             self.focus = (self.focus + step) % len(self.options)
+            self.mover.reset()
             self.app.audio.play("move")
         elif name == inp.POINT and action.pos:
             hit = self._option_under(action.pos)
             if hit is not None and hit != self.focus:
                 self.focus = hit
+                self.mover.reset()
         elif name == inp.CLICK and action.pos:
             hit = self._option_under(action.pos)
             if hit is not None:
@@ -387,6 +425,9 @@ class TableScene(Scene):
             elif name == inp.UNDO:
                 self._undo()
 
+    def _how_to_play(self) -> None:
+        self.app.stack.push(how_to_play_scene())
+
     def _undo(self) -> None:
         """Take back this seat's own last choice (never past a draw or another seat's choice)."""
         taken = self.session.undo(self.viewer)
@@ -397,61 +438,102 @@ class TableScene(Scene):
         if self.played and self.played[-1] == (self.viewer, taken):
             self.played.pop()
         self._log(f"{render.seat_name(self.viewer)} takes back: {engine.describe(self.state, taken)}", theme.TEXT_DIM)
-        save_session(self.session)
         self._sync()
+        # An answer that resolved itself is taken back together with the choice that asked it,
+        # or it would resolve itself again at once.
+        while self._automatic_choice() is not None and self.session.can_undo(self.viewer):
+            taken = self.session.undo(self.viewer)
+            if self.played and self.played[-1] == (self.viewer, taken):
+                self.played.pop()
+            self._log(f"{render.seat_name(self.viewer)} takes back: {engine.describe(self.state, taken)}",
+                      theme.TEXT_DIM)
+            self._sync()
+        save_session(self.session)
+
+    # ------------------------------------------------------------------ inspect anything
+    def _targets(self) -> list[Inspectable]:
+        """Everything on the table that can be pointed at or stepped to (most specific first)."""
+        focused = self.options[self.focus].hand_card if self.human_to_act and self.options else None
+        labels = {s: self.seat_label(s) for s in self.layout.zones}
+        return inspect_targets(self.shown, self.layout, labels, self.hand_visible, focused, self.hidden_robots)
 
     def _info_at(self, pos: tuple[int, int]) -> tuple[str, str] | None:
-        """What the pointer rests on, for the info panel: any robot, or a card of a visible hand."""
-        if self.hand_visible:
-            uid = self._hand_card_at(pos)
-            if uid is not None:
-                card = self.shown.cards[uid]
-                return card.name, sprites.default_text(card)
-        for rid, rect in self.layout.robots.items():
-            if rect.collidepoint(pos) and rid not in self.hidden_robots:
-                robot = self.shown.robot(rid)
-                return robot_name(self.shown, robot), robot_summary(self.shown, robot)
-        return None
+        """What the pointer rests on, for the info panel: any card, robot, gap, pile or player."""
+        target = inspect_at(self._targets(), pos)
+        return (target.title, target.text) if target else None
 
     def _cards_at(self, pos: tuple[int, int]) -> tuple[int, ...]:
         """Card uids under the pointer: a visible hand card, or every card of a robot."""
-        if self.hand_visible:
-            uid = self._hand_card_at(pos)
-            if uid is not None:
-                return (uid,)
-        for rid, rect in self.layout.robots.items():
-            if rect.collidepoint(pos) and rid not in self.hidden_robots:
-                return robot_cards(self.shown.robot(rid))
-        return ()
+        target = inspect_at(self._targets(), pos)
+        return target.cards if target and target.kind in ("hand", "part", "robot") else ()
+
+    def _first_inspected(self) -> Inspectable | None:
+        """What INFO opens on: the thing under the pointer, else the focused option's, else the first."""
+        targets = self._targets()
+        if self.hover and self.pointer:
+            hit = inspect_at(targets, self.pointer)
+            if hit is not None:
+                return hit
+        if self.human_to_act and self.options:
+            option = self.options[self.focus]
+            centre = focused_rect(option, True).center
+            hit = inspect_at(targets, centre)
+            if hit is not None:
+                return hit
+        order = stepping_order(targets)
+        return order[0] if order else None
+
+    def _handle_zoom(self, action: inp.Action) -> None:
+        """INFO view: arrows / Tab step through the table, the pointer picks, Back closes."""
+        name = action.name
+        if name in (inp.BACK, inp.CONFIRM, inp.MENU) or (name == inp.CLICK and self.inspected is None):
+            self.zoom, self.inspected = False, None
+            return
+        if name in (inp.POINT, inp.CLICK) and action.pos:
+            hit = inspect_at(self._targets(), action.pos)
+            if hit is not None:
+                self.inspected = hit
+            elif name == inp.CLICK:
+                self.zoom, self.inspected = False, None
+            return
+        if name in (inp.LEFT, inp.RIGHT, inp.UP, inp.DOWN, inp.NEXT, inp.PREV):
+            order = stepping_order(self._targets())
+            if not order:
+                return
+            step = 1 if name in (inp.RIGHT, inp.DOWN, inp.NEXT) else -1
+            current = next((i for i, t in enumerate(order) if self.inspected and t.rect == self.inspected.rect
+                            and t.title == self.inspected.title), None)
+            index = 0 if current is None and step > 0 else ((current or 0) + step) % len(order)
+            self.inspected = order[index]
+            self.app.audio.play("move")
 
     def _zoom_cards(self, focused: Option | None) -> tuple[int, ...]:
-        if self.hover_cards:
-            return self.hover_cards
-        if focused is None:
-            return ()
-        if focused.hand_card is not None:
-            return (focused.hand_card,)
-        ref = getattr(focused.action, "robot", None)
-        if isinstance(focused.action, Pick) and focused.action.kind == "robot":
-            ref = focused.action.ref
-        if ref is not None and any(r.rid == ref for r in self.shown.robots):
-            return robot_cards(self.shown.robot(ref))
-        return ()
+        return self.inspected.cards if self.inspected else ()
 
     def _draw_zoom(self, surface: pygame.Surface, focused: Option | None) -> None:
-        """INFO: the cards of the focused thing at full size, for reading from the sofa."""
-        cards = self._zoom_cards(focused)
+        """INFO: what the inspected thing is and does, with its cards large, for reading from the sofa."""
         surface.blit(render.screen_shade(170), (0, 0))
-        if not cards:
-            draw_text(surface, "Point at a card or robot to read it", (500, 330), "large", theme.TEXT, "center")
+        target = self.inspected
+        if target is None:
+            draw_text(surface, "Point at anything, or use the arrows, to read it", (500, 330), "large", theme.TEXT,
+                      "center")
             return
-        size = sprites.BIG_SIZE if len(cards) <= 4 else sprites.HAND_SIZE
-        gap = 16
-        total = len(cards) * size[0] + (len(cards) - 1) * gap
-        left = max(10, 500 - total // 2)
-        for i, uid in enumerate(cards):
-            rect = pygame.Rect(left + i * (size[0] + gap), 330 - size[1] // 2, *size)
+        pygame.draw.rect(surface, theme.ACCENT, target.rect.inflate(10, 10), 4, border_radius=10)
+        box = pygame.Rect(20, 0, 960, 300 if target.cards else 170)   # room for the cards only when shown
+        box.top = 390 if target.rect.centery < 340 else 46
+        panel(surface, box, edge=theme.ACCENT, width=3)
+        cards = target.cards
+        size = sprites.HAND_SIZE if len(cards) <= 3 else (110, 154)
+        gap = 10
+        left = box.left + 16
+        for i, uid in enumerate(cards[:5]):
+            rect = pygame.Rect(left + i * (size[0] + gap), box.centery - size[1] // 2, *size)
             surface.blit(render.face(self.shown.cards[uid], size, uid), rect)
+        text_left = left + (len(cards[:5]) * (size[0] + gap) if cards else 0) + 10
+        text_box = pygame.Rect(text_left, box.top + 16, box.right - text_left - 18, box.height - 32)
+        y = draw_paragraph(surface, target.title, text_box, "large" if text_box.width > 400 else "body", theme.ACCENT)
+        draw_paragraph(surface, target.text, pygame.Rect(text_box.left, y + 8, text_box.width, box.bottom - y - 24),
+                       "body" if text_box.width > 400 else "small", theme.TEXT)
 
     def _option_under(self, pos: tuple[int, int]) -> int | None:
         """The option under the pointer; a hand card only if it is the card drawn on top there."""
@@ -480,32 +562,55 @@ class TableScene(Scene):
         return rects
 
     def _choose(self, option: Option) -> None:
+        if isinstance(option.action, EndTurn) and self._unused_actions():
+            question, detail = self._end_turn_question()   # ask once; the safe answer has the focus
+            self.app.stack.push(ConfirmScene(question, lambda: self._choose_now(option), yes="End turn",
+                                             detail=detail))
+            return
+        self._choose_now(option)
+
+    def _choose_now(self, option: Option) -> None:
         self.app.audio.play("click")
         self.info = (f"{render.seat_name(self.viewer)}: {option.title}", "")   # shown while it animates
         self._apply(self.viewer, option.action)
 
+    def _unused_actions(self) -> int:
+        """Actions the human would give away by ending the turn now."""
+        return self.shown.actions_left if self.shown.phase != "discard" else 0
+
+    def _end_turn_question(self) -> tuple[str, str]:
+        left = self._unused_actions()
+        return (f"End turn with {left} action{'s' if left != 1 else ''} left?",
+                "Each turn has its actions; unused ones are lost.")
+
     def hints(self) -> list[tuple[str, str]]:
         if self.zoom:
-            return [(inp.INFO, "Close")]
+            return [(inp.LEFT, "Next thing"), (inp.INFO, "Close")]
         if self.spectating:
             return [(inp.SKIP, "Skip animation"), (inp.NEXT, "Normal speed" if self.fast_forward else "Fast forward"),
-                    (inp.INFO, "Read card"), (inp.MENU, "Pause")]
+                    (inp.INFO, "Read anything"), (inp.MENU, "Pause")]
         if self.timeline.busy:
             return [(inp.SKIP, "Skip animation"), (inp.MENU, "Pause")]
         if not self.human_to_act:
-            return [(inp.INFO, "Read card"), (inp.MENU, "Pause")]
+            return [(inp.INFO, "Read anything"), (inp.MENU, "Pause")]
         hints = [(inp.CONFIRM, "Choose"), (inp.LEFT, "Move"), (inp.NEXT, "Next option")]
         if any(isinstance(o.action, Cancel) for o in self.options):
             hints.append((inp.BACK, "Back out"))
         elif self.session.can_undo(self.viewer):
             hints.append((inp.UNDO, "Undo"))
-        return hints + [(inp.INFO, "Read card"), (inp.MENU, "Pause")]
+        return hints + [(inp.INFO, "Read anything"), (inp.MENU, "Pause")]
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         now = self.t
         layout = self.layout
-        surface.blit(self._board(), (0, 0))
+        options = self.options if self.human_to_act else []
+        focused = options[self.focus] if options else None
+        # One full-screen blit: the board with the info panel and a hidden hand drawn over it,
+        # redrawn only when one of them changes (none overlaps the turn glow drawn next).
+        board, hand, info = self._board(), self._hidden_hand(), self._info_shown(focused, options)
+        self._base.blit(surface, board, board.get_rect(), (self._board_key, info, hand),
+                        lambda layer: self._draw_base(layer, focused, options, hand))
         if not self.shown.over and self.shown.current in layout.zones:
             render.draw_turn_glow(surface, layout.zones[self.shown.current], now)
         if self.future is not None and not self.timeline.busy and self.state.current in layout.zones:
@@ -513,9 +618,6 @@ class TableScene(Scene):
             dots = "." * (1 + int(now * 3) % 3)
             draw_text(surface, f"thinking{dots:<3}", (zone.right - 10, zone.top + render.ZONE_HEADER + 12), "tiny",
                       theme.ACCENT, "midright", bold=True)
-        options = self.options if self.human_to_act else []
-        focused = options[self.focus] if options else None
-        self._draw_info(surface, focused, options)
         pending = self.shown.pending if self.human_to_act else None
         if pending is not None and pending.robot is not None and pending.robot in layout.robots:
             label = "ATTACKER" if pending.kind == "attack" else "CHOSEN"
@@ -557,10 +659,8 @@ class TableScene(Scene):
                 render.draw_slot(surface, rect, "New Megabot")
             chain_end = (self.viewer, len(view_.chains[self.viewer]))
             if chain_end in layout.chain_slots:
-                status_h = int(render.STATUS_H * layout.scales[self.viewer])
                 rect = layout.chain_slots[chain_end]
-                render.draw_slot(surface, pygame.Rect(rect.left, rect.top, rect.width, rect.height - status_h),
-                                 "Chain +")
+                render.draw_slot(surface, render.split_robot(rect, layout.scales[self.viewer], True)[0], "Chain +")
             render.draw_piles(surface, view_, layout)
             self._draw_log(surface)
         return self._board_surface
@@ -597,12 +697,34 @@ class TableScene(Scene):
         draw_text(surface, right, (bar.right - 12, bar.centery), "small", theme.BAD if v.endgame else theme.TEXT_DIM,
                   "midright", bold=v.endgame)
 
+    def _info_shown(self, focused: Option | None, options: list[Option]) -> tuple:
+        """What the info panel and its buttons show (the cache key of the base layer)."""
+        title, detail = self.panel_text(focused)
+        legal = {type(o.action).__name__: o for o in options}
+        buttons = tuple((name in legal, legal.get(name) is not None and legal.get(name) is focused)
+                        for name in ("EndTurn", "Cancel"))
+        return title, detail, buttons
+
+    def _hidden_hand(self) -> tuple[int, str] | None:
+        """(card count, caption) when the viewer's hand shows only its backs, else None."""
+        v = self.shown
+        if self.hand_visible or (self.viewer in self.humans and not v.alive[self.viewer] and not v.over):
+            return None
+        text = "" if self.viewer not in self.humans else f"{render.seat_name(self.viewer)}'s hand is hidden"
+        return v.hand_counts[self.viewer], text
+
+    def _draw_base(self, layer: pygame.Surface, focused: Option | None, options: list[Option],
+                   hand: tuple[int, str] | None) -> None:
+        self._draw_info(layer, focused, options)
+        if hand is not None:
+            render.draw_hidden_hand(layer, *hand)
+
     def _draw_info(self, surface: pygame.Surface, focused: Option | None, options: list[Option]) -> None:
         """The description of the focused option (or what the pointer rests on) and the two buttons."""
         layout = self.layout
         info = layout.info_rect.inflate(-12, 0)
         panel(surface, info, fill=theme.PANEL, radius=10)
-        title, detail = self.hover or ((focused.title, focused.detail) if focused else self.info)
+        title, detail = self.panel_text(focused)
         y = draw_paragraph(surface, title, pygame.Rect(info.left + 10, info.top + 8, info.width - 20, 60), "small",
                            theme.ACCENT)
         if detail:
@@ -613,6 +735,14 @@ class TableScene(Scene):
             option = legal.get(action_type)
             render.draw_button(surface, layout.buttons[key], text, option is not None,
                                option is not None and option is focused)
+
+    def panel_text(self, focused: Option | None = None) -> tuple[str, str]:
+        """(title, detail) of the info panel: what the pointer rests on, else the focused option."""
+        if focused is None and self.human_to_act and self.options:
+            focused = self.options[self.focus]
+        if self.hover:
+            return self.hover
+        return (focused.title, focused.detail) if focused else self.info
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         layout = self.layout
@@ -638,10 +768,7 @@ class TableScene(Scene):
                       (500, render.HAND_TOP + 50), "body", theme.TEXT_DIM, "center", bold=True)
             return
         if not self.hand_visible:
-            count = v.hand_counts[self.viewer]
-            text = "" if self.viewer not in self.humans else f"{render.seat_name(self.viewer)}'s hand is hidden"
-            render.draw_hidden_hand(surface, count, text)
-            return
+            return                    # its backs are part of the base layer (see draw)
         focus_uid = focused.hand_card if focused else None
         playable = {o.hand_card for o in options if o.hand_card is not None}
         rects = self._hand_rects(focus_uid)

@@ -9,6 +9,7 @@ the moving parts: a card flying along an arc, a card turning over, a score count
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable
 
 import pygame
@@ -46,7 +47,16 @@ def fly(image_at: Callable[[float], pygame.Surface], start: Point, goal: Point, 
 
 
 def flip_image(back: pygame.Surface, face: pygame.Surface, t: float, face_first: bool = False) -> pygame.Surface:
-    """The card squeezed horizontally as it turns over: first side until t=0.5, then the other."""
+    """The card squeezed horizontally as it turns over: first side until t=0.5, then the other.
+
+    t is taken to 1/32 and each squeezed image made once (not a new scale + canvas every frame).
+    """
+    return _flip_image(back, face, round(max(0.0, min(1.0, t)) * 32), face_first)
+
+
+@lru_cache(maxsize=256)
+def _flip_image(back: pygame.Surface, face: pygame.Surface, step: int, face_first: bool) -> pygame.Surface:
+    t = step / 32
     first, second = (face, back) if face_first else (back, face)
     side = first if t < 0.5 else second
     width = max(1, int(side.get_width() * abs(1 - 2 * t)))

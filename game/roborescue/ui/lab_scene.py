@@ -11,8 +11,8 @@ the pointer hovers them; confirm / click acts on the focused target (lab_choice_
 The focus always starts on a legal choice, so pressing confirm repeatedly plays a
 sensible game.
 
-AI seats think in a one-worker thread pool on a copy-free, immutable `PlayerView`, polled
-in update(), so a frame never waits for them.
+AI seats think in the shared AI worker process (game.client.ai_worker) on a pickled copy of
+their immutable `PlayerView`, polled in update(), so a frame never waits for them.
 
 The game lives in a game.core.session.GameSession: every choice goes through it and the game
 is saved after each one (game.core.session.save_session), so leaving at any point keeps it;
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 import traceback
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Callable
 
 import pygame
@@ -33,7 +33,9 @@ import pygame
 from game.client.text import draw_fit, font
 from game.client import input as inp
 from game.client import theme
-from game.client.menus import NoticeScene, PauseScene
+from game.client.ai_worker import AIWorker
+from game.client.decisions import automatic_choice
+from game.client.menus import PauseScene
 from game.client.scene import Scene
 from game.client.sequencer import Sequencer
 from game.client.widgets import MenuItem, draw_hints, draw_text, panel, vertical_gradient
@@ -45,6 +47,8 @@ from game.roborescue.ui.card_sprites import BACK_EDGE, BACK_FILL, CardArt
 from game.roborescue.rules.events import Event
 from game.roborescue.ui.end_scene import EndScene
 from game.roborescue.ui.handover_scene import HandoverScene
+from game.roborescue.ui.howto import how_to_play_scene
+from game.roborescue.ui.inspect import Inspectable, inspect_at, inspect_targets, stepping_order
 from game.roborescue.ui.lab_choice_ui import Choice, LabChoices, direction_pick
 from game.roborescue.ui.lab_config import HUMAN, GameConfig, forget_seats, remember_seats
 from game.roborescue.ui.lab_event_anim import EventBeats
@@ -55,6 +59,8 @@ __all__ = ["HUMAN", "GameConfig", "LabScene"]   # the config lives in lab_config
 
 # ----------------------------------------------------------------------------- the scene
 class LabScene(LabChoices, Scene):
+    covers_screen = True      # the cached still picture is a full-screen opaque layer
+
     def __init__(self, config: GameConfig, setup: Callable[[GameConfig], Scene] | None = None,
                  session: GameSession | None = None) -> None:
         """`setup(config)` makes the set-up menu that the end screen's "New set-up" opens (the
@@ -75,7 +81,7 @@ class LabScene(LabChoices, Scene):
         self.viewed = self.viewer                    # whose Lab is on screen (tab cycles)
         self.queue = Sequencer()
         self.animator = EventBeats(self)
-        self.executor: ThreadPoolExecutor | None = None
+        self.executor: AIWorker | None = None
         self.future: Future | None = None
         # a resumed game's robots continue on a stream of their own
         self.ai_rng = random.Random(config.seed * 7919 + 1 + 104729 * len(self.session.choices))
@@ -84,6 +90,9 @@ class LabScene(LabChoices, Scene):
         self.hand_index = 0
         self.score_pick: list[int] = []
         self.message: tuple[str, str] | None = None   # (title, text) shown after an error
+        self.pointed: Inspectable | None = None         # what the pointer rests on (not a choice)
+        self.inspecting = False                         # INFO: step through everything with the arrows
+        self.inspected: Inspectable | None = None
         self.shown_round, self.shown_turn = self.state.round, self.state.turn
         self.toasts: list[tuple[str, float]] = []
         self.dirty = True
@@ -102,9 +111,10 @@ class LabScene(LabChoices, Scene):
     # -- lifecycle -------------------------------------------------------------
     def enter(self) -> None:
         self.queue.play_sound = self.app.audio.play
+        self.app.audio.warm()       # every effect now: the first draw's sound used to be built mid-animation
         self.background = vertical_gradient(theme.LOGICAL_SIZE, (26, 32, 50), (14, 16, 26))
         if any(not self.config.is_human(s) for s in range(self.config.n_players)):
-            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="roborescue-ai")
+            self.executor = AIWorker()
         remember_seats(self.config)
         save_session(self.session)
         self._sync()
@@ -115,7 +125,7 @@ class LabScene(LabChoices, Scene):
 
     def exit(self) -> None:
         if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor.close()
             self.executor = None
 
     def resume(self) -> None:
@@ -163,6 +173,11 @@ class LabScene(LabChoices, Scene):
         if seat != self.viewer:
             self._hand_over(seat)
             return
+        automatic = self._automatic_choice()
+        if automatic is not None:      # one legal option: nothing to ask (the toast says what happened)
+            self.toasts.append((f"Only one choice: {self._describe(automatic)}", 0.0))
+            self._apply(automatic, seat)
+            return
         key = (seat, self.state.phase, self.state.round, self.state.turn, tuple(self.models[seat].hand))
         if key != self.choice_key:
             self.choice_key = key
@@ -175,7 +190,7 @@ class LabScene(LabChoices, Scene):
             rng = random.Random(self.ai_rng.getrandbits(64))
             level = self.config.seats[seat]
             if self.executor is None:  # pragma: no cover - executor exists whenever an AI seat does
-                self.executor = ThreadPoolExecutor(max_workers=1)
+                self.executor = AIWorker()
             self.future = self.executor.submit(ai.choose, seat_view, actions, rng, level)
             return
         if self.future.done():
@@ -221,6 +236,14 @@ class LabScene(LabChoices, Scene):
         for event in events:
             self.animator.animate(event)
 
+    def _automatic_choice(self) -> engine.Action | None:
+        """The human's decision when it has a single legal option (a card that fits only one
+        area, the one card left to put face down), through the client's one rule
+        game.client.decisions.automatic_choice and its "Ask before every step" setting."""
+        if self.viewed != self.viewer or self._waiting():
+            return None
+        return automatic_choice(self._legal(), self.app.settings.ask_every_step)
+
     def _can_undo(self) -> bool:
         return (not self.queue.busy and not self._waiting() and self.future is None
                 and self.session.can_undo(self.viewer))
@@ -232,8 +255,12 @@ class LabScene(LabChoices, Scene):
             return
         taken = self.session.undo(self.viewer)
         self.app.audio.play("click")
-        save_session(self.session)
         self._legal_cache = None
+        # A choice that made itself is taken back with the one before it, or it would make itself again.
+        while self._automatic_choice() is not None and self.session.can_undo(self.viewer):
+            taken = self.session.undo(self.viewer)
+            self._legal_cache = None
+        save_session(self.session)
         self.choice = None
         self.message = None
         self._sync()
@@ -247,9 +274,17 @@ class LabScene(LabChoices, Scene):
     # -- input ---------------------------------------------------------------------
     def handle(self, action: inp.Action) -> None:
         name = action.name
+        if name == inp.INFO:
+            self._toggle_inspect()
+            return
+        if self.inspecting:
+            self._handle_inspect(action)
+            return
         if name == inp.MENU or (name == inp.BACK and action.device != "mouse"):
             self.app.stack.push(PauseScene([MenuItem("How to play", self._show_rules)]))
             return
+        if name == inp.POINT and action.pos:
+            self.pointed = self._pointed_at(action.pos)
         if name == inp.SKIP:
             self.queue.skip()
             return
@@ -287,11 +322,55 @@ class LabScene(LabChoices, Scene):
         elif name == inp.CONFIRM and choice.focus is not None:
             self._confirm(choice.focus)
 
+    # -- inspect anything ------------------------------------------------------------
+    def _inspect_targets(self) -> list[Inspectable]:
+        return inspect_targets(self.models[self.viewed], self.cards, self.viewed == self.viewer)
+
+    def _pointed_at(self, pos: tuple[int, int]) -> Inspectable | None:
+        """What the pointer rests on, unless it is a choice (the choice's own text says more then)."""
+        choice = self.choice
+        if choice is not None and self.viewed == self.viewer and not self._waiting() and any(
+                self._target_rect(t).collidepoint(pos) for t in choice.targets):
+            return None
+        return inspect_at(self._inspect_targets(), pos)
+
+    def _toggle_inspect(self) -> None:
+        self.inspecting = not self.inspecting
+        if not self.inspecting:
+            self.inspected = None
+            return
+        order = stepping_order(self._inspect_targets())
+        self.inspected = self.pointed or (order[0] if order else None)
+
+    def _handle_inspect(self, action: inp.Action) -> None:
+        """INFO mode: arrows / Tab step through the lab, the pointer picks, Back closes."""
+        name = action.name
+        if name in (inp.BACK, inp.CONFIRM, inp.MENU):
+            self.inspecting, self.inspected = False, None
+        elif name in (inp.POINT, inp.CLICK) and action.pos:
+            hit = inspect_at(self._inspect_targets(), action.pos)
+            if hit is not None:
+                self.inspected = hit
+        elif name in (inp.LEFT, inp.RIGHT, inp.UP, inp.DOWN, inp.NEXT, inp.PREV):
+            order = stepping_order(self._inspect_targets())
+            if not order:
+                return
+            step = 1 if name in (inp.RIGHT, inp.DOWN, inp.NEXT) else -1
+            current = next((i for i, t in enumerate(order) if self.inspected is not None
+                            and (t.rect, t.title) == (self.inspected.rect, self.inspected.title)), None)
+            self.inspected = order[0 if current is None else (current + step) % len(order)]
+            self.app.audio.play("move")
+
+    def detail(self) -> tuple[str, str]:
+        """(title, text) of the detail panel: the inspected or pointed thing, else the instruction."""
+        if self.inspecting and self.inspected is not None:
+            return self.inspected.title, self.inspected.text
+        if self.pointed is not None and not self.message:
+            return self.pointed.title, self.pointed.text
+        return self._status()
+
     def _show_rules(self) -> None:
-        self.app.stack.push(NoticeScene(
-            "Each turn place 2 cards in your 4 areas. Workshop: one of each component type. Storage: robot "
-            "parts only, one per colour, keep a part chain. A card that fits nowhere decommissions an area. "
-            "At round end score your best 2 areas.", "How to play"))
+        self.app.stack.push(how_to_play_scene())
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -306,6 +385,8 @@ class LabScene(LabChoices, Scene):
             self._draw_still(self._still, marks)
             self._still_key = key
         surface.blit(self._still, (0, 0))
+        if self.inspecting and self.inspected is not None:
+            pygame.draw.rect(surface, theme.ACCENT, self.inspected.rect.inflate(8, 8), 4, border_radius=10)
         self.queue.draw(surface)
 
     def _frame_key(self, marks: Marks) -> tuple:
@@ -315,7 +396,7 @@ class LabScene(LabChoices, Scene):
         marks_key = (frozenset(marks.legal), frozenset(marks.dimmed), frozenset(marks.selected), marks.focus,
                      marks.ghost, marks.active_hand, marks.danger)
         return (labs, marks_key, self.viewed, self.viewer, self.shown_round, self.shown_turn, self.state.phase,
-                self.state.decision_seat, self._status(), tuple(text for text, _ in self.toasts[-1:]),
+                self.state.decision_seat, self.detail(), self.inspecting, tuple(text for text, _ in self.toasts[-1:]),
                 self.queue.busy, self.app.input.last_device, self.app.settings.show_hints, self.art.patterns,
                 self._can_undo())
 
@@ -327,7 +408,7 @@ class LabScene(LabChoices, Scene):
         self.renderer.draw_supply(surface, model, self.cards, marks, show_hand=self.viewed == self.viewer)
         if self.state.phase == engine.SCORE and marks.focus is not None:
             self.renderer.draw_score_button(surface, marks.focus == ("score",), True)
-        title, text = self._status()
+        title, text = self.detail()
         self.renderer.draw_detail(surface, title, text, theme.BAD if self.message else theme.TEXT)
         self._draw_scores(surface)
         self._draw_toasts(surface)
@@ -414,6 +495,8 @@ class LabScene(LabChoices, Scene):
                      theme.ACCENT_2, wrap=False)
 
     def hints(self) -> list[tuple[str, str]]:
+        if self.inspecting:
+            return [(inp.LEFT, "Next thing"), (inp.INFO, "Close")]
         hints = [(inp.CONFIRM, "Choose"), (inp.LEFT, "Move focus")]
         if self.queue.busy:
             hints = [(inp.SKIP, "Skip animation")]
@@ -421,5 +504,6 @@ class LabScene(LabChoices, Scene):
             hints.append((inp.UNDO, "Undo"))
         if self.config.n_players > 1:
             hints.append((inp.NEXT, "View labs"))
+        hints.append((inp.INFO, "Read anything"))
         hints.append((inp.MENU, "Pause"))
         return hints

@@ -22,8 +22,11 @@ from game.client.scene import Scene
 from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, vertical_gradient
 from game.core.errors import UserError
 from game.core.session import GameSession
+from game.roborescue import ai
 from game.roborescue.ai import LEVELS
+from game.roborescue.rules import engine
 from game.roborescue.rules.engine import MAX_PLAYERS
+from game.roborescue.ui import howto
 from game.roborescue.ui.lab_config import HUMAN, GameConfig, remembered_seats
 from game.roborescue.ui.lab_scene import LabScene
 from game.roborescue.ui.score_table_ui import draw_score_table, load_table
@@ -62,11 +65,12 @@ class SetupScene(Scene):
             MenuItem("Advanced mode", value=lambda: "On" if self.advanced else "Off", on_change=self._toggle_advanced,
                      detail="From turn 3 of each round, cards may only join areas that already hold cards."),
             MenuItem("Start game", self._start),
+            MenuItem("How to play", self._how_to_play, detail="The rules in six short pages"),
             MenuItem("High scores", self._high_scores),
             MenuItem("Back", self._back),
         ]
         self.menu = Menu(items, center_x=theme.WIDTH // 2, top=112, width=620, row_height=52)
-        self.menu.focus = len(items) - 3   # "Start game": confirm at once plays a solo game
+        self.menu.focus = len(items) - 4   # "Start game": confirm at once plays a solo game
         self._refresh()
 
     def _seat_value(self, seat: int):
@@ -102,6 +106,12 @@ class SetupScene(Scene):
     def _start(self) -> None:
         self.app.audio.play("click")
         self.app.stack.push(LabScene(self.config(), setup=SetupScene))
+        if howto.tutorial_due():          # a player's first game: the tutorial over the lab
+            self.app.stack.push(howto.tutorial_scene())
+
+    def _how_to_play(self) -> None:
+        self.app.audio.play("click")
+        self.app.stack.push(howto.how_to_play_scene())
 
     def _high_scores(self) -> None:
         self.app.stack.push(HighScoresScene())
@@ -111,6 +121,7 @@ class SetupScene(Scene):
 
     def enter(self) -> None:
         self.background = vertical_gradient(theme.LOGICAL_SIZE, (30, 36, 60), (12, 14, 22))
+        self.app.audio.warm()       # sounds are built when a screen opens, never mid-animation
 
     def handle(self, action: inp.Action) -> None:
         if not self.menu.handle(action) and action.name == inp.BACK and action.device != "mouse":
@@ -179,3 +190,21 @@ def main(argv: list[str]) -> int:
         return run_scene(lambda app: SetupScene(config), args)
     config = table_config(args.players, args.ai, args.advanced, args.seed)
     return run_scene(lambda app: LabScene(config, setup=SetupScene), args)
+
+
+# ---------------------------------------------------------------- bench frames hooks
+_busy_seeds = iter(range(1, 1_000_000))
+
+
+def make_busy_scene(app) -> Scene:
+    """`bench frames --screen roborescue`: four AI labs, watched from seat 1's lab."""
+    return LabScene(GameConfig(4, ("normal", "hard", "easy", "normal"), False, next(_busy_seeds)))
+
+
+def busy_ai_job(scene: LabScene):
+    """One hard-AI decision on the lab's position, as (fn, args, kwargs), for --ai-thinking."""
+    seat = scene.state.decision_seat
+    if seat is not None and scene.state.phase != engine.OVER:
+        actions = engine.legal_choices(scene.state)
+        scene._bench_job = (ai.choose, (engine.seat_view(scene.state, seat), actions, random.Random(seat), "hard"), {})
+    return getattr(scene, "_bench_job", None)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Callable
 
 import pygame
@@ -17,9 +18,12 @@ from game.client import input as inp
 from game.client import theme
 from game.client.menus import NoticeScene, PauseScene, draw_mascot
 from game.client.scene import Scene
-from game.client.widgets import Menu, MenuItem, draw_hints, draw_paragraph, draw_text, panel
+from game.client.widgets import Menu, MenuItem, draw_hints, draw_paragraph, draw_text, panel, shade
+from game.core.disk_cache import cached_json
 from game.core.errors import UserError
+from game.roborun.levels import tmx_loader
 from game.roborun.levels.tmx_loader import list_levels, load_level
+from game.roborun.rules import level as rules_level
 from game.roborun.rules.cards import robot_boards
 from game.roborun.ui import progress as prog
 from game.roborun.ui.event_text import ABILITY_NAMES
@@ -34,14 +38,23 @@ SEAT_COLOURS = ("green", "red")
 
 @lru_cache(maxsize=1)
 def scenario_titles() -> dict[str, str]:
-    """level id -> title for every shipped map (read once; a broken map shows as unavailable)."""
-    titles = {}
-    for ref, path in list_levels():
-        try:
-            titles[ref] = load_level(path).title or ref
-        except UserError:
-            titles[ref] = "(map has errors)"
-    return titles
+    """level id -> title for every shipped map (a broken map shows as unavailable).
+
+    Parsing every map took most of this screen's first frame, so the result is kept on disk,
+    keyed by the map files and the loader's code (game.core.disk_cache).
+    """
+    def read_all() -> dict[str, str]:
+        titles = {}
+        for ref, path in list_levels():
+            try:
+                titles[ref] = load_level(path).title or ref
+            except UserError:
+                titles[ref] = "(map has errors)"
+        return titles
+
+    sources = [p for p in tmx_loader.LEVELS_DIR.rglob("*") if p.is_file()]
+    sources += [Path(tmx_loader.__file__), Path(rules_level.__file__)]
+    return cached_json("roborun-scenario-titles", sources, read_all)
 
 
 @dataclass
@@ -72,6 +85,7 @@ class EntryScene(Scene):
         self.t = 0.0
 
     def enter(self) -> None:
+        self.app.audio.warm()       # sounds are built when a screen opens, never mid-animation
         self.progress, warning = prog.load_progress()
         if warning:
             self.app.stack.push(NoticeScene(warning, "Progress save damaged"))
@@ -426,9 +440,7 @@ class TutorialOverlay(Scene):
             self._close()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        shade = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surface.blit(shade, (0, 0))
+        surface.blit(shade(170), (0, 0))
         title, text = TUTORIAL_PAGES[min(self.page, len(TUTORIAL_PAGES) - 1)]
         box = pygame.Rect(0, 0, 820, 340)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 20)
@@ -458,9 +470,7 @@ class ScenarioIntro(Scene):
             self.app.stack.push(TutorialOverlay())
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        shade = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surface.blit(shade, (0, 0))
+        surface.blit(shade(170), (0, 0))
         box = pygame.Rect(0, 0, 900, 460)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 14)
         panel(surface, box, edge=theme.ACCENT, width=3)

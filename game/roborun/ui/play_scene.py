@@ -4,7 +4,8 @@ How it works: a game.core.session.GameSession owns the game (the rules' new_game
 the choice log, undo); it is saved after every applied choice, so quitting keeps the game
 and `resume_scene` (the catalog's `resume`) reopens it at the same position. Each frame the
 scene either plays animations for the events the last choice produced, waits for an AI
-seat (its `choose` runs in a worker thread on a COPY of what that seat sees), or lets the
+seat (its `choose` runs in the shared AI worker process, game.client.ai_worker, on a COPY of
+what that seat sees), or lets the
 human at the screen pick one of the legal choices: a card on a stand, an arrow on the
 map, or an item in the side list. Nothing here decides a rule.
 
@@ -26,12 +27,14 @@ import pygame
 
 from game.client import input as inp
 from game.client import theme
+from game.client.ai_worker import AIWorker
 from game.client.menus import NoticeScene, PauseScene
 from game.client.scene import Scene
 from game.client.sequencer import Sequencer
 from game.client.widgets import MenuItem, vertical_gradient
 from game.core.session import GameSession, save_session, saved_game_path
 from game.roborun import rules
+from game.roborun.ai import player as ai_player
 from game.roborun.rules import engine
 from game.roborun.rules.campaign import accomplishments
 from game.roborun.rules.config import RoboRunConfig
@@ -139,7 +142,7 @@ class PlayScene(PlayDrawing, Scene):
         self.hotseat = self.choosers[0] is None and self.choosers[1] is None
         self.viewer = human
         self.rng = random.Random(self.seed ^ 0x5EED)
-        self.executor: concurrent.futures.ThreadPoolExecutor | None = None
+        self.executor: AIWorker | None = None  # AI seats think in the shared worker process
         self.future: concurrent.futures.Future | None = None
         self.ai_wait = 0.0
         self.stage = Stage()
@@ -188,6 +191,8 @@ class PlayScene(PlayDrawing, Scene):
         self.anims = EventAnimations(self.stage, energy_target=self._energy_target, describe=self._describe)
         self.app.audio.start_music()
         self.app.audio.warm(GAME_SOUNDS)
+        if any(chooser is not None for chooser in self.choosers) and self.executor is None:
+            self.executor = AIWorker()      # starts the worker process now, not at the first AI turn
         self._say(f"Scenario {self.level.level_id} {self.level.title}: seed {self.seed}")
         if self.partner_warning:
             self.app.stack.push(NoticeScene(self.partner_warning, "Teammate"))
@@ -210,7 +215,7 @@ class PlayScene(PlayDrawing, Scene):
 
     def exit(self) -> None:
         if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor.close()
             self.executor = None
 
     def resume(self) -> None:
@@ -316,7 +321,7 @@ class PlayScene(PlayDrawing, Scene):
             if self.ai_wait < AI_PAUSE / max(0.25, self.app.settings.animation_speed):
                 return
             if self.executor is None:
-                self.executor = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+                self.executor = AIWorker()
             view = seat_view_for(self.state, seat)
             choices = self.engine.legal_choices(self.state)
             rng = random.Random(self.rng.random())
@@ -574,3 +579,24 @@ def main(argv: list[str]) -> int:
         return PlayScene(options)
 
     return run_scene(first_scene, args)
+
+
+# ---------------------------------------------------------------- bench frames hooks
+_busy_seeds = iter(range(1, 1_000_000))
+
+
+def make_busy_scene(app) -> Scene:
+    """`bench frames --screen roborun`: the largest map (1.6), both seats played by random
+    partners, so cards, slides, collections and spawns animate all the time."""
+    return PlayScene(GameOptions(level_ref="1.6", partner="random", seed=next(_busy_seeds), spectate=True,
+                                 intro=False, tutorial=False))
+
+
+def busy_ai_job(scene: PlayScene):
+    """One hard-AI decision on the scene's position, as (fn, args, kwargs), for --ai-thinking."""
+    seat = scene.state.decision_seat
+    choices = scene.engine.legal_choices(scene.state) if seat is not None else []
+    if choices:
+        view = seat_view_for(scene.state, seat)
+        scene._bench_job = (ai_player.choose_for_level, (view, choices, random.Random(len(scene.history))), {"level": "hard"})
+    return getattr(scene, "_bench_job", None)

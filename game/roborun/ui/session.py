@@ -6,6 +6,7 @@ finished scenario's result are plain logic the screens, the bench and tests shar
 """
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import Callable
@@ -36,7 +37,8 @@ def make_partner(kind: str, ai_level: str = "normal") -> tuple[Chooser | None, s
         return None, ""
     if kind == "random":
         return random_choose, ""
-    return (lambda view, choices, rng: ai.choose_for_level(view, choices, rng, ai_level)), ""
+    # a partial, not a lambda: it pickles, so the AI can think in the worker process
+    return functools.partial(ai.choose_for_level, level=ai_level), ""
 
 
 def seat_view_for(state, seat: int):

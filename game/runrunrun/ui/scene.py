@@ -22,6 +22,7 @@ import pygame
 from game.client import input as inp
 from game.client import theme
 from game.client.app import add_display_args, run_scene
+from game.client.ai_worker import AIWorker
 from game.client.decisions import automatic_choice
 from game.client.menus import PauseScene
 from game.client.scene import Scene
@@ -274,6 +275,12 @@ def _draw_picture(surface, rect: pygame.Rect, kind: str) -> None:
 
 
 # ----------------------------------------------------------------------------- the table
+def ai_choose(level: str, seed: int, view, choices):
+    """One AI seat's decision (module level, so it pickles to the AI worker process). The AIs are
+    stateless per call, so a fresh player with the seat's seed decides exactly as the seat's own."""
+    return make_player(level, seed).choose(view, choices)
+
+
 class PlayScene(Scene):
     covers_screen = True
 
@@ -288,7 +295,7 @@ class PlayScene(Scene):
         self.pace = pace
         self.demo = demo                      # attract mode: AI only, nothing saved, a new game after the end
         self.tutorial = tutorial and bool(self.humans) and not demo
-        self.executor: ThreadPoolExecutor | None = None
+        self.executor: AIWorker | None = None
         self.saver: ThreadPoolExecutor | None = None
         self.future: Future | None = None
         self.wait = 0.6
@@ -320,7 +327,7 @@ class PlayScene(Scene):
     def enter(self) -> None:
         self.background = vertical_gradient(theme.LOGICAL_SIZE, (34, 28, 24), (14, 12, 12))
         if self.players:
-            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="runrunrun-ai")
+            self.executor = AIWorker()       # the shared AI worker: thinking never holds the frame's lock
         if not self.demo:
             # saves are written by one worker, in order, so the frame never waits on the disk
             self.saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="runrunrun-save")
@@ -334,7 +341,7 @@ class PlayScene(Scene):
 
     def exit(self) -> None:
         if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor.close()
             self.executor = None
         if self.saver is not None:
             self.saver.shutdown(wait=True)       # the last save reaches the disk
@@ -465,7 +472,7 @@ class PlayScene(Scene):
             if self.executor is None:
                 self._apply(player.choose(view, choices))
                 return
-            self.future = self.executor.submit(player.choose, view, choices)
+            self.future = self.executor.submit(ai_choose, self.ai_level, self.session.seed * 10 + cur, view, choices)
             self.future_turn = (len(self.session.choices), cur)
         elif self.future.done():
             future, self.future = self.future, None
@@ -918,3 +925,30 @@ def main(argv) -> int:
     tutorial = not getattr(args, "frames", None)       # a scripted capture skips the first-game pages
     return run_scene(lambda app: PlayScene(session, humans=humans, ai_level=args.ai, pace=args.pace,
                                            tutorial=tutorial), args)
+
+
+# ----------------------------------------------------------------------------- bench frames hooks
+_busy_seeds = iter(range(1, 1_000_000))
+
+
+def make_busy_scene(app) -> Scene:
+    """`bench frames --screen runrunrun`: four AI Catventurers in the standard maze, watched from
+    the active seat, with a short pace so moves, dice and banners animate all the time."""
+    session = GameSession.start(R, Config(4, "standard"), next(_busy_seeds))
+    return PlayScene(session, humans=0, ai_level="normal", pace=0.25)
+
+
+def busy_choose(view, choices, level: str = "hard", seed: int = 0):
+    """One decision of a fresh AI at `level` (module level, so it pickles to the AI worker)."""
+    return make_player(level, seed).choose(view, choices)
+
+
+def busy_ai_job(scene: PlayScene):
+    """One hard-AI decision on the maze's position, as (fn, args, kwargs), for --ai-thinking."""
+    if not scene.session.is_over():
+        seat = scene.session.current_seat()
+        choices = scene.session.legal_choices()
+        if choices:
+            scene._bench_job = (busy_choose, (R.seat_view(scene.state, seat), choices),
+                                {"level": "hard", "seed": len(scene.session.choices)})
+    return getattr(scene, "_bench_job", None)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from game.runrunrun.rules import content as C
-from game.runrunrun.rules.maze import exits
+from game.runrunrun.rules.maze import FINAL, OPEN, exits
 
 SEAT_NAMES = ("Blue", "Orange", "Green", "Pink")
 SYMBOL_NAMES = {"ankh": "Ankh", "eye": "Eye", "scarab": "Scarab"}
@@ -246,7 +246,6 @@ def cell_text(view, cell) -> str:
     """What is in a room (or an open spot) of the maze, for pointing or tabbing at it."""
     cell = tuple(cell)
     tiles = {tuple(c): t for c, t, _ in view.tiles}
-    from game.runrunrun.rules.maze import FINAL, OPEN
     if cell == FINAL:
         out = ["The Pharaoh's Relics: if a Mummy moves in here from the Vault, everyone loses."]
     elif cell == OPEN:

@@ -20,7 +20,13 @@ RULEBOOK_TITLES = {
     "1.1": "Colorful Start", "1.2": "Into the Plush", "1.3": "The High Ground", "1.4": "Split in Two",
     "1.5": "Clean-Up Time", "1.6": "Not So Fast Kids", "2.1": "Slippery Beginnings", "2.2": "Nowhere to Hide",
     "2.3": "Control Room", "2.4": "Against the Floor", "2.5": "No Time to Rest", "2.6": "Thrash'em All",
+    "3.1": "Double Trouble", "3.2": "Through the Cracks", "3.3": "Into the Fire", "3.4": "Hot Maze",
+    "3.5": "Meltdown", "3.6": "Heart of Forge", "4.1": "The Brass Paradox", "4.2": "Trust Your Clock",
+    "4.3": "The Law of Numbers", "4.4": "Golden Combination", "4.5": "Tick-Tock", "4.6": "Clockmaster",
+    "5.1": "Spin Me Right Round", "5.2": "Against the Current", "5.3": "Feed the Line", "5.4": "Into the Acid",
+    "5.5": "Pressure Point", "5.6": "Moving Cage",
 }
+HAZARDS_BY_CAMPAIGN = {"1": {"shredder"}, "2": {"crusher"}, "3": {"lava"}, "4": {"crusher", "shredder"}, "5": {"acid"}}
 LEVELS = list_levels()
 
 
@@ -34,7 +40,7 @@ def features(spec: LevelSpec) -> set[str]:
 
 
 # ------------------------------------------------------------------ shipped content
-def test_twelve_scenarios_in_campaign_order_with_rulebook_titles():
+def test_thirty_scenarios_in_campaign_order_with_rulebook_titles():
     assert [ref for ref, _ in LEVELS] == list(RULEBOOK_TITLES)
     for ref, path in LEVELS:
         spec = load_level(path)
@@ -73,7 +79,7 @@ def test_first_scenario_only_gates_exits_and_basic_tokens():
 
 def test_special_elements_arrive_a_few_at_a_time():
     """Each campaign introduces new elements as it goes; the sixth scenario uses the most."""
-    for campaign in (1, 2):
+    for campaign in (1, 2, 3, 4, 5):
         specs = [load_level(p) for ref, p in LEVELS if ref.startswith(f"{campaign}.")]
         seen: set[str] = set()
         for spec in specs[:5]:
@@ -85,10 +91,35 @@ def test_special_elements_arrive_a_few_at_a_time():
         assert len(sixth.rules) >= 2 and len(sixth.robots) >= max(len(s.robots) for s in specs[:5])
 
 
-def test_hazards_are_shredders_in_toy_story_and_crushers_in_cold_steel():
+def test_hazards_follow_the_campaign_theme():
+    """Shredders in Toy Story, crushers in Cold Steel, lava in the Furnace, crushers and
+    shredders among the Cogs, acid in the Acid Flow."""
     for ref, path in LEVELS:
         variants = {s.variant for row in load_level(path).spaces for s in row if s.kind == "hazard"}
-        assert variants <= ({"shredder"} if ref.startswith("1.") else {"crusher"}), ref
+        assert variants <= HAZARDS_BY_CAMPAIGN[ref.split(".")[0]], ref
+
+
+def test_campaigns_3_to_5_use_every_special_space_and_token_twice():
+    """Issue 12: between them the 18 new scenarios use each special space and token of the
+    rulebook (and each hazard, lever rule and line direction) in at least two scenarios."""
+    uses: dict[str, int] = {}
+    for ref, path in LEVELS:
+        if ref.split(".")[0] not in ("3", "4", "5"):
+            continue
+        spec = load_level(path)
+        found = {s.kind for row in spec.spaces for s in row} | {f"token:{t.kind}" for t in spec.tokens}
+        found |= {f"hazard:{s.variant}" for row in spec.spaces for s in row if s.kind == "hazard"}
+        found |= {f"lever:{rule}" for rule in spec.levers.values()} | {f"rule:{rule}" for rule in spec.rules}
+        found |= {f"line:{s.direction}" for row in spec.spaces for s in row if s.kind == "production_line"}
+        if spec.lifts:
+            found.add("lift-pair")
+        for name in found:
+            uses[name] = uses.get(name, 0) + 1
+    wanted = ["hazard:lava", "hazard:acid", "hazard:crusher", "hazard:shredder", "button", "hidden_exit",
+              "token:number", "number_changer", "number_exchanger", "production_line", "token:production_line",
+              "lever:toggle_production_lines", "pusher", "lift-pair", "tunnel", "token:key", "token:laser",
+              "token:wall", "lever:remove_walls", "line:N", "line:E", "line:S", "line:W"]
+    assert {name: uses.get(name, 0) for name in wanted if uses.get(name, 0) < 2} == {}
 
 
 def test_only_rule_ids_the_engine_implements():

@@ -1,0 +1,139 @@
+"""Start-up benchmark: time to the first frame of the title and of every built game's entry screen.
+
+    python -m game.client.bench_startup [--repeat N] [--screens title roborun ...]
+
+Each figure is a fresh interpreter, from the moment it is launched to the end of its first
+`pygame.display.flip()` (the title as `python main.py` opens it; a game's entry screen as the
+game select screen opens it, from its catalog row), compared with the floor: a bare program that imports pygame, calls
+`pygame.init()`, `set_mode` at the arcade's logical size and flips once. Floor and screens are
+measured interleaved in one run (median of --repeat launches each), so the ratio travels
+between machines (a Raspberry Pi is several times slower than a desktop, not differently slow).
+
+Prints ONE JSON object: {"floor_ms": ..., "screens": {name: {"first_frame_ms", "ratio"}}}.
+A screen whose game is not built yet is reported as "not built".
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# The child prints the monotonic clock at the end of its first flip and exits at once.
+# perf_counter is CLOCK_MONOTONIC on Linux, shared by parent and child.
+# The time goes to a file named by ROBOARCADE_FIRST_FRAME_FILE, not a pipe: a helper process
+# (the AI worker's fork server) may hold inherited pipes open after the probe exits.
+_PROBE = """
+import os, sys, time
+import pygame
+_flip = pygame.display.flip
+def _first_flip():
+    _flip()
+    with open(os.environ["ROBOARCADE_FIRST_FRAME_FILE"], "w") as out:
+        out.write(repr(time.perf_counter()))
+    os._exit(0)
+pygame.display.flip = _first_flip
+"""
+
+_FLOOR = """
+import os, sys, time
+import pygame
+pygame.init()
+screen = pygame.display.set_mode((1280, 720))
+pygame.display.flip()
+with open(os.environ["ROBOARCADE_FIRST_FRAME_FILE"], "w") as out:
+    out.write(repr(time.perf_counter()))
+"""
+
+
+def _command(screen: str) -> list[str]:
+    if screen == "floor":
+        return [sys.executable, "-c", _FLOOR]
+    if screen == "title":
+        start = "from game.cli import main\nmain(['--frames', '1'])\n"
+    else:   # the game's entry screen, found through its catalog row as the game select screen does
+        start = (f"import argparse\nfrom game.catalog import BY_ID, load\nentry = BY_ID[{screen!r}].entry\n"
+                 "factory = load(entry) or load(entry.replace('.ui.', '.', 1))  # before the 'ui/' move\n"
+                 "from game.client.app import run_scene\n"
+                 "run_scene(factory, argparse.Namespace(frames=1, screenshot=None, fullscreen=False))\n")
+    return [sys.executable, "-c", _PROBE + start]
+
+
+def first_frame_ms(screen: str, env: dict[str, str]) -> float | None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "first-frame"
+        env = dict(env, ROBOARCADE_FIRST_FRAME_FILE=str(path))
+        started = time.perf_counter()
+        subprocess.run(_command(screen), cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=60)
+        try:
+            return (float(path.read_text()) - started) * 1000
+        except (OSError, ValueError):
+            return None
+
+
+def built_screens() -> list[str]:
+    """Games whose entry module exists (in the catalog's place or the one before the 'ui/' move);
+    looked up without importing it (this process stays free of pygame)."""
+    import importlib.util
+
+    from game.catalog import GAMES
+
+    def exists(module: str) -> bool:
+        try:
+            return importlib.util.find_spec(module) is not None
+        except ModuleNotFoundError:
+            return False
+
+    return [g.id for g in GAMES if g.entry and (exists(g.entry.partition(":")[0])
+                                               or exists(g.entry.partition(":")[0].replace(".ui.", ".", 1)))]
+
+
+def run(screens: list[str], repeat: int) -> dict:
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    scratch = Path(env.get("TMPDIR", "/tmp")) / "robo-arcade-bench-startup"
+    env.setdefault("ROBOARCADE_HOME", str(scratch))
+    # An installed game has its .pyc files; so do these runs (kept outside the source tree).
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.setdefault("PYTHONPYCACHEPREFIX", str(scratch / "pycache"))
+    times: dict[str, list[float]] = {name: [] for name in ["floor", *screens]}
+    for name in times:                       # one untimed launch each: .pyc files and disk caches
+        first_frame_ms(name, env)
+    for _ in range(repeat):
+        for name in times:
+            value = first_frame_ms(name, env)
+            if value is not None:
+                times[name].append(value)
+    floor = statistics.median(times["floor"])
+    report: dict = {"floor_ms": round(floor, 1), "repeat": repeat, "screens": {}}
+    for name in screens:
+        if not times[name]:
+            report["screens"][name] = "no first frame (failed to start)"
+            continue
+        median = statistics.median(times[name])
+        report["screens"][name] = {"first_frame_ms": round(median, 1), "ratio": round(median / floor, 2)}
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.client.bench_startup", description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5, help="launches per screen (median; default 5)")
+    parser.add_argument("--screens", nargs="+", default=None, help="title and/or game ids (default: all built)")
+    args = parser.parse_args(argv)
+    screens = args.screens or ["title", *built_screens()]
+    print(json.dumps(run(screens, max(1, args.repeat))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,47 @@
+"""Small results kept on disk between runs, keyed by the files they were computed from.
+
+Start-up speed on a Raspberry Pi (issue 16): something slow to compute but rarely changing
+(the titles of every shipped map, read by parsing each map) is computed once and saved with
+a fingerprint of its source files (path, size, modification time). Any change to a file
+computes it again; a missing, damaged or unwritable cache only costs the slow path.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from game.core import storage
+
+
+def fingerprint(files: Iterable[Path]) -> str:
+    digest = hashlib.sha1()
+    for path in sorted(Path(p) for p in files):
+        try:
+            stat = path.stat()
+            digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+        except OSError:
+            digest.update(f"{path}\0missing\n".encode())
+    return digest.hexdigest()
+
+
+def cached_json(name: str, files: Iterable[Path], compute: Callable[[], Any]) -> Any:
+    """compute(), or its saved result if none of `files` changed since it was saved (JSON values only)."""
+    key = fingerprint(files)
+    try:
+        path = storage.data_dir() / "cache" / f"{name}.json"
+    except OSError:
+        return compute()
+    try:
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(saved, dict) and saved.get("key") == key:
+            return saved["value"]
+    except (OSError, ValueError, KeyError):
+        pass
+    value = compute()
+    try:
+        storage.write_atomic(path, json.dumps({"key": key, "value": value}))
+    except OSError:
+        pass
+    return value

@@ -1,0 +1,439 @@
+"""Choosing a program by simulating the five registers with the engine's board.
+
+The planner plays the seat's own robot through every ordering of the hand's cards (a
+depth-first search over registers, memoised on position, facing, progress and the cards
+left, so equal sub-programs are simulated once) with the course's board elements in their
+register order, then scores where the robot ends. What each level takes into account:
+
+  easy    one register at a time (greedy); card movement, walls, pits and edges only;
+            walking distance to the checkpoint
+  normal  one register at a time (greedy) + belts, push panels, gears, crushers, board
+            lasers, energy, checkpoints; damage and reboots cost points; cards-to-go distance
+  hard    the whole program searched (every ordering of the hand, memoised) + other robots
+            as obstacles where they stand and their laser lines, and its upgrades (Hover
+            Unit, Firewall)
+The cards-to-go distance counts the fewest programming cards from (square, facing) to
+the checkpoint, with belts and gears acting after each card.
+
+Only the seat view is read (own hand, public board and robots), so hidden cards never
+change the choice.
+"""
+from __future__ import annotations
+
+from collections import Counter, deque
+
+from game.roborally.rules.board import DX, DY, Board
+from game.roborally.rules import content as C
+
+_CACHE: dict = {}
+
+ACTIONS = (("f", 1), ("f", 2), ("f", 3), ("b", 1), ("t", 1), ("t", -1), ("t", 2))
+
+
+def _free_step(board: Board, x: int, y: int, d: int):
+    """One square toward d: (nx, ny) or None when a wall stops it; falling is left to the caller."""
+    if board.wall_between(x, y, d):
+        return None
+    return x + DX[d], y + DY[d]
+
+
+def walk_distance(board: Board, target) -> dict:
+    key = ("walk", id(board), target)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        return hit
+    dist = {target: 0}
+    todo = deque([target])
+    while todo:
+        x, y = todo.popleft()
+        for d in range(4):
+            if board.wall_between(x, y, d):
+                continue
+            nx, ny = x + DX[d], y + DY[d]
+            if board.falls(nx, ny) or (nx, ny) in dist:
+                continue
+            dist[(nx, ny)] = dist[(x, y)] + 1
+            todo.append((nx, ny))
+    _CACHE[key] = dist
+    return dist
+
+
+def _settle(board: Board, x: int, y: int, d: int):
+    """Belts and gears acting on a robot at the end of a register (None if it falls)."""
+    for kinds in (("express",), ("express",), ("belt",)):
+        i = board.idx(x, y)
+        if board.kind[i] in kinds and not board.wall_between(x, y, board.cdir[i]):
+            cd = board.cdir[i]
+            x, y = x + DX[cd], y + DY[cd]
+            if board.falls(x, y):
+                return None
+            j = board.idx(x, y)
+            if board.kind[j] in ("belt", "express") and board.turn[j]:
+                d = (d + (1 if board.turn[j] == "right" else -1)) % 4
+    i = board.idx(x, y)
+    if board.kind[i] == "gear":
+        d = (d + board.rot[i]) % 4
+    return x, y, d
+
+
+def card_distance(board: Board, target) -> dict:
+    """Fewest programming cards from (x, y, d) to target (moves 1-3, back up, turns), no elements."""
+    key = ("cards", id(board), target)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        return hit
+    w, h = board.width, board.height
+    INF = 99
+    cost = {}
+    for x in range(w):
+        for y in range(h):
+            if board.falls(x, y):
+                continue
+            for d in range(4):
+                cost[(x, y, d)] = 0 if (x, y) == target else INF
+    succ = {}
+    for (x, y, d) in cost:
+        out = []
+        for kind, n in ACTIONS:
+            if kind == "t":
+                out.append((x, y, (d + n) % 4))
+                continue
+            md = d if kind == "f" else (d + 2) % 4
+            cx, cy = x, y
+            ok = True
+            for _ in range(n):
+                step = _free_step(board, cx, cy, md)
+                if step is None:
+                    break
+                cx, cy = step
+                if board.falls(cx, cy):
+                    ok = False
+                    break
+                if (cx, cy) == target:
+                    break
+            if ok:
+                out.append((cx, cy, d))
+        settled = []
+        for o in out:
+            o = _settle(board, *o)
+            if o is not None and o in cost:
+                settled.append(o)
+        succ[(x, y, d)] = settled or [(x, y, d)]
+    changed = True
+    while changed:
+        changed = False
+        for s, outs in succ.items():
+            if cost[s] == 0:
+                continue
+            best = min(cost[o] for o in outs) + 1
+            if best < cost[s]:
+                cost[s] = best
+                changed = True
+    _CACHE[key] = cost
+    if len(_CACHE) > 400:
+        _CACHE.clear()
+    return cost
+
+
+class Planner:
+    def __init__(self, view, level: str):
+        self.view = view
+        self.level = level
+        self.board: Board = view.board
+        me = view.robots[view.seat]
+        self.me = me
+        self.full = level in ("normal", "hard")
+        self.hard = level == "hard"
+        self.hover = "hover_unit" in me.perm
+        self.firewall = "firewall" in me.perm
+        b = self.board
+        self.cps = b.checkpoints
+        self.others = {}
+        self.fire = Counter()
+        if self.hard:
+            for r in view.robots:
+                if r.seat != view.seat:
+                    self.others[(r.x, r.y)] = r
+            for r in view.robots:
+                if r.seat == view.seat or r.rebooted:
+                    continue
+                x, y = r.x, r.y
+                while not b.wall_between(x, y, r.d):
+                    x, y = x + DX[r.d], y + DY[r.d]
+                    if not b.inside(x, y) or (x, y) in self.others:
+                        break
+                    self.fire[(x, y)] += 1
+        self.laser = Counter()
+        if self.full:
+            for lx, ly, d, s in b.lasers:
+                x, y = lx, ly
+                self.laser[(x, y)] += s
+                while not b.wall_between(x, y, d):
+                    x, y = x + DX[d], y + DY[d]
+                    if not b.inside(x, y):
+                        break
+                    self.laser[(x, y)] += s
+        self.cubes = set(view.cubes)
+        self.memo = {}
+        hw = list(me.haywire)
+        if view.phase == "program":
+            # Haywire held on the mat goes under the lowest free registers once we finish
+            for _ in range(me.held_haywire):
+                if False in hw:
+                    hw[hw.index(False)] = True
+        self.haywire_regs = tuple(hw) if self.full else (False,) * 5
+        deck = []
+        for card, n in C.PROGRAMMING_DECK.items():
+            deck += [[card]] * n
+        self.unknown_card = deck                                 # what a SPAM might turn into
+        self.unknown_haywire = [h["actions"] for h in C.HAYWIRE.values()]
+        self._risk_memo = {}
+
+    # ------------------------------------------------------------------ simulation
+    def _fall(self, x, y):
+        return self.board.falls(x, y)
+
+    def _move(self, x, y, d, md, n, on_tele):
+        """Returns (x, y, fell)."""
+        b = self.board
+        hover = self.hover and not on_tele
+        for k in range(n):
+            if b.wall_between(x, y, md):
+                break
+            nx, ny = x + DX[md], y + DY[md]
+            if self.others and (nx, ny) in self.others:
+                # pushing: blocked if a wall is behind the robot in the way
+                if b.wall_between(nx, ny, md):
+                    break
+            x, y = nx, ny
+            if not b.inside(x, y):
+                return x, y, True
+            if b.is_pit(x, y) and not (hover and k < n - 1):
+                return x, y, True
+        if b.is_pit(x, y):
+            return x, y, True
+        return x, y, False
+
+    def _action(self, x, y, d, action, teleport):
+        """Apply one card action: (x, y, d, fell, energy)."""
+        if action in C.TURNS:
+            return x, y, (d + C.TURNS[action]) % 4, False, 0
+        if action == "powerup":
+            return x, y, d, False, 1
+        if action in C.MOVES or action == "back":
+            b = self.board
+            on_tele = self.full and b.kind_at(x, y) == "teleporter"
+            if teleport and on_tele:
+                dist = 2 if action == "back" else C.MOVES[action] + 2
+                tx, ty = x + DX[d] * dist, y + DY[d] * dist
+                if (tx, ty) not in self.others:
+                    return tx, ty, d, b.falls(tx, ty), 0
+            if action == "back":
+                x, y, fell = self._move(x, y, d, (d + 2) % 4, 1, on_tele)
+            else:
+                x, y, fell = self._move(x, y, d, d, C.MOVES[action], on_tele)
+            return x, y, d, fell, 0
+        return x, y, d, False, 0
+
+    def _elements(self, x, y, d, reg):
+        """Board elements after the cards: (x, y, d, fell, crushed)."""
+        b = self.board
+        for kinds in (("express",), ("express",), ("belt",)):
+            if not b.inside(x, y):
+                break
+            i = b.idx(x, y)
+            if b.kind[i] in kinds and not b.wall_between(x, y, b.cdir[i]):
+                cd = b.cdir[i]
+                nx, ny = x + DX[cd], y + DY[cd]
+                if (nx, ny) in self.others:
+                    continue
+                x, y = nx, ny
+                if b.falls(x, y):
+                    return x, y, d, True, False
+                j = b.idx(x, y)
+                if b.kind[j] in ("belt", "express") and b.turn[j]:
+                    d = (d + (1 if b.turn[j] == "right" else -1)) % 4
+        i = b.idx(x, y)
+        k = b.kind[i]
+        if k == "push" and reg in b.registers[i]:
+            pd = b.cdir[i]
+            if not b.wall_between(x, y, pd):
+                x, y = x + DX[pd], y + DY[pd]
+                if b.falls(x, y):
+                    return x, y, d, True, False
+                i = b.idx(x, y)
+                k = b.kind[i]
+        if k == "gear":
+            d = (d + b.rot[i]) % 4
+        if k == "crusher" and reg in b.registers[i]:
+            return x, y, d, False, True
+        return x, y, d, False, False
+
+    def _reboot_cost(self):
+        return 0 if self.firewall else 2
+
+    def _risk(self, x, y, d, which):
+        """Share of the unknown cards (SPAM's replacement, or a Haywire) that would drop the robot."""
+        key = (x, y, d, which)
+        hit = self._risk_memo.get(key)
+        if hit is None:
+            pool = self.unknown_card if which == "card" else self.unknown_haywire
+            falls = 0
+            for actions in pool:
+                cx, cy, cd = x, y, d
+                for a in actions:
+                    if a == "again":
+                        break
+                    cx, cy, cd, fell, _ = self._action(cx, cy, cd, a, False)
+                    if fell:
+                        falls += 1
+                        break
+            hit = self._risk_memo[key] = falls / len(pool)
+        return hit
+
+    def step(self, reg, x, y, d, cp, prev, card):
+        """Simulate one register: returns (x, y, d, cp, rebooted, reward, done_action)."""
+        reward = 0.0
+        done = card
+        if self.haywire_regs[reg - 1]:
+            # a face-down Haywire replaces this register: the card is lost, its move unknown
+            return x, y, d, cp, False, -0.3 - 12.0 * self._risk(x, y, d, "haywire"), "damage"
+        if card == "spam":
+            # an unknown card: mostly a lost register. Hard also counts that a played SPAM
+            # leaves the deck for good (a SPAM left in hand comes back next shuffle).
+            reward -= 0.2 if self.hard else 0.6
+            if self.full:
+                reward -= 12.0 * self._risk(x, y, d, "card")
+            done = "damage"
+            return x, y, d, cp, False, reward, done
+        if card == "again":
+            if prev is None or prev == "damage":
+                return x, y, d, cp, False, reward - 0.3, prev
+            action, teleport = prev, False
+            done = prev
+        else:
+            action, teleport = card, card in C.MOVE_CARDS
+        x, y, d, fell, energy = self._action(x, y, d, action, teleport)
+        reward += energy * (0.5 if self.full else 0.2)
+        if fell:
+            return self._rebooted(cp, reward, done)
+        if self.full:
+            x, y, d, fell, crushed = self._elements(x, y, d, reg)
+            if fell or crushed:
+                return self._rebooted(cp, reward, done)
+            dmg = self.laser.get((x, y), 0) + self.fire.get((x, y), 0)
+            reward -= dmg * 1.0
+            if self.board.kind_at(x, y) == "energy" and ((x, y) in self.cubes or reg == 5):
+                reward += 0.5
+        if cp < len(self.cps) and (x, y) == self.cps[cp]:
+            cp += 1
+            reward += 100.0 + (6 - reg)
+        return x, y, d, cp, False, reward, done
+
+    def _rebooted(self, cp, reward, done):
+        rx, ry, rd = self.board.reboot
+        return rx, ry, rd, cp, True, reward - 6.0 - 2.0 * self._reboot_cost(), done
+
+    def terminal(self, x, y, d, cp, rebooted):
+        if cp >= len(self.cps):
+            return 1000.0
+        target = self.cps[cp]
+        if self.full:
+            dist = card_distance(self.board, target).get((x, y, d), 40)
+            return -3.0 * dist - 0.2 * walk_distance(self.board, target).get((x, y), 40)
+        return -2.0 * walk_distance(self.board, target).get((x, y), 40)
+
+    # ------------------------------------------------------------------ search
+    def best_program(self, hand, fixed=()):
+        """The best 5-card program from `hand` after the cards already in `fixed` registers."""
+        me = self.me
+        x, y, d, cp = me.x, me.y, me.d, me.cp
+        prev = None
+        reward = 0.0
+        rebooted = me.rebooted
+        for reg, card in enumerate(fixed, start=1):
+            if rebooted:
+                break
+            x, y, d, cp, rebooted, r, prev = self.step(reg, x, y, d, cp, prev, card)
+            reward += r
+        counts = Counter(hand)
+        cards = tuple(sorted(counts))
+        remaining = tuple(counts[c] for c in cards)
+        self.cards = cards
+        _, seq = self._search(len(fixed) + 1, x, y, d, cp, prev, rebooted, remaining)
+        return list(seq)
+
+    def greedy_program(self, hand, fixed=()):
+        """Register by register, the card that looks best one register ahead (easy, normal)."""
+        me = self.me
+        x, y, d, cp = me.x, me.y, me.d, me.cp
+        prev, rebooted = None, me.rebooted
+        for reg, card in enumerate(fixed, start=1):
+            if rebooted:
+                break
+            x, y, d, cp, rebooted, _, prev = self.step(reg, x, y, d, cp, prev, card)
+        left = list(hand)
+        seq = []
+        for reg in range(len(fixed) + 1, 6):
+            best, best_card, best_next = -1e9, None, None
+            for card in sorted(set(left)):
+                if card == "again" and reg == 1:
+                    continue
+                if rebooted:
+                    val, nxt = 0.0, (x, y, d, cp, True, prev)
+                else:
+                    nx, ny, nd, ncp, nreb, r, done = self.step(reg, x, y, d, cp, prev, card)
+                    val = r + self.terminal(nx, ny, nd, ncp, nreb)
+                    nxt = (nx, ny, nd, ncp, nreb, done)
+                if val > best:
+                    best, best_card, best_next = val, card, nxt
+            if best_card is None:
+                break
+            seq.append(best_card)
+            left.remove(best_card)
+            x, y, d, cp, rebooted, prev = best_next
+            if cp >= len(self.cps):
+                break
+        return seq
+
+    def _search(self, reg, x, y, d, cp, prev, rebooted, remaining):
+        if reg > 5:
+            return self.terminal(x, y, d, cp, rebooted), ()
+        key = (reg, x, y, d, cp, prev, rebooted, remaining)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        best, best_seq = -1e9, ()
+        for i, n in enumerate(remaining):
+            if not n:
+                continue
+            card = self.cards[i]
+            if card == "again" and reg == 1:
+                continue
+            rest = remaining[:i] + (n - 1,) + remaining[i + 1:]
+            if rebooted:
+                val, seq = self._search(reg + 1, x, y, d, cp, prev, True, rest)
+                val += 0.0
+            else:
+                nx, ny, nd, ncp, nreb, r, done = self.step(reg, x, y, d, cp, prev, card)
+                if ncp >= len(self.cps):
+                    val, seq = 1000.0 + r + (6 - reg) * 10, ()
+                else:
+                    val, seq = self._search(reg + 1, nx, ny, nd, ncp, done, nreb, rest)
+                    val += r
+            if val > best:
+                best, best_seq = val, (card,) + seq
+        self.memo[key] = (best, best_seq)
+        return best, best_seq
+
+
+def fill(seq, hand, n):
+    """Pad a plan (the search stops early after a win) with leftover cards to n cards."""
+    seq = list(seq)
+    left = Counter(hand)
+    left.subtract(Counter(seq))
+    for card in sorted(left.elements(), key=lambda c: (c == "again", c)):
+        if len(seq) >= n:
+            break
+        seq.append(card)
+    return seq

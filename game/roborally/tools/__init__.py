@@ -1,0 +1,1 @@
+"""Robo Rally tools: simulator and conformance samples."""

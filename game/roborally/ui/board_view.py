@@ -1,0 +1,169 @@
+"""Drawing a Robo Rally course: tiles from the generated tileset, walls, lasers, checkpoints,
+robots (at animated positions), laser shots, the programming preview and floating text."""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pygame
+
+from game.client import theme
+from game.client.widgets import draw_text
+from game.roborally.levels.tmx import read_tileset
+from game.roborally.rules.board import DIRS, DX, DY, Board
+
+ROOT = Path(__file__).resolve().parents[3]
+TILESET = ROOT / "levels" / "tilesets" / "roborally.tsx"
+ATLAS = ROOT / "levels" / "tilesets" / "roborally.png"
+SRC = 64
+
+ROBOT_COLOURS = [theme.ROBOT[c] for c in ("yellow", "blue", "green", "red", "purple", "white")]
+ROBOT_NAMES = ["Yellow", "Blue", "Green", "Red", "Purple", "White"]
+
+
+class TileArt:
+    """Tile images by meaning (role/kind/dir/turn/rot/marker), scaled once per tile size."""
+
+    def __init__(self) -> None:
+        self.props = read_tileset(TILESET)
+        atlas = pygame.image.load(str(ATLAS))
+        if pygame.display.get_surface() is not None:
+            atlas = atlas.convert_alpha()
+        cols = atlas.get_width() // SRC
+        self.by_key = {}
+        for tid, p in self.props.items():
+            img = atlas.subsurface(((tid % cols) * SRC, (tid // cols) * SRC, SRC, SRC))
+            key = tuple(sorted((k, v) for k, v in p.items() if k not in ("sprite",)))
+            self.by_key[key] = img
+        self.scaled: dict = {}
+
+    def get(self, size: int, **props) -> pygame.Surface | None:
+        key = tuple(sorted(props.items()))
+        ck = (key, size)
+        if ck not in self.scaled:
+            img = self.by_key.get(key)
+            self.scaled[ck] = None if img is None else pygame.transform.smoothscale(img, (size, size))
+        return self.scaled[ck]
+
+
+class BoardView:
+    def __init__(self, board: Board, area: pygame.Rect) -> None:
+        self.board = board
+        self.art = TileArt()
+        self.tile = max(16, min(area.width // board.width, area.height // board.height))
+        self.rect = pygame.Rect(0, 0, self.tile * board.width, self.tile * board.height)
+        self.rect.center = area.center
+        self.background = self._render_background()
+
+    def cell_rect(self, x: float, y: float) -> pygame.Rect:
+        t = self.tile
+        return pygame.Rect(self.rect.left + round(x * t), self.rect.top + round(y * t), t, t)
+
+    def centre(self, x: float, y: float) -> tuple[float, float]:
+        t = self.tile
+        return self.rect.left + (x + 0.5) * t, self.rect.top + (y + 0.5) * t
+
+    def _render_background(self) -> pygame.Surface:
+        b, t = self.board, self.tile
+        surf = pygame.Surface(self.rect.size)
+        spec_cells = {(x, y): p for x, y, p in b.spec.get("cells", [])}
+        for y in range(b.height):
+            for x in range(b.width):
+                p = spec_cells.get((x, y), {"kind": "floor"})
+                kind = p["kind"]
+                pos = (x * t, y * t)
+                floor = self.art.get(t, role="space", kind="floor")
+                surf.blit(floor, pos)
+                if kind in ("belt", "express"):
+                    img = self.art.get(t, role="space", kind=kind, dir=p["dir"], turn=p.get("turn") or "none")
+                elif kind == "gear":
+                    img = self.art.get(t, role="space", kind="gear", rot=p["rot"])
+                elif kind == "push":
+                    img = self.art.get(t, role="element", kind="push", dir=p["dir"])
+                elif kind == "crusher":
+                    img = self.art.get(t, role="element", kind="crusher")
+                elif kind != "floor":
+                    img = self.art.get(t, role="space", kind=kind)
+                else:
+                    img = None
+                if img is not None:
+                    surf.blit(img, pos)
+                if kind in ("push", "crusher"):
+                    regs = ",".join(str(r) for r in sorted(p["registers"]))
+                    draw_text(surf, regs, (pos[0] + t // 2, pos[1] + t - 4), max(12, t // 4), theme.TEXT, "midbottom", bold=True)
+        for (i, d) in b.walls:
+            x, y = i % b.width, i // b.width
+            img = self.art.get(t, role="wall", dir=DIRS[d])
+            surf.blit(img, (x * t, y * t))
+        for x, y, d, s in b.lasers:
+            img = self.art.get(t, role="laser", dir=DIRS[d])
+            surf.blit(img, (x * t, y * t))
+            if s > 1:
+                draw_text(surf, f"x{s}", (x * t + 4, y * t + 2), max(12, t // 4), (255, 120, 120), "topleft", bold=True)
+        for n, (x, y) in enumerate(b.checkpoints, start=1):
+            img = self.art.get(t, role="marker", marker="checkpoint")
+            surf.blit(img, (x * t, y * t))
+            draw_text(surf, str(n), (x * t + t * 0.62, y * t + t * 0.66), max(14, t // 3), theme.SHADOW, "center", bold=True)
+        for seat, (x, y, d) in enumerate(b.starts):
+            img = self.art.get(t, role="marker", marker="start", dir=DIRS[d])
+            faded = img.copy()
+            faded.set_alpha(110)
+            surf.blit(faded, (x * t, y * t))
+            draw_text(surf, str(seat + 1), (x * t + 4, y * t + 2), max(12, t // 4), theme.TEXT_DIM, "topleft", bold=True)
+        rx, ry, rd = b.reboot
+        surf.blit(self.art.get(t, role="marker", marker="reboot", dir=DIRS[rd]), (rx * t, ry * t))
+        return surf
+
+    def draw(self, surface: pygame.Surface, cubes=()) -> None:
+        surface.blit(self.background, self.rect)
+        for (x, y) in cubes:
+            c = self.centre(x, y)
+            pygame.draw.circle(surface, (120, 255, 140), (c[0] + self.tile * 0.28, c[1] - self.tile * 0.28), max(3, self.tile // 10))
+        pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, 2)
+
+    def draw_robot(self, surface, seat: int, x: float, y: float, angle: float, flash: float = 0.0) -> None:
+        """angle in quarter turns (0 = N, 1 = E ...), fractional while turning."""
+        cx, cy = self.centre(x, y)
+        t = self.tile
+        colour = ROBOT_COLOURS[seat % 6]
+        r = t * 0.36
+        a = (angle - 1) * math.pi / 2          # 0 quarter turns = up
+        tip = (cx + math.cos(a) * r, cy + math.sin(a) * r)
+        left = (cx + math.cos(a + 2.4) * r, cy + math.sin(a + 2.4) * r)
+        right = (cx + math.cos(a - 2.4) * r, cy + math.sin(a - 2.4) * r)
+        pygame.draw.circle(surface, theme.SHADOW, (cx + 2, cy + 3), r)
+        pygame.draw.circle(surface, colour, (cx, cy), r)
+        pygame.draw.circle(surface, theme.SHADOW, (cx, cy), r, 2)
+        pygame.draw.polygon(surface, theme.SHADOW, (tip, left, (cx, cy), right))
+        pygame.draw.polygon(surface, colour, (tip, left, (cx, cy), right), 0)
+        pygame.draw.polygon(surface, theme.SHADOW, (tip, left, (cx, cy), right), 2)
+        draw_text(surface, str(seat + 1), (cx, cy), max(12, int(t * 0.32)), theme.SHADOW, "center", bold=True)
+        if flash > 0:
+            pygame.draw.circle(surface, (255, 255, 255), (cx, cy), r + 4 + 6 * flash, 3)
+
+    def draw_beam(self, surface, path, colour=(255, 60, 60), width=4, origin=None) -> None:
+        if not path:
+            return
+        pts = [self.centre(*p) for p in path]
+        if origin is not None:
+            pts = [self.centre(*origin)] + pts
+        if len(pts) == 1:
+            pts = pts * 2
+        pygame.draw.lines(surface, colour, False, pts, width)
+        pygame.draw.circle(surface, (255, 230, 120), pts[-1], width + 3)
+
+    def draw_preview(self, surface, steps) -> None:
+        """Ghost path of the programming preview: list of (x, y, d) after each register."""
+        prev = None
+        for i, (x, y, d) in enumerate(steps):
+            if not self.board.inside(x, y):
+                continue
+            c = self.centre(x, y)
+            if prev is not None:
+                pygame.draw.line(surface, theme.ACCENT, prev, c, 3)
+            rect = self.cell_rect(x, y).inflate(-self.tile // 3, -self.tile // 3)
+            pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=6)
+            draw_text(surface, str(i + 1), (rect.left + 3, rect.top + 1), max(12, self.tile // 4), theme.ACCENT, "topleft", bold=True)
+            tip = (c[0] + DX[d] * self.tile * 0.3, c[1] + DY[d] * self.tile * 0.3)
+            pygame.draw.line(surface, theme.ACCENT, c, tip, 3)
+            prev = c

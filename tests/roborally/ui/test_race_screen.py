@@ -1,0 +1,183 @@
+"""The race screen headless: a whole race played through it, a human programming with the
+keys (preview, undo), hand-over between humans, the timer, pause/how-to-play, save and resume."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client import input as inp
+from game.client.app import App
+from game.core.session import GameSession, saved_game_path
+from game.core.storage import load_json
+from game.roborally import rules as R
+from game.roborally.ui.scene import HandoverScene, HowToScene, RaceScene, new_race, resume_scene
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture
+def app():
+    a = App(headless=True)
+    yield a
+    pygame.quit()
+
+
+def run_until(app, scene, cond, limit=40000, press=None):
+    for frame in range(limit):
+        if cond():
+            return frame
+        if press and frame % 3 == 0:
+            press()
+        app.step(1 / 60)
+    raise AssertionError("condition not reached")
+
+
+def test_a_whole_race_between_two_ais_plays_through_the_screen(app):
+    scene = new_race("dizzy-dash", 2, 0, "hard", seed=4, speed=8.0, max_rounds=12)
+    app.stack.push(scene)
+    run_until(app, scene, lambda: scene.session.is_over() and not scene._busy())
+    result = R.result(scene.session.state)
+    assert result.outcome in ("won", "timeout")
+    assert not saved_game_path("roborally").exists()       # a finished race leaves no save
+    app.step(1 / 60)
+    app.post(inp.Action(inp.CONFIRM))                       # result box: back to the title
+    assert type(app.stack.top).__name__ == "TitleScene"
+
+
+def test_a_human_plays_a_whole_race_with_the_keyboard(app):
+    scene = new_race("dizzy-dash", 2, 1, "easy", seed=2, speed=8.0, max_rounds=6)
+    app.stack.push(scene)
+    # Enter on whatever is focused: shop (buy or pass), cards, laser choices
+    run_until(app, scene, lambda: scene.session.is_over() and not scene._busy(),
+              press=lambda: app.post(inp.Action(inp.CONFIRM)) if app.stack.top is scene else app.stack.pop())
+    assert R.is_over(scene.session.state)
+
+
+def test_programming_fills_registers_face_down_with_a_preview_and_undo(app):
+    scene = new_race("dizzy-dash", 2, 1, "normal", seed=5, speed=8.0)
+    app.stack.push(scene)
+    # buy nothing in the shop, then wait for our programming turn
+    run_until(app, scene, lambda: scene.state.phase == "program" and scene._human_turn(),
+              press=lambda: scene.menu is not None and scene._human_turn() and scene.menu.items[-1][2]())
+    app.post(inp.Action(inp.CONFIRM))
+    app.post(inp.Action(inp.CONFIRM))
+    me = scene.state.robots[0]
+    assert sum(c is not None for c in me.regs) == 2
+    assert len(scene._preview(0)) == 2
+    # the other seat sees face-down cards only
+    assert R.seat_view(scene.state, 1).robots[0].regs[:2] == ("?", "?")
+    app.post(inp.Action(inp.UNDO))
+    assert sum(c is not None for c in scene.state.robots[0].regs) == 1
+    surface = pygame.Surface((1280, 720))
+    scene.draw(surface, 0.0)
+
+
+def test_hand_over_between_two_humans_hides_the_next_program(app):
+    scene = new_race("dizzy-dash", 2, 2, "normal", seed=6, speed=8.0)
+    app.stack.push(scene)
+
+    def press():
+        top = app.stack.top
+        if isinstance(top, HandoverScene):
+            return
+        if scene.state.phase == "program" and scene.session.current_seat() == 1:
+            return
+        app.post(inp.Action(inp.CONFIRM))
+
+    run_until(app, scene, lambda: isinstance(app.stack.top, HandoverScene), press=press)
+    hand_over = app.stack.top
+    assert hand_over.seat == scene.session.current_seat() != scene.last_human
+    assert scene.state.phase == "program"
+    assert not scene.session.can_undo()                 # the previous human's cards are locked in
+    app.post(inp.Action(inp.CONFIRM))
+    assert app.stack.top is scene
+
+
+def test_the_timer_fills_a_slow_humans_registers(app):
+    scene = new_race("dizzy-dash", 2, 1, "normal", seed=7, speed=8.0)
+    app.stack.push(scene)
+    scene.state.token = 1                                    # the AI programs first
+    scene.state.order = [1, 0]
+    scene.state.turn_i = 0
+    scene.menu = None
+    if scene.state.phase == "upgrade":
+        while scene.state.phase == "upgrade":
+            scene._apply(R.legal_choices(scene.state)[-1])
+    run_until(app, scene, lambda: scene.timer is not None)
+    run_until(app, scene, lambda: scene.state.phase != "program", limit=60 * 40)
+
+
+def test_pause_offers_how_to_play(app):
+    scene = new_race("chaos-canyon", 3, 1, "normal", seed=8, speed=8.0)
+    app.stack.push(scene)
+    app.step(1 / 60)
+    app.post(inp.Action(inp.MENU))
+    pause = app.stack.top
+    how = [i for i in pause.menu.items if i.label == "How to play"][0]
+    how.on_select()
+    assert isinstance(app.stack.top, HowToScene)
+    app.step(1 / 60)
+
+
+def test_a_saved_race_resumes_at_the_same_position(app):
+    scene = new_race("carnage-crossing", 3, 1, "normal", seed=9, speed=8.0)
+    app.stack.push(scene)
+    run_until(app, scene, lambda: len(scene.session.choices) >= 12, limit=6000,
+              press=lambda: app.post(inp.Action(inp.CONFIRM)))
+    data, _ = load_json(saved_game_path("roborally"))
+    session, _ = GameSession.from_json(data, R, "save")
+    again = resume_scene(app, session)
+    assert isinstance(again, RaceScene) and again.seats == scene.seats
+    assert repr(R.seat_view(session.state, 0)) == repr(R.seat_view(
+        GameSession.from_json(json.loads(json.dumps(scene.session.to_json())), R, "x")[0].state, 0))
+
+
+def test_command_line_screenshot_and_bad_options(tmp_path):
+    shot = tmp_path / "race.png"
+    done = subprocess.run([sys.executable, "main.py", "roborally", "--course", "long-haul", "--players", "6",
+                           "--humans", "0", "--frames", "30", "--screenshot", str(shot)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert shot.stat().st_size > 10_000
+    bad = subprocess.run([sys.executable, "main.py", "roborally", "--players", "9"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and bad.stderr.startswith("error: --players") and "Traceback" not in bad.stderr
+
+
+def test_reachable_from_game_select_and_the_setup_menu_starts_a_race(app):
+    from game.catalog import BY_ID
+    from game.client.registry import load_entry
+
+    factory = load_entry(BY_ID["roborally"])
+    setup = factory(app)
+    app.stack.push(setup)
+    labels = [i.label for i in setup.menu.items]
+    assert labels[:4] == ["Course", "Robots", "Humans", "AI level"]
+    robots = setup.menu.items[1]
+    robots.on_change(1)                                 # 3 robots
+    setup.menu.items[labels.index("Start race")].on_select()
+    race = app.stack.top
+    assert isinstance(race, RaceScene) and len(race.seats) == 3 and race.seats[0] == "human"
+    for _ in range(5):
+        app.step(1 / 60)
+
+
+def test_continue_offers_the_saved_race(app):
+    scene = new_race("dizzy-dash", 2, 1, "normal", seed=12, speed=8.0)
+    app.stack.push(scene)
+    run_until(app, scene, lambda: len(scene.session.choices) >= 3, limit=3000,
+              press=lambda: app.post(inp.Action(inp.CONFIRM)))
+    from game.roborally.ui.scene import SetupScene
+
+    setup = SetupScene()
+    app.stack.push(setup)
+    assert setup.menu.items[0].label == "Continue saved race"
+    setup.menu.items[0].on_select()
+    again = app.stack.top
+    assert isinstance(again, RaceScene)
+    assert [R.choice_to_json(c) for c in again.session.choices] == [R.choice_to_json(c) for c in scene.session.choices]
