@@ -885,7 +885,7 @@ def resume_scene(app, session: GameSession) -> Scene:
             level = "hard"
     except (OSError, ValueError, TypeError):
         pass
-    return PlayScene(session, humans=humans, ai_level=level)
+    return PlayScene(session, humans=humans, ai_level=level, tutorial=False)   # the tutorial opens a new game only
 
 
 # ----------------------------------------------------------------------------- command line
