@@ -148,8 +148,11 @@ def test_the_save_is_written_by_a_worker_and_matches_the_game(app):
     session = GameSession.start(R, Config(3, "standard"), 2)
     scene = rrr.PlayScene(session, humans=0, pace=0.0, tutorial=False)
     app.stack.push(scene)
-    for _ in range(120):
+    for _ in range(3000):
         app.step(1 / 60)
+        if len(session.choices) >= 10 or session.is_over():
+            break
+    assert len(session.choices) >= 10 and not session.is_over()
     scene.flush_saves()
     with open(saved_game_path(R.GAME_ID), encoding="utf-8") as fh:
         saved = json.load(fh)
