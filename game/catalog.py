@@ -70,6 +70,8 @@ GAMES: tuple[GameEntry, ...] = (
               rules="game.roborally.rules", ai="game.roborally.ai:make_player",
               entry="game.roborally.ui.scene:make_entry_scene",
               resume="game.roborally.ui.scene:resume_scene",
+              demo="game.roborally.ui.scene:make_attract_scene",
+              howto="game.roborally.ui.howto:how_to_play_scene",
               samples="game.roborally.tools.samples:conformance_configs"),
 )
 

@@ -12,6 +12,7 @@ never pay for pygame start-up, and each game package owns its own options.
     python main.py roborally [...]       play Robo Rally       (game.roborally.cli:play)
     python main.py simulate GAME [...]   AI-with-AI games      (game.GAME.cli:simulate)
     python main.py bench engine|render   benchmarks            (game.roborun.cli:bench_*)
+    python main.py bench memory --screen S --seconds N   RSS under random input (game.client.membench)
     python main.py lint FILE...          check maps (by map property game: Robo Run or Robo Rally)
     python main.py solve FILE            search a winning line (game.roborun.cli:solve)
     python main.py replay FILE           play a saved game (any game) or a Robo Run replay back (game.replay)
@@ -23,6 +24,7 @@ from typing import Callable, Sequence
 
 from game.catalog import BY_ID
 from game.core.delegate import delegate
+from game.core import files
 from game.core.errors import UserError
 
 GAMES = ("roborun", "robomissions", "roborescue", "runrunrun", "roborally")
@@ -43,6 +45,7 @@ BENCHES: dict[str, str] = {
     "engine": "game.roborun.cli:bench_engine",
     "render": "game.roborun.cli:bench_render",
     "frames": "game.client.bench_frames:main",
+    "memory": "game.client.membench:main",      # RSS under random input, per screen
 }
 
 
@@ -102,10 +105,9 @@ LINTERS: dict[str, str] = {"roborally": "game.roborally.cli:lint"}
 
 
 def _map_game(path: str) -> str | None:
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            head = f.read(4096)
-    except OSError:
+    try:        # through game.core.files: a FIFO or a device is refused, never read
+        head = files.read_bytes(path, 1 << 20, "map file")[:4096].decode("utf-8", errors="replace")
+    except files.FileProblem:
         return None
     for game in LINTERS:
         if f'name="game" value="{game}"' in head:

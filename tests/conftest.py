@@ -12,3 +12,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 @pytest.fixture(autouse=True)
 def _isolated_data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("ROBOARCADE_HOME", str(tmp_path / "userdata"))
+    from game.core import storage
+
+    storage.forget_run_state()      # warnings and protected saves of an earlier test are not this one's

@@ -16,6 +16,8 @@ so captures are reproducible and animations progress even though frames take mic
 from __future__ import annotations
 
 import argparse
+import collections
+import gc
 import os
 import sys
 import time
@@ -32,9 +34,12 @@ from game.client.loop import FixedStepClock
 from game.client.scene import Scene, SceneStack
 from game.client.settings import Settings
 from game.client.widgets import hint_action_at
+from game.core import storage
 from game.core.errors import UserError
 
 UPDATE_RATE = 60
+FRAME_TIMES_KEPT = 100_000
+COLLECT_EVERY = 2.0     # seconds: at most one full garbage collection this often, after a screen closes
 
 
 HEADLESS_DRIVERS = ("dummy", "offscreen")
@@ -70,9 +75,10 @@ def fit_scale(window: tuple[int, int]) -> float:
 class App:
     def __init__(self, fullscreen: bool | None = None, headless: bool | None = None,
                  window: tuple[int, int] | None = None) -> None:
+        storage.clean_temp_files()      # temp files of saves killed midway last time
         self.settings, self.settings_warning = Settings.load()
-        if fullscreen is not None:
-            self.settings.fullscreen = fullscreen
+        # --fullscreen/--windowed choose this window only; the saved setting is not changed
+        self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         try:
             pygame.mixer.pre_init(44100, -16, 2, self.settings.audio_buffer)
         except pygame.error:  # pragma: no cover
@@ -84,7 +90,7 @@ class App:
         self.headless = headless if headless is not None else driver in HEADLESS_DRIVERS
         # SCALED draws at the logical size and scales to any window; headless needs no scaling.
         flags = 0 if self.headless else pygame.SCALED
-        if self.settings.fullscreen and not self.headless:
+        if self.fullscreen and not self.headless:
             flags |= pygame.FULLSCREEN
         self.screen = self._open_display(flags)
         pygame.display.set_caption("Robo Arcade")
@@ -103,8 +109,21 @@ class App:
         self.frame_clock = pygame.time.Clock()
         self.running = True
         self.frames = 0
-        self.frame_times: list[float] = []   # seconds spent on each frame's update+draw (for bench)
-        self.notice: str | None = self.settings_warning
+        # seconds spent on each recent frame's update+draw (for bench); bounded like every cache
+        self.frame_times: collections.deque[float] = collections.deque(maxlen=FRAME_TIMES_KEPT)
+        self._last_collect = 0.0
+        self.notice: str | None = None
+        # one-line warnings (a damaged or unsaved file) waiting to be shown over the current screen
+        self.notices: list[str] = []
+        self._warned: set[str] = set()          # each warning is shown once per run
+        self.warn(self.settings_warning)
+
+    def warn(self, message: str | None) -> None:
+        """Show a one-line warning (e.g. a save that failed) over whichever screen is up, once:
+        a warning already shown, or contained in one shown (a screen's fuller wording), is not repeated."""
+        if message and not any(message in shown for shown in self._warned):
+            self._warned.add(message)
+            self.notices.append(message)
 
     # ------------------------------------------------------------------
     def _open_display(self, flags: int) -> pygame.Surface:
@@ -176,11 +195,18 @@ class App:
     def step(self, elapsed: float) -> None:
         """One frame: input, fixed updates, one draw. Tests call this directly."""
         started = time.perf_counter()
+        before = list(self.stack.scenes)
         for event in pygame.event.get():
             if event.type == pygame.WINDOWSIZECHANGED:
                 self.sync_scale()
             for action in self.input.translate(event):
                 self.post(action)
+        for message in storage.take_warnings():   # files set aside or not saved, wherever it happened
+            self.warn(message)
+        if self.notices and self.stack.scenes:
+            from game.client.menus import NoticeScene   # menus imports no app: no cycle
+
+            self.stack.push(NoticeScene(self.notices.pop(0), "Save file"))
         updates, alpha = self.clock.advance(elapsed)
         for _ in range(updates):
             self.stack.update(self.clock.step)
@@ -202,6 +228,7 @@ class App:
         pygame.display.flip()
         self.frames += 1
         self.frame_times.append(time.perf_counter() - started)
+        self._collect_closed_scenes(before)
         if self.frames == 1:
             self.audio.release()   # numpy and sound synthesis: after the first frame, never before
             ai_worker.release()
@@ -211,6 +238,18 @@ class App:
         # took over a second. Only then: on a busy machine sleep(0) can give the CPU away.
         if ai_worker.thread_busy():
             time.sleep(0)
+
+    def _collect_closed_scenes(self, before: list[Scene]) -> None:
+        """A screen that closed usually sits in reference cycles holding its surfaces; Python's
+        collector counts objects, not the megabytes of pixels they hold, so it may wait a long
+        time. Collect at once when a screen has closed (a frame where the picture changes anyway),
+        at most every COLLECT_EVERY seconds, so memory stays flat however often screens change."""
+        if not before or all(scene in self.stack.scenes for scene in before):
+            return
+        now = time.perf_counter()
+        if now - self._last_collect >= COLLECT_EVERY:
+            self._last_collect = now
+            gc.collect()
 
     def run(self, frames: int | None = None, screenshot: str | None = None) -> int:
         last = time.perf_counter()
@@ -227,7 +266,9 @@ class App:
                 self.frame_clock.tick(240)  # vsync paces us; this only stops a busy loop without it
         if screenshot:
             self.save_screenshot(screenshot)
-        self.settings.save()
+        warning = self.settings.save()
+        if warning:             # the window is closing: the terminal is the only place left
+            print(f"warning: {warning}", file=sys.stderr)
         return 0
 
     def capture(self) -> pygame.Surface:
@@ -257,6 +298,8 @@ def run_scene(make_scene: Callable[[App], Scene], args: argparse.Namespace) -> i
     """Open the window, push the scene made by `make_scene(app)`, run until quit or --frames."""
     if args.frames is not None and args.frames < 1:
         raise UserError("command line", "--frames must be at least 1")
+    if args.screenshot:             # a bad path is a one-line error before the run, not after it
+        storage.check_output(args.screenshot, "screenshot", create_folders=True)
     app = App(fullscreen=args.fullscreen, window=getattr(args, "window", None))
     try:
         app.stack.push(make_scene(app))

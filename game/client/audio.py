@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Iterable
 
 import pygame
 
+from game.core import files
+
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
@@ -144,8 +146,8 @@ class Audio:
         path = self._cache / f"{name}.pcm" if self._cache is not None else None
         if path is not None:
             try:
-                return pygame.mixer.Sound(buffer=path.read_bytes())
-            except (OSError, pygame.error):
+                return pygame.mixer.Sound(buffer=files.read_bytes(path, 64 << 20, "sound cache"))
+            except (files.FileProblem, pygame.error):
                 pass
         sound = self._make(_music_loop() if name == MUSIC else EFFECTS[name]())
         if path is not None:

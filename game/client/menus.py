@@ -17,8 +17,7 @@ from game.client.settings import ANIMATION_SPEEDS
 from game.client.widgets import (Menu, MenuItem, draw_fit, draw_hints, draw_text, panel, shade,
                                  vertical_gradient)
 from game.core.errors import UserError
-from game.core.session import GameSession, has_saved_game, saved_game_path
-from game.core.storage import require_json
+from game.core.session import has_saved_game, load_saved_game, saved_game_path
 
 
 def draw_mascot(surface: pygame.Surface, center: tuple[float, float], colour, scale: float = 1.0,
@@ -321,15 +320,18 @@ def saved_games() -> list:
 
 
 def resume_saved_game(app, entry) -> bool:
-    """Open the saved game of `entry` where it was left; a save that cannot be read is reported
-    in one line and left on disk untouched (the player's game is never thrown away)."""
+    """Open the saved game of `entry` where it was left. A save that cannot be read is reported
+    in one line and set aside as `<name>.damaged` (never deleted); one from a newer version is
+    left untouched (game.core.session.load_saved_game, through game.core.files)."""
     rules, factory = load(entry.rules), load_entry(entry, "resume")
     if rules is None or factory is None:
         app.stack.push(NoticeScene(f"{entry.title} cannot be resumed in this build."))
         return False
-    path = saved_game_path(entry.id)
+    session, _, warning = load_saved_game(entry.id, rules)
+    if session is None:          # shown once, over this screen (the App drops the bare duplicate)
+        app.warn(f"Could not continue {entry.title}: {warning or 'the save is gone'}")
+        return False
     try:
-        session, _ = GameSession.from_json(require_json(path), rules, str(path))
         scene = factory(app, session)
     except UserError as exc:
         app.stack.push(NoticeScene(f"Could not continue {entry.title}: {exc}"))
@@ -463,7 +465,7 @@ class SettingsScene(Scene):
             return change
 
         def fullscreen(step: int) -> None:
-            s.fullscreen = not s.fullscreen
+            s.fullscreen = self.app.fullscreen = not self.app.fullscreen
             if not self.app.headless:
                 pygame.display.toggle_fullscreen()
 
@@ -474,7 +476,7 @@ class SettingsScene(Scene):
             MenuItem("Colour-blind patterns", value=lambda: "On" if s.colourblind_patterns else "Off",
                      on_change=toggle("colourblind_patterns")),
             MenuItem("Control hints", value=lambda: "On" if s.show_hints else "Off", on_change=toggle("show_hints")),
-            MenuItem("Fullscreen", value=lambda: "On" if s.fullscreen else "Off", on_change=fullscreen),
+            MenuItem("Fullscreen", value=lambda: "On" if self.app.fullscreen else "Off", on_change=fullscreen),
             MenuItem("Ask before every step", value=lambda: "On" if s.ask_every_step else "Off",
                      on_change=toggle("ask_every_step"),
                      detail="On: stop at every decision, even with one option or no ability worth using"),
@@ -482,7 +484,7 @@ class SettingsScene(Scene):
         ], center_x=theme.WIDTH // 2, top=140, width=640, row_height=58)
 
     def _done(self) -> None:
-        self.app.settings.save()
+        self.app.warn(self.app.settings.save())
         self.app.stack.pop()
 
     def handle(self, action: inp.Action) -> None:

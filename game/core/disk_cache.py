@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from game.core import storage
+from game.core import files as file_layer, storage
 
 
 def fingerprint(files: Iterable[Path]) -> str:
@@ -34,10 +34,10 @@ def cached_json(name: str, files: Iterable[Path], compute: Callable[[], Any]) ->
     except OSError:
         return compute()
     try:
-        saved = json.loads(path.read_text(encoding="utf-8"))
+        saved = file_layer.read_json(path, limit=64 << 20, what="cache")     # regular file, bounded
         if isinstance(saved, dict) and saved.get("key") == key:
             return saved["value"]
-    except (OSError, ValueError, KeyError):
+    except (file_layer.FileProblem, KeyError):
         pass
     value = compute()
     try:

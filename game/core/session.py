@@ -16,11 +16,22 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.core import storage
 from game.core.engine import Engine, IllegalChoice
 from game.core.errors import UserError
+from game.core.files import Field, Schema
 
 SAVE_FORMAT = "robo-arcade-game"
 SAVE_VERSION = 1
+# the outer shape of a save file, checked by game.core.files before any choice is replayed
+SAVE_SCHEMA = Schema({
+    "format": Field(str, SAVE_FORMAT, choices=(SAVE_FORMAT,)),
+    "version": Field(int, SAVE_VERSION, 0, SAVE_VERSION),
+    "game": Field(str, ""),
+    "seed": Field(int, None, -(2**63), 2**63 - 1),
+    "config": Field(object, None, nullable=True),
+    "choices": Field(list, []),
+}, version=SAVE_VERSION)
 
 
 def engine_module(rules: str) -> Engine:
@@ -44,6 +55,7 @@ class GameSession:
     state: Any = None
     choices: list = field(default_factory=list)        # choices applied, in order
     _undo: list[_UndoStep] = field(default_factory=list, repr=False)
+    extra: dict = field(default_factory=dict, repr=False)   # keys of the save this build does not know: kept
 
     @classmethod
     def start(cls, engine: Any, config: Any, seed: int) -> "GameSession":
@@ -95,6 +107,7 @@ class GameSession:
     # ---------------------------------------------------------------- save / load
     def to_json(self) -> dict:
         return {
+            **self.extra,
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": self.engine.GAME_ID,
@@ -152,20 +165,40 @@ class GameSession:
 # -------------------------------------------------------------------- the saved game of each game
 def saved_game_path(game_id: str):
     """Where the unfinished game of `game_id` is kept (one per game: Continue resumes it)."""
-    from game.core.storage import data_dir
-
-    return data_dir() / "games" / f"{game_id}.json"
+    return storage.data_dir() / "games" / f"{game_id}.json"
 
 
-def save_session(session: GameSession) -> None:
-    """Write the game atomically; a finished game removes its save instead (nothing to continue)."""
-    from game.core.storage import save_json
-
+def save_session(session: GameSession) -> str | None:
+    """Write the game atomically; a finished game removes its save instead (nothing to continue).
+    Returns a one-line warning when the save could not be written (the game goes on)."""
     path = saved_game_path(session.engine.GAME_ID)
     if session.is_over():
         forget_saved_game(session.engine.GAME_ID)
-        return
-    save_json(path, session.to_json())
+        return None
+    return storage.save_json(path, session.to_json())
+
+
+def load_saved_game(game_id: str, engine: Any) -> tuple[GameSession | None, list, str | None]:
+    """The unfinished game of `game_id` read through game.core.files: (session, events, warning).
+
+    No save gives (None, [], None). A save that cannot be used (damaged, hostile, another
+    game's, a choice that is not legal) is set aside and gives (None, [], one-line warning);
+    a save from a newer version is left untouched and gives (None, [], warning)."""
+    path = saved_game_path(game_id)
+    data, warning = storage.load_json(path, default=None, schema=SAVE_SCHEMA)
+    if data is None:
+        return None, [], warning
+    if warning or data.get("seed") is None or data.get("game") != engine.GAME_ID:
+        return None, [], storage.damaged(path, warning or f"not a saved {engine.GAME_ID} game")
+    try:
+        session, events = GameSession.from_json(data, engine, str(path))
+    except UserError as exc:
+        text = str(exc)
+        return None, [], storage.damaged(path, text[len(str(path)):].lstrip(": ") if text.startswith(str(path)) else text)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
+        return None, [], storage.damaged(path, f"cannot be replayed ({exc.__class__.__name__})")
+    session.extra = {k: v for k, v in data.items() if k not in SAVE_SCHEMA.fields}
+    return session, events, None
 
 
 def forget_saved_game(game_id: str) -> None:

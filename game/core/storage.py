@@ -1,29 +1,73 @@
-"""Atomic saves in the user's data folder.
+"""Atomic saves in the user's data folder; damaged saves set aside, never destroyed.
 
 A save is written to a temporary file in the same folder, flushed and fsynced, then moved
 over the old file with os.replace, so a crash or power cut leaves either the old save or
-the new one, never a torn file. A damaged save is renamed aside (never deleted) and reported.
+the new one, never a torn file; the temporary files of saves that were killed midway are
+removed at the next start (clean_temp_files).
+
+Every save is read through game.core.files (regular files only, size, depth and number
+limits, a schema per file). A save that cannot be used is renamed aside to `<name>.damaged`,
+`<name>.damaged.1`, ... (never over an earlier copy, and checked after the move), and the
+caller gets a one-line warning to show the player on the screen that found it. A save written
+by a newer version, or one that could not be moved aside, is left untouched and never
+overwritten during this run. A write that fails (read-only folder, full disk, a data folder
+that is a file) gives a one-line warning instead of an exception, and the game goes on.
 """
 from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
 
+from game.core import files
 from game.core.errors import UserError
+
+_protected: set[str] = set()        # saves this run must not overwrite (newer version, could not set aside)
+_TEMP = re.compile(r".+\.[A-Za-z0-9_]{8}\.tmp")   # tempfile.mkstemp(prefix=name + ".", suffix=".tmp")
+MAX_ASIDE = 1000
+_unreported: list[str] = []         # warnings not yet taken by a screen (take_warnings)
+
+
+def _note(warning: str | None) -> str | None:
+    """Remember a warning until a screen takes it, so a file set aside deep inside a call
+    that has no screen (a set-up helper) still reaches the player."""
+    if warning and warning not in _unreported:
+        _unreported.append(warning)
+        del _unreported[:-20]
+    return warning
+
+
+def forget_run_state() -> None:
+    """Start afresh as if the program had just started (tests run many 'runs' in one process)."""
+    _unreported.clear()
+    _protected.clear()
+
+
+def take_warnings() -> list[str]:
+    """Every warning since the last call (the client shows them over the current screen)."""
+    taken = list(_unreported)
+    _unreported.clear()
+    return taken
 
 
 def data_dir() -> Path:
-    """The folder for saves: $ROBOARCADE_HOME, else $XDG_DATA_HOME/robo-arcade, else ~/.local/share."""
+    """The folder for saves: $ROBOARCADE_HOME, else $XDG_DATA_HOME/robo-arcade, else ~/.local/share.
+
+    It is created when possible; when it cannot be (a file in the way, a read-only disk)
+    reads find nothing and writes report a warning, so the game still starts."""
     override = os.environ.get("ROBOARCADE_HOME")
     if override:
         path = Path(override)
     else:
         base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
         path = Path(base) / "robo-arcade"
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except (OSError, ValueError):
+        pass
     return path
 
 
@@ -54,40 +98,174 @@ def write_atomic(path: Path, text: str) -> None:
         pass
 
 
-def save_json(path: Path, data: Any) -> None:
-    write_atomic(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
-
-
-def load_json(path: Path, default: Any = None) -> tuple[Any, str | None]:
-    """Load a JSON save. Returns (data, warning).
-
-    A missing file gives (default, None). A damaged file is moved aside to `<name>.damaged`
-    and gives (default, one-line warning) so the caller can tell the player without crashing.
-    """
+def save_json(path: Path, data: Any) -> str | None:
+    """Save `data` atomically. Returns None, or a one-line warning when it could not be saved."""
     path = Path(path)
-    if not path.exists():
-        return default, None
+    if _key(path) in _protected:
+        return _note(f"{files._short(path)}: not saved, so the file found there at start-up stays untouched")
     try:
-        return json.loads(path.read_text(encoding="utf-8")), None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        aside = path.with_name(path.name + ".damaged")
+        text = json.dumps(data, indent=2, sort_keys=True, allow_nan=False) + "\n"
+    except (TypeError, ValueError) as exc:
+        return _note(f"{files._short(path)}: not saved ({exc})")
+    try:
+        write_atomic(path, text)
+    except OSError as exc:
+        reason = files._reason(exc)
+        blocking = next((p for p in path.parents if os.path.lexists(p)), None)
+        if blocking is not None and not blocking.is_dir():
+            reason = f"{files._short(blocking)} is a file, not a folder"
+        return _note(f"{files._short(path)}: could not save ({reason}); the game goes on without it")
+    return None
+
+
+def protect(path: Path) -> None:
+    """Never overwrite `path` during this run."""
+    _protected.add(_key(Path(path)))
+
+
+def _key(path: Path) -> str:
+    return os.path.abspath(path)
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename `path` to the first free `<name>.damaged[.N]`; the new path, or None if it stayed.
+
+    Nothing is ever overwritten: each candidate is checked with lexists (a `.damaged` that is
+    a folder is simply skipped), regular files are moved by hard link + unlink, which fails
+    rather than replace, and the move is verified before it is reported."""
+    path = Path(path)
+    for number in range(MAX_ASIDE):
+        aside = path.with_name(path.name + ".damaged" + (f".{number}" if number else ""))
+        if os.path.lexists(aside):
+            continue
         try:
-            os.replace(path, aside)
+            if path.is_file() and not path.is_symlink():
+                os.link(path, aside)            # fails with EEXIST instead of replacing
+                os.unlink(path)
+            else:
+                os.rename(path, aside)
+        except FileExistsError:
+            continue
         except OSError:
-            pass
-        detail = getattr(exc, "msg", None) or exc.__class__.__name__
-        where = f"{path}" + (f" line {exc.lineno}" if isinstance(exc, json.JSONDecodeError) else "")
-        return default, f"{where}: damaged save ({detail}); moved aside to {aside.name}"
+            try:
+                os.rename(path, aside)
+            except OSError:
+                return None
+        if os.path.lexists(aside) and not os.path.lexists(path):
+            return aside
+        return None
+    return None
+
+
+def load_json(path: Path, default: Any = None, schema: files.Schema | None = None) -> tuple[Any, str | None]:
+    """Load a JSON save (always a JSON object). Returns (data, warning).
+
+    A missing file gives (default, None). A file that cannot be used (not a regular file,
+    too large, not UTF-8, not JSON, too deep, a top level that is not an object) is set
+    aside and gives (default, one-line warning). With a schema, the fields are checked:
+    bad ones take their defaults (named in the warning), unknown keys are kept, and a newer
+    `version` gives (default, warning) with the file left untouched and protected."""
+    path = Path(path)
+    where = files._short(path)
+    try:
+        data = files.read_json(path, what="save")
+        checked = files.apply_schema(data, schema or files.Schema({}), where)
+    except files.Missing:
+        return default, None
+    except files.NewerVersion as exc:
+        protect(path)
+        return default, _note(str(exc))
+    except files.FileProblem as exc:
+        return default, _aside_warning(path, str(exc))
+    warning = None
+    if checked.problems:
+        others = checked.bad_fields[1:]
+        warning = checked.problems[0] + (f" (also reset: {', '.join(others)})" if others else "")
+    return checked.merged(), _note(warning)
+
+
+def damaged(path: Path, problem: str) -> str:
+    """Set aside a save whose content a reader could not use; the one-line warning."""
+    return _aside_warning(Path(path), f"{files._short(path)}: {problem}")
+
+
+def _aside_warning(path: Path, problem: str) -> str:
+    if not os.path.lexists(path):
+        return _note(f"{problem}; using defaults")
+    aside = set_aside(path)
+    if aside is None:
+        protect(path)
+        return _note(f"{problem}; it could not be moved aside, so it is left as it is and not overwritten")
+    return _note(f"{problem}; moved aside to {aside.name}")
+
+
+def clean_temp_files(folder: Path | None = None) -> int:
+    """Remove the temporary files of saves that were interrupted (`<name>.XXXXXXXX.tmp`)."""
+    removed = 0
+    base = Path(folder) if folder is not None else data_dir()
+    for where in (base, base / "games"):
+        try:
+            names = os.listdir(where)
+        except OSError:
+            continue
+        for name in names:
+            if not _TEMP.fullmatch(name):
+                continue
+            target = where / name
+            try:
+                if target.is_file() and not target.is_symlink():
+                    target.unlink()
+                    removed += 1
+            except OSError:
+                pass
+    return removed
 
 
 def require_json(path: Path) -> Any:
     """Load a JSON file the user named (a replay, card data); raise UserError on any problem."""
+    try:
+        return files.read_json(Path(path))
+    except files.FileProblem as exc:
+        raise UserError(exc.where, exc.what) from None
+
+
+# ------------------------------------------------------------------ command outputs
+def check_output(path: Path | str, what: str = "output file", create_folders: bool = False) -> Path:
+    """Before a command does its work: `path` names a file that can be written (its folder
+    exists, or can be made with `create_folders`, and is writable; it is not a folder; the
+    name is not too long); else UserError."""
+    path = Path(path)
+    where = files._short(path)
+    if len(path.name.encode("utf-8", "surrogateescape")) > 255 or len(str(path)) > 4000:
+        raise UserError(where, f"the {what} name is too long")
+    if path.is_dir():
+        raise UserError(where, f"is a folder; give a file name for the {what}")
+    folder = path.parent if str(path.parent) else Path(".")
+    if create_folders:
+        folder = next((p for p in (folder, *folder.parents) if os.path.lexists(p)), Path("."))
+    if not folder.is_dir():
+        state = "is a file, not a folder" if os.path.lexists(folder) else "does not exist"
+        raise UserError(where, f"folder '{files._short(folder)}' {state}")
+    if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise UserError(where, f"cannot write the {what} there (permission denied)")
+    return path
+
+
+def write_output(path: Path | str, text: str) -> tuple[Path, str | None]:
+    """Write a finished result; if `path` cannot be written, write it to the data folder (else
+    the temp folder) instead. Returns (where it went, one-line note when it moved)."""
     path = Path(path)
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UserError(str(path), "file not found") from None
-    except json.JSONDecodeError as exc:
-        raise UserError(f"{path} line {exc.lineno} column {exc.colno}", f"invalid JSON ({exc.msg})") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(str(path), f"cannot read ({exc.__class__.__name__})") from None
+        write_atomic(path, text)
+        return path, None
+    except (OSError, ValueError) as exc:
+        reason = files._reason(exc) if isinstance(exc, OSError) else str(exc)
+    name = path.name[-100:] or "result.json"
+    for folder in (data_dir() / "results", Path(tempfile.gettempdir())):
+        target = folder / name
+        try:
+            write_atomic(target, text)
+        except OSError:
+            continue
+        return target, f"{files._short(path)}: cannot write there ({reason}); saved to {target} instead"
+    raise UserError(files._short(path), f"cannot write the result anywhere ({reason})")

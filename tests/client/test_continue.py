@@ -76,7 +76,7 @@ def test_several_saved_games_offer_a_choice_of_which(app):
     assert {item.label for item in picker.menu.items} == {e.title for e, _ in BUILT[:2]} | {"Back"}
 
 
-def test_a_save_that_cannot_be_read_is_reported_and_left_on_disk(app):
+def test_a_save_that_cannot_be_read_is_reported_and_set_aside_not_lost(app):
     entry, rules = BUILT[0]
     _leave_a_game(rules, entry)
     path = saved_game_path(entry.id)
@@ -88,4 +88,6 @@ def test_a_save_that_cannot_be_read_is_reported_and_left_on_disk(app):
     app.step(1 / 60)
     notice = app.stack.top
     assert isinstance(notice, NoticeScene) and entry.title in notice.message and "choice 0" in notice.message
-    assert has_saved_game(entry.id) and path.read_text() == text
+    # set aside, never deleted nor left where the next game's save would overwrite it (issue 17)
+    assert "moved aside" in notice.message and not has_saved_game(entry.id)
+    assert path.with_name(path.name + ".damaged").read_text() == text

@@ -343,6 +343,87 @@ def test_roborescue_screens_fit(screens):
     assert not screens.found, screens.report()
 
 
+# ---------------------------------------------------------------------------- Robo Rally
+def _roborally_settle(race) -> None:
+    race.skip_animation()
+
+
+def _roborally_step(race, rng) -> None:
+    """One choice for whoever decides (the test plays every seat; the AI workers stay idle)."""
+    _roborally_settle(race)
+    race.future = None
+    race._apply(rng.choice(race.session.legal_choices()))
+
+
+def test_roborally_screens_fit(screens):
+    app = screens.app
+    ui = _module("game.roborally.ui.scene")
+    howto = _module("game.roborally.ui.howto")
+    app.stack.push(ui.SetupScene())
+    for index in range(7):
+        screens.frames(f"roborally_setup_{index}", 1)
+        screens.post("down")
+    race = ui.new_race("carnage-crossing",
+                       6, 1, "random", seed=4, max_rounds=3, save=False)
+    race.seat_label = lambda seat, plain=race.seat_label: f"{plain(seat)} {LONG_NAME}"    # the longest names
+    app.stack.push(race)
+    screens.frames("roborally_start", 2)
+    for index in range(len(howto.TUTORIAL)):                       # the first-race tutorial, once
+        assert app.stack.top is not race
+        screens.frames(f"roborally_tutorial_{index}", 2)
+        screens.post("right")
+    screens.frames("roborally_program", 10)
+    assert app.stack.top is race
+    screens.post("right")
+    screens.post("confirm")
+    screens.frames("roborally_program_2", 3)
+    rng = random.Random(4)
+    for index in range(4):
+        race.log.append(LONG_LINE + f" ({index})")
+    step = 0
+    hand_seen = False
+    while not race.session.is_over() and step < 400:
+        phase = race.state.phase
+        if not hand_seen and phase == "program" and race.session.current_seat() == 0:
+            hand_seen = True                          # the hand, then inspecting a card, a space and a robot
+            _roborally_settle(race)
+            screens.frames("roborally_hand", 2)
+            for name, pos in (("card", race._hand_rects(9)[1].center), ("space", race.board_view.rect.center),
+                              ("robot", (1000, 60))):
+                app.post(Action("point", "mouse", pos))
+                screens.frames(f"roborally_inspect_{name}", 2)
+                assert race.inspect, f"pointing at a {name} shows nothing"
+            app.post(Action("info"))
+            app.post(Action("right"))
+            screens.frames("roborally_inspect_cursor", 2)
+            assert race.cursor is not None and race.inspect
+            app.post(Action("info"))
+            screens.frames("roborally_hand_again", 1)
+            assert race.cursor is None and race.inspect is None
+        _roborally_step(race, rng)
+        step += 1
+        if race.queue and step % 7 == 0:
+            screens.frames(f"roborally_activation_{step}", 20)       # mid-animation, busy log
+        elif phase in ("upgrade", "fire", "haywire") and step % 5 == 0:
+            screens.frames(f"roborally_{phase}_{step}", 2)
+    assert race.session.is_over()
+    _roborally_settle(race)
+    screens.frames("roborally_result", 3)
+    app.stack.push(ui.HandoverScene(race, 5))
+    screens.frames("roborally_handover", 2)
+    app.stack.pop()
+    app.stack.push(howto.how_to_play_scene())
+    for index in range(len(howto.PAGES)):
+        screens.frames(f"roborally_howto_{index}", 2)
+        screens.post("right")
+    from game.client.menus import DemoCycle
+
+    app.stack.push(DemoCycle([("Robo Rally", ui.make_attract_scene)]))      # attract mode: AI robots, labelled
+    screens.frames("roborally_demo", 240)
+    app.stack.pop()
+    assert not screens.found, screens.report()
+
+
 # ---------------------------------------------------------------------------- every game in the catalog
 def _catalog_entries():
     from game.catalog import GAMES, load

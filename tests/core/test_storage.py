@@ -24,8 +24,8 @@ def test_failed_write_keeps_previous_save(tmp_path, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", boom)
-    with pytest.raises(OSError):
-        storage.save_json(target, {"progress": 6})
+    warning = storage.save_json(target, {"progress": 6})      # reported in one line, never raised
+    assert "could not save" in warning and "\n" not in warning
     assert json.loads(target.read_text()) == {"progress": 5}
     assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
 
@@ -48,3 +48,141 @@ def test_unknown_command_is_one_line_error(capsys):
 def test_simulate_unknown_game_names_choices(capsys):
     assert main(["simulate", "chess"]) == 2
     assert "roborun" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- setting damaged saves aside
+def test_a_second_damaged_save_never_overwrites_the_first_copy(tmp_path):
+    target = tmp_path / "save.json"
+    for content in ("{first", "{second", "[third"):
+        target.write_text(content)
+        data, warning = storage.load_json(target, default={})
+        assert data == {} and "moved aside" in warning
+    assert (tmp_path / "save.json.damaged").read_text() == "{first"
+    assert (tmp_path / "save.json.damaged.1").read_text() == "{second"
+    assert (tmp_path / "save.json.damaged.2").read_text() == "[third"
+    assert not target.exists()
+
+
+def test_a_damaged_copy_that_is_a_folder_is_skipped_not_reported_moved(tmp_path):
+    target = tmp_path / "save.json"
+    (tmp_path / "save.json.damaged").mkdir()
+    (tmp_path / "save.json.damaged" / "keep.txt").write_text("mine")
+    target.write_text("{bad")
+    _, warning = storage.load_json(target)
+    assert "save.json.damaged.1" in warning
+    assert (tmp_path / "save.json.damaged.1").read_text() == "{bad"
+    assert (tmp_path / "save.json.damaged" / "keep.txt").read_text() == "mine"
+
+
+@pytest.mark.parametrize("top", ["[1, 2]", '"text"', "3", "null", "true"])
+def test_a_top_level_that_is_not_an_object_is_set_aside(tmp_path, top):
+    target = tmp_path / "save.json"
+    target.write_text(top)
+    data, warning = storage.load_json(target, default={"fresh": True})
+    assert data == {"fresh": True} and "top level" in warning and "\n" not in warning
+    assert (tmp_path / "save.json.damaged").read_text() == top
+
+
+@pytest.mark.parametrize("make", ["fifo", "folder", "devzero"])
+def test_a_save_that_is_not_a_regular_file_is_set_aside_without_reading_it(tmp_path, make):
+    target = tmp_path / "save.json"
+    if make == "fifo":
+        os.mkfifo(target)
+    elif make == "folder":
+        target.mkdir()
+    else:
+        target.symlink_to("/dev/zero")
+    data, warning = storage.load_json(target, default={})
+    assert data == {} and "moved aside" in warning
+    assert os.path.lexists(tmp_path / "save.json.damaged") and not os.path.lexists(target)
+    assert storage.save_json(target, {"a": 1}) is None and json.loads(target.read_text()) == {"a": 1}
+
+
+def test_a_newer_version_is_left_untouched_and_never_overwritten(tmp_path):
+    from game.core.files import Field, Schema
+
+    target = tmp_path / "save.json"
+    target.write_text('{"version": 99, "future": true}')
+    data, warning = storage.load_json(target, default={}, schema=Schema({"version": Field(int, 1)}, version=1))
+    assert data == {} and "newer" in warning and "untouched" in warning
+    warning = storage.save_json(target, {"version": 1})
+    assert "not saved" in warning
+    assert target.read_text() == '{"version": 99, "future": true}'
+    assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
+
+
+def test_unknown_keys_survive_a_load_and_save(tmp_path):
+    from game.core.files import Field, Schema
+
+    target = tmp_path / "save.json"
+    target.write_text('{"a": 5, "added_later": {"x": [1, 2]}}')
+    data, warning = storage.load_json(target, schema=Schema({"a": Field(int, 0)}))
+    assert warning is None
+    storage.save_json(target, data)
+    assert json.loads(target.read_text()) == {"a": 5, "added_later": {"x": [1, 2]}}
+
+
+# ---------------------------------------------------------------- failed writes
+def test_a_data_folder_that_is_a_file_gives_a_warning_not_a_crash(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    home.write_text("I am a file")
+    monkeypatch.setenv("ROBOARCADE_HOME", str(home))
+    folder = storage.data_dir()
+    data, warning = storage.load_json(folder / "settings.json", default={"d": 1})
+    assert data == {"d": 1} and warning is None
+    warning = storage.save_json(folder / "settings.json", {"a": 1})
+    assert "could not save" in warning and "is a file" in warning and "\n" not in warning
+    assert home.read_text() == "I am a file"
+
+
+def test_a_read_only_folder_gives_a_warning(tmp_path, monkeypatch):
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
+    warning = storage.save_json(tmp_path / "x.json", {"a": 1})
+    assert "could not save (Permission denied)" in warning
+    assert warning in storage.take_warnings()          # the client shows it over the current screen
+
+
+def test_nan_is_never_written(tmp_path):
+    warning = storage.save_json(tmp_path / "x.json", {"a": float("nan")})
+    assert "not saved" in warning and not (tmp_path / "x.json").exists()
+
+
+def test_temp_files_of_interrupted_saves_are_removed_at_the_next_start(tmp_path):
+    (tmp_path / "games").mkdir()
+    leftovers = [tmp_path / "settings.json.ab_cd123.tmp", tmp_path / "games" / "roborun.json.k9x8y7z6.tmp"]
+    for path in leftovers:
+        path.write_text("{half")
+    keep = [tmp_path / "settings.json", tmp_path / "notes.tmp", tmp_path / "settings.json.damaged"]
+    for path in keep:
+        path.write_text("{}")
+    assert storage.clean_temp_files(tmp_path) == 2
+    assert not any(p.exists() for p in leftovers) and all(p.exists() for p in keep)
+
+
+# ---------------------------------------------------------------- command outputs
+def test_check_output_refuses_folders_missing_folders_and_long_names(tmp_path):
+    from game.core.errors import UserError
+
+    for bad in (tmp_path, tmp_path / "no" / "x.json", tmp_path / ("a" * 5000)):
+        with pytest.raises(UserError) as caught:
+            storage.check_output(bad)
+        assert "\n" not in str(caught.value) and len(str(caught.value)) < 300
+    assert storage.check_output(tmp_path / "ok.json") == tmp_path / "ok.json"
+
+
+def test_a_finished_result_is_never_lost_to_an_unwritable_path(tmp_path, monkeypatch):
+    real = storage.write_atomic
+    blocked = tmp_path / "blocked"
+
+    def write(path, text):
+        if blocked in path.parents:
+            raise PermissionError(13, "Permission denied")
+        real(path, text)
+
+    monkeypatch.setattr(storage, "write_atomic", write)
+    where, note = storage.write_output(blocked / "result.json", "the result")
+    assert where.read_text() == "the result" and where.name == "result.json"
+    assert "Permission denied" in note and str(where) in note

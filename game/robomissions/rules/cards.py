@@ -11,12 +11,12 @@ engine moves between zones.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from game.core.errors import UserError
+from game.core.files import read_json
 
 DATA_FILE = Path(__file__).parent / "data" / "cards.json"
 
@@ -106,12 +106,7 @@ def _parse_card(path: Path, index: int, entry: object) -> CardDef:
 def load_cards(path: Path | str = DATA_FILE) -> tuple[CardDef, ...]:
     """Read and validate a card file; raise UserError naming the file and card on any problem."""
     path = Path(path)
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise UserError(str(path), f"cannot read card data ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
-        raise UserError(f"{path} line {exc.lineno}", f"not valid JSON ({exc.msg})") from None
+    raw = read_json(path, what="card data")     # game.core.files: regular file, size/depth/number limits
     entries = raw.get("cards") if isinstance(raw, dict) else None
     if not isinstance(entries, list) or not entries:
         raise UserError(str(path), "expected an object with a non-empty 'cards' list")

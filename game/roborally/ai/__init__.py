@@ -113,3 +113,13 @@ class RallyPlayer:
 
 def make_player(level: str, seed: int) -> RallyPlayer:
     return RallyPlayer(level, seed)
+
+
+def think(player: RallyPlayer, view, choices):
+    """(choice, player): one decision, and the player with its plan cache, returned by value.
+
+    The race sends this job to the shared AI worker process (game.client.ai_worker), which
+    works on a pickled copy of the player; handing the copy back keeps its plan for the
+    next card of the same program instead of planning the hand again.
+    """
+    return player.choose(view, choices), player

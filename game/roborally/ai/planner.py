@@ -135,6 +135,14 @@ def card_distance(board: Board, target) -> dict:
     return cost
 
 
+# Other robots hard plans around: None = every robot where it stands; a number = only robots
+# within that many squares (Manhattan) of ours, the rest being expected to have moved away.
+OTHERS_RADIUS = None
+# True: those robots are planned around where their likeliest next card takes them (tried, see
+# docs/roborally-ai.md), not where they stand.
+PREDICT_OTHERS = False
+
+
 class Planner:
     def __init__(self, view, level: str):
         self.view = view
@@ -151,15 +159,21 @@ class Planner:
         self.others = {}
         self.fire = Counter()
         if self.hard:
-            for r in view.robots:
-                if r.seat != view.seat:
-                    self.others[(r.x, r.y)] = r
-            for r in view.robots:
-                if r.seat == view.seat or r.rebooted:
+            near = [r for r in view.robots if r.seat != view.seat and (
+                OTHERS_RADIUS is None or abs(r.x - me.x) + abs(r.y - me.y) <= OTHERS_RADIUS)]
+            where = {r.seat: (r.x, r.y, r.d) for r in near}
+            if PREDICT_OTHERS:
+                for r in near:
+                    if not r.rebooted:
+                        where[r.seat] = self._likely_square(r)
+            for r in near:
+                self.others[where[r.seat][:2]] = r
+            for r in near:
+                if r.rebooted:
                     continue
-                x, y = r.x, r.y
-                while not b.wall_between(x, y, r.d):
-                    x, y = x + DX[r.d], y + DY[r.d]
+                x, y, _d = where[r.seat]
+                while not b.wall_between(x, y, _d):
+                    x, y = x + DX[_d], y + DY[_d]
                     if not b.inside(x, y) or (x, y) in self.others:
                         break
                     self.fire[(x, y)] += 1
@@ -188,6 +202,22 @@ class Planner:
         self.unknown_card = deck                                 # what a SPAM might turn into
         self.unknown_haywire = [h["actions"] for h in C.HAYWIRE.values()]
         self._risk_memo = {}
+
+    def _likely_square(self, r):
+        """Where robot r most likely is after the next register: the card that brings it
+        closest to its next checkpoint (belts and gears included), or where it stands."""
+        best, best_score = (r.x, r.y, r.d), self.terminal(r.x, r.y, r.d, r.cp, False) if self.full else 0.0
+        for card in ("move1", "move2", "move3", "back", "right", "left", "uturn"):
+            x, y, d, fell, _ = self._action(r.x, r.y, r.d, card, True)
+            if fell or not self.board.inside(x, y):
+                continue
+            x, y, d, fell, crushed = self._elements(x, y, d, max(1, self.view.register + 1))
+            if fell or crushed or not self.board.inside(x, y):
+                continue
+            score = self.terminal(x, y, d, r.cp, False)
+            if score > best_score:
+                best, best_score = (x, y, d), score
+        return best
 
     # ------------------------------------------------------------------ simulation
     def _fall(self, x, y):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from game.core import files
 from game.core.errors import UserError
 from game.roborally.rules.board import MAX_SIZE, Board, SpecError
 
@@ -76,13 +77,12 @@ def _props(elem: ET.Element | None, where: str) -> dict:
 
 
 def _parse(path: Path, what: str) -> ET.Element:
-    try:
-        size = path.stat().st_size
-    except OSError:
-        raise UserError(str(path), f"cannot read this {what}") from None
-    if size > MAX_FILE_BYTES:
-        raise UserError(str(path), f"{what} is {size} bytes, more than the {MAX_FILE_BYTES} allowed")
-    text = path.read_text(encoding="utf-8", errors="replace")
+    try:        # game.core.files: a regular file (no FIFO, device or folder), size-capped
+        text = files.read_bytes(path, MAX_FILE_BYTES, what).decode("utf-8", errors="replace")
+    except files.Missing:
+        raise UserError(files._short(path), f"cannot read this {what}") from None
+    except files.FileProblem as exc:
+        raise UserError(exc.where, exc.what) from None
     if "<!DOCTYPE" in text or "<!ENTITY" in text:
         raise UserError(str(path), "DOCTYPE/ENTITY declarations are not allowed")
     try:

@@ -8,7 +8,8 @@ from pathlib import Path
 import pygame
 
 from game.client import theme
-from game.client.widgets import draw_text
+from game.client.text import draw_fit
+from game.client.widgets import draw_text, panel
 from game.roborally.levels.tmx import read_tileset
 from game.roborally.rules.board import DIRS, DX, DY, Board
 
@@ -155,6 +156,10 @@ class BoardView:
     def draw_preview(self, surface, steps) -> None:
         """Ghost path of the programming preview: list of (x, y, d) after each register."""
         prev = None
+        numbers: dict = {}                     # a space visited twice (turning in place) shows "2,3"
+        for i, (x, y, d) in enumerate(steps):
+            if self.board.inside(x, y):
+                numbers.setdefault((x, y), []).append(str(i + 1))
         for i, (x, y, d) in enumerate(steps):
             if not self.board.inside(x, y):
                 continue
@@ -163,7 +168,22 @@ class BoardView:
                 pygame.draw.line(surface, theme.ACCENT, prev, c, 3)
             rect = self.cell_rect(x, y).inflate(-self.tile // 3, -self.tile // 3)
             pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=6)
-            draw_text(surface, str(i + 1), (rect.left + 3, rect.top + 1), max(12, self.tile // 4), theme.ACCENT, "topleft", bold=True)
+            if numbers.get((x, y), [None])[-1] == str(i + 1):
+                label = ",".join(numbers[(x, y)])
+                draw_fit(surface, label, self.cell_rect(x, y).inflate(-4, -4), max(12, self.tile // 4), theme.ACCENT,
+                         wrap=False, bold=True)
             tip = (c[0] + DX[d] * self.tile * 0.3, c[1] + DY[d] * self.tile * 0.3)
             pygame.draw.line(surface, theme.ACCENT, c, tip, 3)
             prev = c
+
+
+def draw_card(surface, rect: pygame.Rect, label: str, *, spam: bool = False, use: bool = False,
+              focused: bool = False, count: int = 1) -> None:
+    """A programming card (or an upgrade to use) as the hand shows it."""
+    fill = (110, 50, 50) if spam else (60, 100, 80) if use else (60, 70, 100)
+    panel(surface, rect, fill=fill, edge=theme.ACCENT if focused else theme.PANEL_EDGE, radius=8,
+          width=3 if focused else 2)
+    draw_fit(surface, label, rect.inflate(-10, -34).move(0, -4), "small", theme.TEXT, align="center", bold=focused)
+    if count > 1:
+        draw_fit(surface, f"x{count}", pygame.Rect(rect.left + 6, rect.bottom - 28, rect.width - 12, 24), "small",
+                 theme.ACCENT_2, align="right", wrap=False, bold=True)

@@ -1,8 +1,9 @@
 """Robo Rally screens: the set-up menu, the race, hand-over, how-to-play and the result.
 
 The race keeps a game.core.session.GameSession and saves it after every applied choice;
-`resume_scene(app, session)` reopens it. AI seats think in a worker thread on their own
-seat view; the screen polls the future each frame, so an AI never freezes the window.
+`resume_scene(app, session)` reopens it. AI seats think in the shared AI worker process
+(game.client.ai_worker) on a pickled copy of their own seat view and player; the screen
+polls the future each frame, so an AI never holds the render loop's interpreter lock.
 Events returned by the engine are played back one by one: cards flip in priority order,
 belts, gears, pushers, crushers and teleports move robots, lasers are drawn, damage and
 reboots flash. Humans program with the hand at the bottom (a preview on the board shows
@@ -14,26 +15,31 @@ from __future__ import annotations
 
 import argparse
 import random
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 
 import pygame
 
 from game.client import input as inp
+from game.client.ai_worker import AIWorker
 from game.client import theme
 from game.client.app import App, add_display_args, run_scene
+from game.client.decisions import automatic_choice
 from game.client.menus import NoticeScene, PauseScene, TitleScene
 from game.client.scene import Scene
-from game.client.widgets import Menu, MenuItem, draw_hints, draw_paragraph, draw_text, panel
+from game.client.text import draw_fit
+from game.client.text import font as text_font
+from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, panel
 from game.core import storage
 from game.core.errors import UserError
 from game.core.session import GameSession, forget_saved_game, has_saved_game, save_session, saved_game_path
 from game.roborally import rules as R
-from game.roborally.ai import LEVELS, make_player
+from game.roborally.ai import LEVELS, make_player, think
 from game.roborally.ai.planner import Planner
 from game.roborally.levels.tmx import course_ids, find_course, load_course
 from game.roborally.rules import content as C
 from game.roborally.rules.engine import Choice, make_config
-from game.roborally.ui.board_view import ROBOT_COLOURS, ROBOT_NAMES, BoardView
+from game.roborally.ui import explain, howto
+from game.roborally.ui.board_view import ROBOT_COLOURS, ROBOT_NAMES, BoardView, draw_card
 
 TIMER_SECONDS = 30.0
 SEATS_FILE = "roborally-seats.json"
@@ -47,21 +53,6 @@ SOUNDS = {"move": "move", "pushed": "move", "convey": "slide", "teleport": "tele
           "board_laser": "zap", "indirect_fire": "zap", "stun": "zap", "reboot": "boom", "crush": "boom",
           "checkpoint": "collect", "energy": "collect", "play": "card", "randomize": "beep", "win": "win",
           "buy": "collect"}
-
-HOW_TO_PLAY = (
-    "Race your robot through the checkpoints in order; the first to reach the last one wins. "
-    "Each round: buy at most one upgrade with Energy (its gear number is the cost), then program "
-    "5 registers from 9 cards. Registers run one at a time: the priority token holder goes first, "
-    "then the seats to its left. After each register the board acts: blue belts move 2, green belts 1, "
-    "push panels push in their registers, gears turn, crushers crush in their registers, lasers fire, "
-    "robots shoot straight ahead, energy spaces pay, checkpoints count. Falling into a pit or off the "
-    "board reboots your robot on the reboot space with 2 damage and ends its program for the round. "
-    "SPAM damage clogs your deck (played, it is replaced by your deck's top card); Haywire hides under "
-    "a register and is played instead of it. Teleporters add 2 spaces to Move and Back Up cards; "
-    "randomizers swap your register for your deck's top card; deep pits are pits. "
-    "Keys: Left/Right pick a card, Enter places it, Z takes it back, P pauses."
-)
-
 
 def seat_label(kinds, seat):
     kind = kinds[seat] if seat < len(kinds) else "normal"
@@ -77,19 +68,37 @@ def _seats_path():
 class ChoiceList:
     """A compact vertical list for the side panel: up/down or pointer, confirm/click."""
 
-    def __init__(self, items, left, top, width, row=34):
+    DETAIL_H = 78
+
+    def __init__(self, items, left, top, width, bottom, row=34):
         self.items = items            # (label, detail, callback)
         self.focus = 0
-        self.rects = [pygame.Rect(left, top + i * row, width, row - 4) for i in range(len(items))]
+        self.left, self.top, self.width, self.row = left, top, width, row
+        self.visible = max(1, min(len(items), (bottom - top - self.DETAIL_H) // row))
+        self.first = 0
+        self._place()
+
+    def _place(self) -> None:
+        """Only `visible` rows fit: the window of rows follows the focus."""
+        if self.focus < self.first:
+            self.first = self.focus
+        elif self.focus >= self.first + self.visible:
+            self.first = self.focus - self.visible + 1
+        self.rects = [None] * len(self.items)
+        for k in range(self.visible):
+            i = self.first + k
+            if i < len(self.items):
+                self.rects[i] = pygame.Rect(self.left, self.top + k * self.row, self.width, self.row - 4)
 
     def handle(self, action) -> bool:
         name = action.name
         if name in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT):
             self.focus = (self.focus + (-1 if name in (inp.UP, inp.LEFT) else 1)) % len(self.items)
+            self._place()
             return True
         if name in (inp.POINT, inp.CLICK) and action.pos:
             for i, rect in enumerate(self.rects):
-                if rect.collidepoint(action.pos):
+                if rect is not None and rect.collidepoint(action.pos):
                     self.focus = i
                     if name == inp.CLICK:
                         self.items[i][2]()
@@ -101,29 +110,41 @@ class ChoiceList:
         return False
 
     def draw(self, surface) -> None:
+        shown = [r for r in self.rects if r is not None]
         for i, ((label, detail, _), rect) in enumerate(zip(self.items, self.rects)):
+            if rect is None:
+                continue
             focused = i == self.focus
             panel(surface, rect, fill=theme.ACCENT if focused else theme.PANEL,
                   edge=theme.ACCENT if focused else theme.PANEL_EDGE, radius=8, width=2)
-            draw_text(surface, label, (rect.left + 10, rect.centery), "tiny", theme.BG if focused else theme.TEXT,
-                      "midleft", bold=focused)
-        if self.items and self.rects:
+            more = (i == self.first and self.first > 0) or (rect is shown[-1] and i < len(self.items) - 1)
+            draw_fit(surface, label, rect.inflate(-20 - (24 if more else 0), -4).move(-12 if more else 0, 0), "tiny",
+                     theme.BG if focused else theme.TEXT, valign="middle", wrap=False, bold=focused, focused=focused)
+            if more:
+                draw_text(surface, "^" if i == self.first and self.first > 0 else "v", (rect.right - 14, rect.centery),
+                          "tiny", theme.BG if focused else theme.TEXT_DIM, "center", box=rect)
+        if self.items and shown:
             detail = self.items[self.focus][1]
-            last = self.rects[-1]
-            draw_paragraph(surface, detail, pygame.Rect(last.left, last.bottom + 8, last.width, 90), "tiny", theme.TEXT_DIM)
+            last = shown[-1]
+            draw_fit(surface, detail, pygame.Rect(last.left, last.bottom + 6, last.width, self.DETAIL_H - 10), "tiny",
+                     theme.TEXT_DIM)
 
 
 class RaceScene(Scene):
     covers_screen = True
 
-    def __init__(self, session: GameSession, seats: list[str], speed: float | None = None) -> None:
+    def __init__(self, session: GameSession, seats: list[str], speed: float | None = None, *,
+                 save: bool = True, demo: bool = False, tutorial: bool = True) -> None:
         super().__init__()
+        self.save = save                    # False: a demo or a test; nothing is written
+        self.demo = demo                    # attract mode: no scenes are pushed, no input taken
+        self.tutorial = tutorial and not demo and "human" in seats
         self.session = session
         self.seats = list(seats)
         self.speed_override = speed
         self.state = session.state
         self.board_view: BoardView | None = None
-        self.executor: ThreadPoolExecutor | None = None
+        self.executor: AIWorker | None = None
         self.future: Future | None = None
         self.players = {i: make_player(k, 1000 + i) for i, k in enumerate(self.seats) if k != "human"}
         self.queue: list = []               # events still to animate
@@ -142,20 +163,34 @@ class RaceScene(Scene):
         self.shown_round = self.state.round
         self.shown_register = 0
         self.done = False
-        self.side = {}                      # seat -> shown CP / energy / SPAM (follows the animation)
+        self.side = {}                      # seat -> shown CP / energy / SPAM / upgrades (follows the animation)
         self.shown_token = self.state.token
+        self.shown_shop = list(self.state.shop)
+        self.inspect: str | None = None     # what the pointer / inspect cursor is on, in the game's words
+        self.cursor: tuple[int, int] | None = None  # inspect cursor on the board (I key), else None
+        self.targets: list = []             # (rect, text) drawn this frame that can be inspected
         self._sync_shown()
         self._sync_side()
 
     # ------------------------------------------------------------------ life
     def enter(self) -> None:
-        area = pygame.Rect(10, 8, 820, theme.HEIGHT - 222)
-        self.board_view = BoardView(self.state.board, area)
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="roborally-ai")
+        if self.board_view is None:
+            area = pygame.Rect(10, 8, 820, theme.HEIGHT - 226)
+            self.board_view = BoardView(self.state.board, area)
+        if self.executor is None and self.players:
+            self.executor = AIWorker()
+        if self.tutorial and howto.tutorial_due():
+            self.tutorial = False
+            self.app.stack.push(howto.tutorial_scene())
+
+    def seat_label(self, seat: int) -> str:
+        return seat_label(self.seats, seat)
 
     def exit(self) -> None:
         if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor.close()
+            self.executor = None
+        self.future = None
 
     @property
     def speed(self) -> float:
@@ -165,9 +200,11 @@ class RaceScene(Scene):
 
     def _sync_side(self) -> None:
         self.side = {r.seat: {"cp": r.cp, "energy": r.energy,
-                              "spam": r.discard.count("spam") + r.deck.count("spam") + r.hand.count("spam")}
+                              "spam": r.discard.count("spam") + r.deck.count("spam") + r.hand.count("spam"),
+                              "ups": list(r.perm + r.temp)}
                      for r in self.state.robots}
         self.shown_token = self.state.token
+        self.shown_shop = list(self.state.shop)
 
     def _sync_shown(self) -> None:
         self.shown = {r.seat: [float(r.x), float(r.y), float(r.d)] for r in self.state.robots}
@@ -179,7 +216,8 @@ class RaceScene(Scene):
             self._sync_side()
         events = self.session.apply(choice)
         self.state = self.session.state
-        save_session(self.session)
+        if self.save:
+            save_session(self.session)
         if self.state.phase == "program" and any(e.kind == "program" and e.data.get("register") == 5 for e in events):
             if self.timer is None and any(k == "human" for k in self.seats):
                 self.timer = TIMER_SECONDS
@@ -203,7 +241,8 @@ class RaceScene(Scene):
         if self.session.is_over():
             if not self.done:
                 self.done = True
-                forget_saved_game(R.GAME_ID)
+                if self.save:
+                    forget_saved_game(R.GAME_ID)
             return
         seat = self.session.current_seat()
         if self.timer is not None and self.state.phase == "program":
@@ -213,6 +252,12 @@ class RaceScene(Scene):
         kind = self.seats[seat]
         if kind != "human":
             self._poll_ai(seat)
+            return
+        if self.demo:
+            return
+        automatic = automatic_choice(self.session.legal_choices(), self.app.settings.ask_every_step)
+        if automatic is not None:            # one legal option: nothing to ask
+            self._apply(automatic)
             return
         if self.timer is not None and self.timer <= 0 and self.state.phase == "program":
             # time is up: the rest of this human's registers are filled at random
@@ -232,14 +277,21 @@ class RaceScene(Scene):
 
     def _poll_ai(self, seat: int) -> None:
         if self.future is None:
+            if self.executor is None:
+                self.executor = AIWorker()
             view = R.seat_view(self.state, seat)
             choices = R.legal_choices(self.state)
-            self.future = self.executor.submit(self.players[seat].choose, view, choices)
+            self.future = self.executor.submit(think, self.players[seat], view, choices)
             self._future_seat = seat
             return
         if self.future.done():
-            choice = self.future.result()
-            self.future = None
+            future, self.future = self.future, None
+            if future.cancelled() or self._future_seat != seat:
+                return                          # asked for another position: ask again
+            choice, player = future.result()
+            self.players[seat] = player         # its plan for the rest of this program
+            if choice not in R.legal_choices(self.state):
+                return
             self._apply(choice)
 
     # ------------------------------------------------------------------ animation
@@ -283,6 +335,8 @@ class RaceScene(Scene):
             self.message = f"Round {d['round']}: {ROBOT_NAMES[d['token']]} holds the priority token"
         elif k in ("robot_laser", "board_laser", "stun"):
             self.flashes.append((k, e, 0.5))
+            if k == "stun" and "stun" in self.side[e.seat]["ups"]:
+                self.side[e.seat]["ups"].remove("stun")
         elif k == "indirect_fire":
             self.flashes.append((k, e, 0.5))
         elif k == "damage":
@@ -313,6 +367,18 @@ class RaceScene(Scene):
             self.message = f"{ROBOT_NAMES[e.seat]} wins the race!"
         elif k == "buy":
             self.message = f"{ROBOT_NAMES[e.seat]} buys {C.UPGRADES[d['upgrade']]['name']}"
+            side = self.side[e.seat]
+            side["ups"].append(d["upgrade"])
+            side["energy"] -= d["cost"]
+            if d["upgrade"] in self.shown_shop:
+                self.shown_shop[self.shown_shop.index(d["upgrade"])] = None
+        elif k == "shop":
+            self.shown_shop = list(d["shop"])
+        elif k == "discard_upgrade" or (k == "use" and "upgrade" in d):
+            if d["upgrade"] in self.side[e.seat]["ups"]:
+                self.side[e.seat]["ups"].remove(d["upgrade"])
+            if k == "use" and d.get("energy"):
+                self.side[e.seat]["energy"] += d["energy"]
         line = _log_line(e)
         if line:
             self.log = (self.log + [line])[-5:]
@@ -382,14 +448,17 @@ class RaceScene(Scene):
             else:
                 label, detail = f"{c.kind} {c.arg}", ""
             items.append((label, detail, (lambda ch=c: self._apply(ch))))
-        top = 46 + len(self.state.robots) * min(64, 300 // len(self.state.robots)) + 34
-        self.menu = ChoiceList(items, 845, top, theme.WIDTH - 855)
+        top = 44 + len(self.state.robots) * min(72, 330 // len(self.state.robots)) + 34
+        self.menu = ChoiceList(items, 845, top, theme.WIDTH - 855, theme.HEIGHT - 46)
 
     # ------------------------------------------------------------------ input
     def hints(self):
+        if self.cursor is not None:
+            return [(inp.LEFT, "Move cursor"), (inp.INFO, "Done")]
         if self.state.phase == "program" and self._human_turn():
-            return [(inp.LEFT, "Pick card"), (inp.CONFIRM, "Place"), (inp.UNDO, "Take back"), (inp.MENU, "Pause")]
-        return [(inp.CONFIRM, "Select"), (inp.MENU, "Pause / how to play")]
+            return [(inp.LEFT, "Pick card"), (inp.CONFIRM, "Place"), (inp.UNDO, "Take back"), (inp.INFO, "Inspect"),
+                    (inp.MENU, "Pause")]
+        return [(inp.CONFIRM, "Select"), (inp.SKIP, "Skip"), (inp.INFO, "Inspect"), (inp.MENU, "Pause / how to play")]
 
     def _human_turn(self) -> bool:
         seat = self.session.current_seat()
@@ -398,19 +467,76 @@ class RaceScene(Scene):
     def _hand_choices(self):
         return [c for c in self.session.legal_choices() if c.kind in ("card", "use")]
 
+    # ------------------------------------------------------------------ inspect anything
+    def _inspect_at(self, pos) -> str | None:
+        """What is under the pointer: a space (with the robot on it), a robot row, a card or an upgrade."""
+        for rect, text in reversed(self.targets):
+            if rect.collidepoint(pos):
+                return text
+        bv = self.board_view
+        if bv is not None and bv.rect.collidepoint(pos):
+            x, y = (pos[0] - bv.rect.left) // bv.tile, (pos[1] - bv.rect.top) // bv.tile
+            return self._cell_text(x, y)
+        return None
+
+    def _cell_text(self, x: int, y: int) -> str:
+        robots = [s for s, (rx, ry, _a) in self.shown.items() if (round(rx), round(ry)) == (x, y)]
+        text = explain.space_text(self.state.board, x, y)
+        if (x, y) in self.state.cubes:
+            text += " An energy cube is here."
+        if not robots:
+            return text
+        if self.cursor is not None:                # the keyboard cursor: the robot first, in full
+            return " ".join(self._robot_text(s) for s in robots) + " Space: " + text
+        return f"{', '.join(self.seat_label(s) for s in robots)} here. " + text
+
+    def _handle_inspect(self, action) -> bool:
+        """I toggles an inspect cursor on the board (arrows move it); pointing at anything shows it too."""
+        name = action.name
+        if name == inp.POINT and action.pos:
+            self.inspect = self._inspect_at(action.pos)
+            return False
+        if name == inp.INFO:
+            if self.cursor is None:
+                seat = self.session.current_seat() if self.session.current_seat() is not None else 0
+                sx, sy, _a = self.shown.get(seat, (0, 0, 0))
+                board = self.state.board
+                self.cursor = (min(max(0, round(sx)), board.width - 1), min(max(0, round(sy)), board.height - 1))
+                self.inspect = self._cell_text(*self.cursor)
+            else:
+                self.cursor, self.inspect = None, None
+            return True
+        if self.cursor is not None:
+            if name in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT):
+                dx = {inp.LEFT: -1, inp.RIGHT: 1}.get(name, 0)
+                dy = {inp.UP: -1, inp.DOWN: 1}.get(name, 0)
+                board = self.state.board
+                self.cursor = (min(max(0, self.cursor[0] + dx), board.width - 1),
+                               min(max(0, self.cursor[1] + dy), board.height - 1))
+                self.inspect = self._cell_text(*self.cursor)
+                return True
+            if name in (inp.BACK, inp.CONFIRM):
+                self.cursor, self.inspect = None, None
+                return True
+        return False
+
     def handle(self, action) -> None:
         name = action.name
+        if self.demo:
+            return
+        if self._handle_inspect(action):
+            return
         over = self.session.is_over() and not self._busy()
         if name in (inp.MENU, inp.BACK) and not over:
-            self.app.stack.push(PauseScene([MenuItem("How to play", lambda: self.app.stack.push(HowToScene()))]))
+            self.app.stack.push(PauseScene([MenuItem("How to play",
+                                                     lambda: self.app.stack.push(howto.how_to_play_scene()))]))
             return
         if over:
             if name in (inp.CONFIRM, inp.CLICK, inp.BACK):
                 self.app.stack.clear_to(TitleScene())
             return
         if name == inp.SKIP and self._busy():
-            while self.queue or self.anim:
-                self._animate(10.0)
+            self.skip_animation()
             return
         if not self._human_turn():
             return
@@ -444,7 +570,7 @@ class RaceScene(Scene):
     # ------------------------------------------------------------------ drawing
     def _hand_rects(self, n):
         w = min(118, (820 - 10) // max(1, n) - 8)
-        return [pygame.Rect(14 + i * (w + 8), theme.HEIGHT - 162, w, 112) for i in range(n)]
+        return [pygame.Rect(14 + i * (w + 8), theme.HEIGHT - 156, w, 104) for i in range(n)]
 
     def _preview(self, seat):
         """Where the robot would be after each placed register if nothing interferes."""
@@ -486,105 +612,180 @@ class RaceScene(Scene):
             if bv.board.inside(round(x), round(y)) or (0 <= x < bv.board.width and 0 <= y < bv.board.height):
                 flash = max([ttl for k, e, ttl in self.flashes if k == "reboot" and e.seat == s] + [0])
                 bv.draw_robot(surface, s, x, y, a, flash)
-        for text, x, y, colour, ttl in self.floaters:
-            draw_text(surface, text, (x, y - 30), "small", colour, "center", bold=True, shadow=True)
+        self._draw_floaters(surface)
+        if self.cursor is not None:
+            pygame.draw.rect(surface, theme.ACCENT_2, bv.cell_rect(*self.cursor), 3, border_radius=4)
+        self.targets = []
         self._draw_side(surface)
         self._draw_bottom(surface, human_turn, seat)
-        if self.message:
-            draw_text(surface, self.message, (bv.rect.centerx, bv.rect.bottom + 2), "small", theme.ACCENT, "midtop", bold=True)
-        if self.session.is_over() and not self._busy():
-            self._draw_result(surface)
-        draw_hints(surface, self.app.input, self.hints())
+        line = pygame.Rect(bv.rect.left, bv.rect.bottom + 2, bv.rect.width, 26)
+        if self.inspect:
+            hand_shown = human_turn and self.state.phase == "program"
+            box = pygame.Rect(10, line.top, 820, 60 if hand_shown else theme.HEIGHT - 46 - line.top)
+            panel(surface, box, fill=theme.SHADOW, edge=theme.ACCENT_2, radius=8, width=2)
+            draw_fit(surface, self.inspect, box.inflate(-16, -8), "small", theme.TEXT)
+        elif human_turn and self.state.phase == "program" and self._hand_choices():
+            # the focused card says what it does (keyboard and pad players see it without pointing)
+            hand = self._hand_choices()
+            c = hand[max(0, min(self.focus, len(hand) - 1))]
+            text = explain.card_text(c.arg) if c.kind == "card" else explain.upgrade_text(c.arg)
+            draw_fit(surface, text, line, "small", theme.TEXT_DIM, align="center", wrap=False)
+        elif self.message:
+            draw_fit(surface, self.message, line, "small", theme.ACCENT, align="center", wrap=False, bold=True)
+        if not self.demo:
+            draw_hints(surface, self.app.input, self.hints())
+
+    def _draw_floaters(self, surface) -> None:
+        """Floating labels over the board; one that would cover another moves up, one off the board is left out."""
+        taken: list[pygame.Rect] = []
+        area = self.board_view.rect
+        for text, x, y, colour, ttl in reversed(self.floaters):
+            w, h = text_font_size(text)
+            rect = pygame.Rect(0, 0, w + 4, h + 2)
+            rect.center = (round(x), round(y - 30))
+            while rect.collidelist(taken) >= 0:
+                rect.bottom = taken[rect.collidelist(taken)].top - 1
+            if not area.contains(rect):
+                continue
+            taken.append(rect)
+            draw_fit(surface, text, rect, "small", colour, align="center", wrap=False, bold=True, shadow=True)
+
+    def skip_animation(self) -> None:
+        """Play every queued event to its end at once (X), leaving no labels or beams behind."""
+        while self.queue or self.anim:
+            self._animate(10.0)
+        self.floaters, self.flashes = [], []
 
     def _draw_side(self, surface) -> None:
-        x0 = 845
+        x0, right = 845, theme.WIDTH - 10
         st = self.state
-        draw_text(surface, f"Round {self.shown_round}" + (f"  register {self.shown_register}" if self.shown_register else ""),
-                  (x0, 12), "body", theme.TEXT, bold=True)
-        if self.timer is not None and self.state.phase == "program":
-            draw_text(surface, f"timer {max(0, int(self.timer + 0.99))}s", (theme.WIDTH - 16, 14), "body", theme.BAD, "topright", bold=True)
+        head = f"Round {self.shown_round}" + (f"  register {self.shown_register}" if self.shown_register else "")
+        timer = self.timer is not None and self.state.phase == "program"
+        draw_fit(surface, head, pygame.Rect(x0, 8, right - x0 - (110 if timer else 0), 32), "body", theme.TEXT,
+                 wrap=False, bold=True)
+        if timer:
+            draw_fit(surface, f"timer {max(0, int(self.timer + 0.99))}s", pygame.Rect(right - 106, 8, 106, 32), "body",
+                     theme.BAD, align="right", wrap=False, bold=True)
+        if not self._busy():
+            self._sync_side()
         n_cp = len(st.board.checkpoints)
         rows = len(st.robots)
-        row_h = min(64, 300 // rows)
+        row_h = min(72, 330 // rows)
         for i, r in enumerate(st.robots):
-            y = 46 + i * row_h
-            rect = pygame.Rect(x0, y, theme.WIDTH - x0 - 10, row_h - 4)
+            y = 44 + i * row_h
+            rect = pygame.Rect(x0, y, right - x0, row_h - 4)
             current = self.session.current_seat() == r.seat
             panel(surface, rect, fill=theme.PANEL, edge=theme.ACCENT if current else theme.PANEL_EDGE, radius=8, width=2)
-            pygame.draw.circle(surface, ROBOT_COLOURS[r.seat], (rect.left + 16, rect.top + 16), 10)
-            token = " *" if self.shown_token == r.seat else ""
-            draw_text(surface, seat_label(self.seats, r.seat) + token, (rect.left + 32, rect.top + 4), "tiny", theme.TEXT, bold=True)
-            if not self._busy():
-                self._sync_side()
+            pygame.draw.circle(surface, ROBOT_COLOURS[r.seat], (rect.left + 14, rect.top + 13), 9)
+            regs_w = 5 * 30
+            token = "* " if self.shown_token == r.seat else ""
+            name_box = pygame.Rect(rect.left + 28, rect.top + 2, rect.width - 28 - regs_w - 10, 22)
+            draw_fit(surface, token + self.seat_label(r.seat), name_box, "tiny", theme.TEXT, wrap=False, bold=True)
             sd = self.side[r.seat]
-            info = f"CP {sd['cp']}/{n_cp}  E {sd['energy']}  SPAM {sd['spam']}"
-            ups = [C.UPGRADES[u]["name"] for u in r.perm + r.temp]
-            draw_text(surface, info, (rect.left + 32, rect.top + 22), "tiny", theme.TEXT_DIM)
-            if ups and row_h >= 56:
-                draw_text(surface, ", ".join(ups)[:46], (rect.left + 8, rect.top + 40), "tiny", theme.ACCENT_2)
+            info = f"CP {sd['cp']}/{n_cp}   Energy {sd['energy']}   SPAM {sd['spam']}"
+            ups = [C.UPGRADES[u]["name"] for u in sd["ups"]]
+            second = pygame.Rect(rect.left + 8, rect.top + 24, rect.width - 16, 20)
+            if ups and row_h >= 66:
+                draw_fit(surface, info, second, "tiny", theme.TEXT_DIM, wrap=False)
+                draw_fit(surface, ", ".join(ups), second.move(0, 21), "tiny", theme.ACCENT_2, wrap=False)
+            else:
+                if ups:
+                    info += "   " + ", ".join(ups)
+                draw_fit(surface, info, second, "tiny", theme.TEXT_DIM, wrap=False)
+            self.targets.append((rect, self._robot_text(r.seat)))
             # five registers: face down until revealed
             for k in range(5):
-                box = pygame.Rect(rect.right - 5 * 30 + k * 30 - 6, rect.top + 4, 26, 18)
+                box = pygame.Rect(rect.right - regs_w + k * 30 - 4, rect.top + 3, 28, 20)
                 card = self.revealed_cards.get(r.seat, {}).get(k + 1)
-                filled = r.regs[k] is not None or card is not None
+                # while a round plays on screen the state may already be in the next round's
+                # programming: its registers stay face down until they flip
+                filled = r.regs[k] is not None or card is not None or (self._busy() and self.shown_register > 0)
                 colour = theme.ACCENT if card else (theme.PANEL_EDGE if filled else theme.BG)
                 pygame.draw.rect(surface, colour, box, border_radius=3)
                 if card:
-                    draw_text(surface, _short(card), box.center, 14, theme.BG, "center", bold=True)
+                    draw_fit(surface, _short(card), box, 14, theme.BG, align="center", valign="middle", wrap=False,
+                             bold=True)
+                    if card not in ("-", "?"):
+                        self.targets.append((box, explain.card_text(card)))
                 if r.haywire[k] is not None:
                     pygame.draw.rect(surface, theme.BAD, box, 2, border_radius=3)
+        top = 44 + rows * row_h + 4
+        bottom = theme.HEIGHT - 46
         if self.menu is not None and self._human_turn():
             title = {"upgrade": "Upgrade shop", "fire": "Your laser", "haywire": "Controlled Chaos"}.get(st.phase, "")
-            draw_text(surface, f"{ROBOT_NAMES[self.session.current_seat()]}: {title}", (x0, self.menu.rects[0].top - 28),
-                      "small", theme.ACCENT, "topleft", bold=True)
+            draw_fit(surface, f"{ROBOT_NAMES[self.session.current_seat()]}: {title}", pygame.Rect(x0, top, right - x0, 26),
+                     "small", theme.ACCENT, wrap=False, bold=True)
             self.menu.draw(surface)
-        elif st.phase == "upgrade" or (st.phase == "program" and st.round >= 1):
-            y = 46 + rows * row_h + 6
-            draw_text(surface, "Shop", (x0, y), "small", theme.TEXT_DIM, bold=True)
-            for i, u in enumerate(st.shop):
-                if u is None:
-                    continue
+        elif any(self.shown_shop) and (st.phase == "upgrade" or (st.phase in ("program", "activate") and st.round >= 1)):
+            draw_fit(surface, "Shop (cost in energy)", pygame.Rect(x0, top, right - x0, 24), "small", theme.TEXT_DIM,
+                     wrap=False, bold=True)
+            slots = [u for u in self.shown_shop if u is not None]
+            cols = 2 if len(slots) > 3 else 1
+            col_w = (right - x0 - 8) // cols
+            for i, u in enumerate(slots):
                 info = C.UPGRADES[u]
-                draw_text(surface, f"{info['name']} ({info['cost']}, {info['type'][:4]})", (x0 + 8, y + 24 + i * 20), "tiny", theme.TEXT)
+                cell = pygame.Rect(x0 + 8 + (i % cols) * col_w, top + 26 + (i // cols) * 22, col_w - 8, 20)
+                if cell.bottom > bottom:
+                    break
+                draw_fit(surface, f"{info['name']} ({info['cost']})", cell, "tiny", theme.TEXT, wrap=False)
+                self.targets.append((cell, explain.upgrade_text(u)))
+
+    def _robot_text(self, seat: int) -> str:
+        sd = self.side[seat]
+        r = self.state.robots[seat]
+        ups = ", ".join(C.UPGRADES[u]["name"] for u in sd["ups"]) or "none"
+        where = "rebooting" if r.rebooted else f"facing {('up', 'right', 'down', 'left')[r.d % 4]}"
+        return (f"{self.seat_label(seat)}: checkpoint {sd['cp']} of {len(self.state.board.checkpoints)} reached, "
+                f"{sd['energy']} energy, {sd['spam']} SPAM in its deck, {where}. Upgrades: {ups}.")
 
     def _draw_bottom(self, surface, human_turn, seat) -> None:
+        top = theme.HEIGHT - 194
+        if self.session.is_over() and not self._busy():
+            self._draw_result(surface, pygame.Rect(10, top + 2, 820, theme.HEIGHT - 48 - top))
+            return
         if not (human_turn and self.state.phase == "program"):
-            for i, line in enumerate(self.log):
-                draw_text(surface, line, (14, theme.HEIGHT - 186 + i * 26), "small",
-                          theme.TEXT if i == len(self.log) - 1 else theme.TEXT_DIM)
+            if self.inspect:
+                return
+            lines = self.log[-5:]
+            for i, line in enumerate(lines):
+                draw_fit(surface, line, pygame.Rect(14, top + 6 + i * 28, 810, 26), "small",
+                         theme.TEXT if i == len(lines) - 1 else theme.TEXT_DIM, wrap=False)
             if seat is not None and not self._busy() and self.seats[seat] != "human" and not self.session.is_over():
-                draw_text(surface, f"{seat_label(self.seats, seat)} is thinking...", (840, theme.HEIGHT - 70), "small", theme.TEXT_DIM)
+                draw_fit(surface, f"{self.seat_label(seat)} is thinking...",
+                         pygame.Rect(845, theme.HEIGHT - 76, theme.WIDTH - 855, 26), "small", theme.TEXT_DIM, wrap=False)
             return
         r = self.state.robots[seat]
         hand = self._hand_choices()
         self.focus = max(0, min(self.focus, len(hand) - 1))
-        draw_text(surface, f"{ROBOT_NAMES[seat]}: program register {r.regs.index(None) + 1}  (registers: "
-                  + " ".join(_short(c) if c else "_" for c in r.regs) + ")", (14, theme.HEIGHT - 190), "small", theme.ACCENT, bold=True)
+        regs = " ".join(_short(c) if c else "_" for c in r.regs)
+        if not self.inspect:
+            draw_fit(surface, f"{ROBOT_NAMES[seat]}: program register {r.regs.index(None) + 1}   [{regs}]",
+                     pygame.Rect(14, top + 4, 810, 26), "small", theme.ACCENT, wrap=False, bold=True)
         for i, (c, rect) in enumerate(zip(hand, self._hand_rects(len(hand)))):
             focused = i == self.focus
-            r2 = rect.move(0, -10 if focused else 0)
-            fill = (60, 70, 100) if c.kind == "card" else (60, 100, 80)
-            if c.kind == "card" and c.arg == "spam":
-                fill = (110, 50, 50)
-            panel(surface, r2, fill=fill, edge=theme.ACCENT if focused else theme.PANEL_EDGE, radius=8, width=3 if focused else 2)
             label = C.card_name(c.arg) if c.kind == "card" else "Use " + C.UPGRADES[c.arg]["name"]
             count = list(self.state.robots[seat].hand).count(c.arg) if c.kind == "card" else 1
-            draw_paragraph(surface, label, r2.inflate(-10, -30).move(0, 4), "small", theme.TEXT)
-            if count > 1:
-                draw_text(surface, f"x{count}", (r2.right - 6, r2.bottom - 4), "small", theme.ACCENT_2, "bottomright", bold=True)
+            draw_card(surface, rect.move(0, -8 if focused else 0), label, spam=c.kind == "card" and c.arg == "spam",
+                      use=c.kind == "use", focused=focused, count=count)
+            self.targets.append((rect, explain.card_text(c.arg) if c.kind == "card" else explain.upgrade_text(c.arg)))
 
-    def _draw_result(self, surface) -> None:
+    def _draw_result(self, surface, box: pygame.Rect) -> None:
         res = self.session.engine.result(self.state)
-        box = pygame.Rect(0, 0, 560, 200)
-        box.center = self.board_view.rect.center
         panel(surface, box)
         if res.winners:
-            text = f"{seat_label(self.seats, res.winners[0])} wins!"
+            text = f"{self.seat_label(res.winners[0])} wins!"
         else:
             text = "Time is up: nobody finished"
-        draw_text(surface, text, (box.centerx, box.top + 50), "large", theme.ACCENT, "center", bold=True)
-        draw_text(surface, f"after {self.state.round} rounds", (box.centerx, box.top + 100), "body", theme.TEXT, "center")
-        draw_text(surface, "Enter: back to the title", (box.centerx, box.top + 150), "small", theme.TEXT_DIM, "center")
+        inner = box.inflate(-40, 0)
+        draw_fit(surface, text, pygame.Rect(inner.left, box.top + 8, inner.width, 70), "large", theme.ACCENT,
+                 align="center", valign="middle", bold=True)
+        draw_fit(surface, f"after {self.state.round} rounds.  Enter: back to the title",
+                 pygame.Rect(inner.left, box.top + 86, inner.width, 36), "body", theme.TEXT, align="center", wrap=False)
+
+
+def text_font_size(text: str) -> tuple[int, int]:
+    """Width and height of a floating label (small, bold) at the window's font floor."""
+    return text_font("small", True).size(text)
 
 
 def _log_line(e) -> str | None:
@@ -646,29 +847,11 @@ class HandoverScene(Scene):
 
     def draw(self, surface, alpha) -> None:
         surface.fill(theme.BG)
-        draw_text(surface, f"Pass to {ROBOT_NAMES[self.seat]}", (theme.WIDTH // 2, 260), "title",
-                  ROBOT_COLOURS[self.seat], "center", bold=True)
-        draw_text(surface, "Programs stay hidden until each register is revealed.", (theme.WIDTH // 2, 360), "body",
-                  theme.TEXT_DIM, "center")
+        draw_fit(surface, f"Pass to {self.race.seat_label(self.seat)}", pygame.Rect(60, 170, theme.WIDTH - 120, 170),
+                 "title", ROBOT_COLOURS[self.seat], align="center", valign="middle", bold=True)
+        draw_fit(surface, "Programs stay hidden until each register is revealed.",
+                 pygame.Rect(60, 360, theme.WIDTH - 120, 90), "body", theme.TEXT_DIM, align="center")
         draw_hints(surface, self.app.input, [(inp.CONFIRM, "I am ready")])
-
-
-class HowToScene(Scene):
-    opaque = False
-
-    def handle(self, action) -> None:
-        if action.name in (inp.CONFIRM, inp.BACK, inp.CLICK, inp.MENU):
-            self.app.stack.pop()
-
-    def draw(self, surface, alpha) -> None:
-        shade = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 200))
-        surface.blit(shade, (0, 0))
-        box = pygame.Rect(80, 50, theme.WIDTH - 160, theme.HEIGHT - 120)
-        panel(surface, box)
-        draw_text(surface, "How to play Robo Rally", (box.centerx, box.top + 20), "large", theme.ACCENT, "midtop", bold=True)
-        draw_paragraph(surface, HOW_TO_PLAY, box.inflate(-60, -110).move(0, 30), "small")
-        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Back")])
 
 
 # ============================================================================ set-up
@@ -697,9 +880,9 @@ class SetupScene(Scene):
             MenuItem("Humans", value=lambda: str(self.humans), on_change=cyc("humans", 0, 6)),
             MenuItem("AI level", value=lambda: LEVELS[self.ai], on_change=cyc("ai", 0, len(LEVELS) - 1)),
             MenuItem("Start race", self._start),
-            MenuItem("How to play", lambda: self.app.stack.push(HowToScene())),
+            MenuItem("How to play", lambda: self.app.stack.push(howto.how_to_play_scene())),
         ]
-        self.menu = Menu(items, center_x=theme.WIDTH // 2, top=170, width=560, row_height=62)
+        self.menu = Menu(items, center_x=theme.WIDTH // 2, top=150, width=640, row_height=62)
 
     def _start(self) -> None:
         self.humans = min(self.humans, self.players)
@@ -721,13 +904,15 @@ class SetupScene(Scene):
 
     def draw(self, surface, alpha) -> None:
         surface.fill(theme.BG)
-        draw_text(surface, "Robo Rally: Chaos & Carnage", (theme.WIDTH // 2, 70), "title", theme.TEXT, "center", bold=True)
+        draw_fit(surface, "Robo Rally: Chaos & Carnage", pygame.Rect(40, 20, theme.WIDTH - 80, 110), "title", theme.TEXT,
+                 align="center", valign="middle", wrap=False, bold=True)
         self.menu.draw(surface)
         draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.LEFT, "Change"), (inp.BACK, "Back")])
 
 
 def new_race(course_ref: str, players: int, humans: int, ai: str, seed: int | None,
-             speed: float | None = None, max_rounds: int = 40) -> RaceScene:
+             speed: float | None = None, max_rounds: int = 40, *, save: bool = True, demo: bool = False,
+             tutorial: bool = True) -> RaceScene:
     if not 2 <= players <= 6:
         raise UserError("--players", "must be 2 to 6")
     if not 0 <= humans <= players:
@@ -741,9 +926,17 @@ def new_race(course_ref: str, players: int, humans: int, ai: str, seed: int | No
     seed = random.randrange(1 << 30) if seed is None else seed
     session = GameSession.start(R, config, seed)
     seats = ["human"] * humans + [ai] * (players - humans)
-    storage.save_json(_seats_path(), {"seats": seats})
-    save_session(session)
-    return RaceScene(session, seats, speed)
+    if save:
+        storage.save_json(_seats_path(), {"seats": seats})
+        save_session(session)
+    return RaceScene(session, seats, speed, save=save, demo=demo, tutorial=tutorial)
+
+
+def make_attract_scene(app: App) -> Scene:
+    """Attract mode: AI robots (labelled AI) race on a random course; nothing is saved."""
+    rng = random.Random()
+    return new_race(rng.choice(course_ids()), rng.choice((3, 4, 5, 6)), 0, "normal", rng.randrange(1 << 30),
+                    max_rounds=12, save=False, demo=True)
 
 
 def make_entry_scene(app: App) -> Scene:
@@ -776,3 +969,23 @@ def main(argv: list[str]) -> int:
         raise
     scene = new_race(args.course, args.players, args.humans, args.ai, args.seed, args.speed)
     return run_scene(lambda app: scene, args)
+
+
+# ---------------------------------------------------------------------------- bench frames hooks
+_busy_seeds = iter(range(1, 1_000_000))
+
+
+def make_busy_scene(app: App) -> Scene:
+    """`bench frames --screen roborally`: six AI robots on long-haul, at normal animation speed,
+    so activations (moves, belts, lasers, floating labels, the side panel) run all the time."""
+    return new_race("long-haul", 6, 0, "normal", next(_busy_seeds), max_rounds=0, save=False, demo=True)
+
+
+def busy_ai_job(scene: RaceScene):
+    """One hard-AI decision on the race's position, as (fn, args, kwargs), for --ai-thinking."""
+    seat = scene.session.current_seat()
+    if seat is not None and not scene.session.is_over():
+        view = R.seat_view(scene.state, seat)
+        if view.phase == "program" and view.hand:
+            scene._bench_job = (think, (make_player("hard", seat), view, R.legal_choices(scene.state)), {})
+    return getattr(scene, "_bench_job", None)

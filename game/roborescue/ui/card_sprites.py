@@ -13,6 +13,7 @@ import pygame
 
 from game.client import theme
 from game.client.widgets import render_text
+from game.core.cache import LRU
 from game.roborescue.rules.cards import Card
 
 CARD_W, CARD_H = 100, 150
@@ -145,7 +146,7 @@ class CardArt:
     """
 
     def __init__(self, patterns: bool = False) -> None:
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self._cache: dict[tuple, pygame.Surface] = LRU(256)      # bounded: faces, backs, bases
         self.patterns = patterns
 
     def _new_surface(self) -> pygame.Surface:

@@ -6,9 +6,11 @@
         # top 10, warning). `when` is an ISO date; the caller passes it (today by default),
         # so the rules engine never reads the clock.
 
-Saved atomically as JSON with `game.core.storage.save_json` in `data_dir()`. A damaged file is
-set aside by `storage.load_json` (renamed to *.damaged) and the warning handed to the caller;
-entries that are not well-formed are dropped the same way, with a warning.
+Saved atomically as JSON with `game.core.storage.save_json` in `data_dir()`, read through
+game.core.files with SCHEMA. A damaged file is set aside by storage (renamed to a numbered
+*.damaged, never over an earlier copy) and the warning handed to the caller; a table whose
+entries are not well-formed is set aside the same way; a newer one is left untouched; a
+save that fails is a warning, never an exception.
 """
 from __future__ import annotations
 
@@ -17,11 +19,14 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from game.core.storage import data_dir, load_json, save_json
+from game.core.files import Field, Schema
+from game.core.storage import damaged, data_dir, load_json, save_json
 from game.roborescue.rules.scoring import rating
 
 FILE_NAME = "roborescue-highscores.json"
 TABLE_SIZE = 10
+VERSION = 1
+SCHEMA = Schema({"entries": Field(list, [], high=1000), "version": Field(int, VERSION, 0, VERSION)}, version=VERSION)
 
 
 @dataclass(frozen=True)
@@ -40,7 +45,9 @@ def _parse(raw: Any) -> list[HighScore] | None:
         return None
     entries = []
     for item in raw["entries"]:
-        if not (isinstance(item, dict) and isinstance(item.get("score"), int) and isinstance(item.get("date"), str)):
+        if not (isinstance(item, dict) and isinstance(item.get("score"), int) and isinstance(item.get("date"), str)
+                and not isinstance(item["score"], bool) and -10**6 <= item["score"] <= 10**6
+                and len(item["date"]) <= 40):
             return None
         entries.append(HighScore(item["score"], rating(item["score"]), item["date"]))
     return sorted(entries, key=lambda e: -e.score)[:TABLE_SIZE]
@@ -48,13 +55,13 @@ def _parse(raw: Any) -> list[HighScore] | None:
 
 def load_table() -> tuple[list[HighScore], str | None]:
     path = table_path()
-    raw, warning = load_json(path, default={"entries": []})
+    raw, warning = load_json(path, default=None, schema=SCHEMA)
+    if raw is None:                 # missing, set aside or newer: storage said which
+        return [], warning
     entries = _parse(raw)
-    if entries is None:
-        aside = path.with_name(path.name + ".damaged")
-        path.replace(aside)
-        return [], f"{path}: high-score table has unexpected content; moved aside to {aside.name}"
-    return entries, warning
+    if entries is None or warning:
+        return [], damaged(path, "entries: the high-score table has unexpected content")
+    return entries, None
 
 
 def record(score: int, when: str | None = None) -> tuple[int | None, str | None]:
@@ -65,5 +72,6 @@ def record(score: int, when: str | None = None) -> tuple[int | None, str | None]
     if place >= TABLE_SIZE:
         return None, warning
     entries.insert(place, entry)
-    save_json(table_path(), {"entries": [asdict(e) for e in entries[:TABLE_SIZE]]})
-    return place + 1, warning
+    kept, _ = load_json(table_path(), default={}, schema=SCHEMA)        # unknown keys are kept
+    failed = save_json(table_path(), {**kept, "version": VERSION, "entries": [asdict(e) for e in entries[:TABLE_SIZE]]})
+    return place + 1, failed or warning

@@ -17,6 +17,7 @@ import pygame
 from game.client.text import draw_fit
 from game.client import theme
 from game.client.widgets import draw_paragraph, draw_text, panel, render_text
+from game.core.cache import LRU
 from game.roborescue.ui.card_sprites import CARD_H, CARD_W, STRIP_W, CardArt
 from game.roborescue.rules.cards import Card
 from game.roborescue.rules.scoring import STORAGE, WORKSHOP, AreaScore, best_pair, score_area, storage_chain
@@ -170,8 +171,8 @@ class LabRenderer:
 
     def __init__(self, art: CardArt) -> None:
         self.art = art
-        self._ghosts: dict[tuple[Card, bool], pygame.Surface] = {}
-        self._shades: dict[tuple[int, int], pygame.Surface] = {}
+        self._ghosts: dict[tuple[Card, bool], pygame.Surface] = LRU(128)   # bounded caches
+        self._shades: dict[tuple[int, int], pygame.Surface] = LRU(16)
 
     def _ghost(self, card: Card) -> pygame.Surface:
         """A see-through copy of a card, previewing where it would go (made once per card)."""

@@ -219,6 +219,13 @@ class LevelFacts:
                     elif sp.value is not None:
                         self.hidden_values[sp.colour] = self.hidden_values.get(sp.colour, frozenset()) | {sp.value}
         self.all_exits: tuple[Pos, ...] = tuple(all_exits)
+        self.buttons: frozenset[Pos] = frozenset(
+            (x, y) for y, row in enumerate(level.spaces) for x, sp in enumerate(row) if sp.kind == "button")
+        self.changers: dict[Pos, int] = {(x, y): sp.value or 0 for y, row in enumerate(level.spaces)
+                                         for x, sp in enumerate(row) if sp.kind == "number_changer"}
+        self.exchangers: dict[Pos, int] = {(x, y): sp.value for y, row in enumerate(level.spaces)
+                                           for x, sp in enumerate(row) if sp.kind == "number_exchanger"
+                                           and sp.value is not None}
 
 
 _FACTS: dict[int, LevelFacts] = {}
@@ -247,7 +254,8 @@ def exit_distance(level: LevelSpec, colour: str, pos: Pos, exits_open: bool = Tr
     graph = board_graph(level, colour, walls, lasers)
     exits = exits_for(level, colour)
     if not exits:
-        return INF
+        buttons = level_facts(level).buttons     # Monostable Buttons: all good robots on one at once
+        return graph.distance(pos, buttons) if buttons else INF
     if exits_open:
         return graph.distance(pos, exits)
     levers = levers_of(level, "open_exits") or levers_of(level)
@@ -256,6 +264,42 @@ def exit_distance(level: LevelSpec, colour: str, pos: Pos, exits_open: bool = Tr
         to_lever = graph.distance(pos, frozenset((lever,)))
         if to_lever < INF:
             best = min(best, to_lever + graph.distance(lever, exits))
+    return best
+
+
+def number_route(level: LevelSpec, values: frozenset, mate_robots: list, held: list, items: dict,
+                 walls: frozenset = frozenset(), lasers: frozenset = frozenset()) -> int:
+    """Moves before a player whose robots stand at `mate_robots` [(colour, pos)] and who holds
+    Number tokens `held` (most recent last) holds one of `values`: pick one up on the map,
+    or turn one into it on a Number Exchanger (which gives its printed value) or a Number
+    Changer (adds its value, clamped to 1..6) - a held token, or one picked up on the way.
+    INF when no robot of that player can get one."""
+    if values & set(held):
+        return 0
+    facts = level_facts(level)
+    tokens = {p: v for p, (kind, v) in items.items() if kind == "number"}
+    direct = frozenset(p for p, v in tokens.items() if v in values)
+    exchange = frozenset(p for p, v in facts.exchangers.items() if v in values)
+    best = INF
+    for colour, pos in mate_robots:
+        graph = board_graph(level, colour, walls, lasers)
+        if direct:
+            best = min(best, graph.distance(pos, direct))
+        converters = set()
+        if held:                    # both act on a token the player already holds
+            converters = set(exchange) | {p for p, d in facts.changers.items()
+                                          if max(1, min(6, held[-1] + d)) in values}
+        if converters:
+            best = min(best, graph.distance(pos, frozenset(converters)))
+        # pick up any token first, then convert it
+        if tokens and (facts.exchangers or facts.changers):
+            reach = graph.distances_from(pos)
+            for p, v in tokens.items():
+                if p not in reach:
+                    continue
+                goals = set(exchange) | {q for q, d in facts.changers.items() if max(1, min(6, v + d)) in values}
+                if goals:
+                    best = min(best, reach[p] + graph.distance(p, frozenset(goals)))
     return best
 
 

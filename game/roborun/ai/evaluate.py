@@ -19,7 +19,7 @@ The weights are plain constants below; docs/roborun-ai.md explains how they were
 """
 from __future__ import annotations
 
-from game.roborun.ai.board import INF, board_graph, exit_distance, exits_for, level_facts
+from game.roborun.ai.board import INF, board_graph, exit_distance, exits_for, level_facts, number_route
 from game.roborun.rules.cards import event_cards
 from game.roborun.rules.state import GOOD, GameState
 
@@ -28,6 +28,8 @@ LOSS = -100_000.0
 ESCAPED = 400.0                 # per good robot already out (more than any remaining distance)
 DIST_W = 10.0                   # per move still needed
 UNREACHABLE = 30                # distance counted for a robot with no route (e.g. behind a Wall token)
+DEAD_END = -1                   # number_gap: the Hidden Exit Point can never open (a lost scenario)
+DEAD_END_MARGIN = 1000.0        # still counts as lost (below LOSS / 2), but better than losing now
 DANGER = {1: 45.0, 2: 12.0, 3: 3.0}   # bad robot this many moves from a good robot
 EXIT_BLOCKED = 35.0             # a bad robot sits on a good robot's only exit
 MOVES_PER_CARD = 1.2            # rough good-robot moves one Action card gives a robot
@@ -91,14 +93,17 @@ def evaluate(state: GameState) -> float:
             d = key_route(state, rid, exits, walls, lasers)
         else:
             d = robot_distance(state, rid, walls, lasers)
-        if d == 0:
+        if d == 0 and pos in exits:
             d = 2               # standing on its exit without leaving: it must step off and back on
         needed += d
         value -= DIST_W * d
         value -= danger(state, pos, walls, lasers, graphs)
         if exits and exits <= bad_spots:
             value -= EXIT_BLOCKED
-        value -= DIST_W * number_gap(state, rid, walls, lasers)
+        gap = number_gap(state, rid, walls, lasers)
+        if gap == DEAD_END:
+            return LOSS + DEAD_END_MARGIN          # nobody left who can ever hold the Number token
+        value -= DIST_W * gap
         if pos == spawn:
             value -= SPAWN_SOON if len(state.stands[0]) + len(state.stands[1]) <= 2 else SPAWN_LATER
     value -= event_threat(state, walls, lasers, graphs)
@@ -163,16 +168,13 @@ def number_gap(state: GameState, rid: int, walls: frozenset, lasers: frozenset) 
     if values & set(state.numbers[mate]):
         return 0
     mates = [r for r in state.pos if state.owner.get(r) == mate and state.colour[r] in ("green", "red")]
+    if not mates:
+        return DEAD_END             # the teammate's robots are gone: nobody can take or receive a token
     if values & set(state.numbers[owner]):
-        if not mates:
-            return UNREACHABLE
         here, there = state.pos[rid], state.pos[mates[0]]
         return max(0, (abs(here[0] - there[0]) + abs(here[1] - there[1]) - 1) // 2)
-    spots = frozenset(p for p, (kind, v) in state.items.items() if kind == "number" and v in values)
-    if not spots or not mates:
-        return UNREACHABLE
-    graph = board_graph(level, state.colour[mates[0]], walls, lasers)
-    d = graph.distance(state.pos[mates[0]], spots)
+    d = number_route(level, values, [(state.colour[r], state.pos[r]) for r in mates], state.numbers[mate],
+                     state.items, walls, lasers)
     return UNREACHABLE if d >= INF else d
 
 

@@ -46,6 +46,9 @@ BUDGET_MS = {"easy": 6.0, "normal": 15.0, "hard": 28.0}     # CPU ms per decisio
 # The same budgets counted in search checkpoints (about 7 per CPU ms, measured on the shipped maps),
 # for players whose answer must not depend on the machine: RoboRunAI(level, checks=CHECKS[level]).
 CHECKS = {"easy": 40, "normal": 100, "hard": 190}
+TRUST_START = 0.9                # partner model (see RoboRunAI._watch_partner)
+TRUST_MIN = 0.3
+TRUST_RATE = 0.25
 EASY_NOISE = 0.3                 # easy: share of decisions taken at random among non-losing options
 BEEP_PENALTY = 2000.0            # a card the teammate BEEPed (or messaged about): avoided unless all else loses
 FREE_MARGIN = 3.0                # a free action (ability, Equipment) must gain this much to be used
@@ -266,6 +269,17 @@ class RoboRunAI:
         self.warned: dict[int, int] = {}          # card -> round the teammate warned about it
         self.last_error: Exception | None = None  # why the last search fell back to static rules
         self.fallbacks = 0                        # decisions taken by static rules (no engine context)
+        # The partner model: how often the partner played the card this AI expected of it.
+        # 1.0 = plays like this AI (look-ahead takes the partner's best card), lower = the
+        # look-ahead blends in the average card (a partner who may play any of them).
+        self.trust = TRUST_START
+        self.predicted: int | None = None        # the card expected of the partner next
+        self.seen_partner_cards = 0              # partner cards played (this round) already judged
+        self.seen_round = 0
+        self.partner_beeps_ignored = 0
+        self._pick: Choice | None = None
+        self.picks: dict[Choice, int] = {}
+        self.seat_now = 0
 
     # ----- entry point ---------------------------------------------------------------
     def choose(self, view: SeatView, choices: list[Choice], rng: random.Random | None = None,
@@ -275,6 +289,7 @@ class RoboRunAI:
             raise ValueError("no legal choice to make")
         rng = rng or random.Random(0)
         self._read_messages(view)
+        self._watch_partner(view)
         if len(choices) == 1:
             self._advance_shadow(view, choices[0])
             return choices[0]
@@ -282,6 +297,7 @@ class RoboRunAI:
             clock: _Clock | _WorkClock = _WorkClock(self.checks)
         else:
             clock = _Clock(BUDGET_MS[self.level] if budget_ms is None else budget_ms)
+        self.seat_now = view.seat
         root = self._root(view, choices, rng)
         if root is None:
             self.shadow = None
@@ -309,8 +325,8 @@ class RoboRunAI:
 
     # ----- roots and the shadow ------------------------------------------------------
     def _root(self, view: SeatView, choices: list[Choice], rng: random.Random) -> GameState | None:
-        if view.decision_kind in ROOTABLE:
-            state = state_from_view(view, rng)
+        if view.decision_kind in ROOTABLE or view.agenda or view.decision_ctx:
+            state = state_from_view(view, rng)       # the view carries the step stack: any point roots
             return state if state.pending is not None and list(state.pending.options) == choices else None
         shadow = self.shadow
         if (shadow is None or shadow.pending is None or shadow.pending.kind != view.decision_kind
@@ -329,6 +345,20 @@ class RoboRunAI:
                 self.shadow = None
         else:
             self.shadow = None
+
+    def _watch_partner(self, view: SeatView) -> None:
+        """Adapt to the partner: compare the cards it actually played with the one expected."""
+        partner = 1 - view.seat
+        if view.round != self.seen_round:
+            self.seen_round, self.seen_partner_cards = view.round, 0
+        played = view.played[partner]
+        new = played[self.seen_partner_cards:]
+        if new:
+            if self.predicted is not None:
+                agree = 1.0 if new[0][0] == self.predicted else 0.0
+                self.trust = max(TRUST_MIN, min(1.0, (1 - TRUST_RATE) * self.trust + TRUST_RATE * agree))
+            self.predicted = None
+            self.seen_partner_cards = len(played)
 
     def _read_messages(self, view: SeatView) -> None:
         for sender, message in view.messages[self.messages_seen:]:
@@ -380,6 +410,8 @@ class RoboRunAI:
         if state.outcome is not None or dec is None or dec.kind != "card":
             return evaluate(state) if state.outcome is not None else base
         best = None
+        pick = None
+        values = []
         for option in dec.options:
             if option.kind not in ("play", "pass"):
                 continue
@@ -395,8 +427,17 @@ class RoboRunAI:
                 value = self._reply_value(trial, clock, depth - 1)
             else:
                 value = evaluate(trial)
-            best = value if best is None else max(best, value - (1.0 if option.kind == "pass" else 0.0))
-        return base if best is None else best
+            value -= 1.0 if option.kind == "pass" else 0.0
+            values.append(value)
+            if best is None or value > best:
+                best, pick = value, option
+        if best is None:
+            return base
+        self._pick = pick
+        if dec.seat != self.seat_now and self.trust < 1.0 and values:
+            # a partner unlike this AI: blend in the average card it might play
+            return self.trust * best + (1.0 - self.trust) * (sum(values) / len(values))
+        return best
 
     @staticmethod
     def _reply_depth(state: GameState) -> int:
@@ -406,12 +447,17 @@ class RoboRunAI:
         return left if 1 < left <= END_GAME_CARDS else 1
 
     def _score(self, root: GameState, options: list[Choice], clock: _Clock, reply: bool) -> dict[Choice, float]:
-        """Values of options (in the given order) until time runs out; at least one is scored."""
+        """Values of options (in the given order) until time runs out; at least one is scored.
+        Remembers, per option, the partner card the look-ahead expects next (self.picks)."""
         scores: dict[Choice, float] = {}
+        self.picks = {}
         for option in options:
             if scores and clock.out():
                 break
+            self._pick = None
             scores[option] = self._value_after(root, option, clock, reply)
+            if self._pick is not None and self._pick.kind == "play":
+                self.picks[option] = self._pick.args[0]
         return scores
 
     # ----- decisions -------------------------------------------------------------------
@@ -470,16 +516,57 @@ class RoboRunAI:
             if c.kind == "play" and c.args[0] in avoid:
                 scores[c] -= BEEP_PENALTY
         best = max(scores, key=lambda c: (scores[c], -main.index(c)))
+        if scores[best] <= LOSING or (kind == "card" and loses_now(root, best)):
+            best = self._last_stand(root, main)        # never give up: lose as late as possible
+            if kind == "card" and loses_now(root, best):
+                rescue = _rescuing_free_action(root, [c for c in options if c not in main])
+                if rescue is not None:
+                    return rescue                      # e.g. Second Wind, then PASS
         if self.level == "easy" and rng.random() < EASY_NOISE:
             safe = [c for c in scores if scores[c] > LOSING]
             if safe:
                 best = rng.choice(safe)
+        if kind == "card":
+            self.predicted = self.picks.get(best)
         if kind != "card":
             return best
         warning = self._warning(root, view, best, options, clock)
         if warning is not None:
             return warning
         return self._free_action(root, options, best, scores[best], clock)
+
+    def _last_stand(self, root: GameState, options: list[Choice]) -> Choice:
+        """Every option looks lost: play the one that loses latest and keeps most ways out.
+
+        Rank by (does not lose at once, how many answers at the next decision do not lose at
+        once, the static value), so a card that destroys a robot right away is never chosen
+        while PASS or another card would not. Cheap: one greedy completion per option, one
+        more per answer (no time check: a handful of copies)."""
+        best_key, best = None, options[0]
+        for index, option in enumerate(options):
+            trial = root.copy()
+            try:
+                apply(trial, option)
+                complete(trial)
+            except (KeyError, ValueError, IndexError):
+                continue
+            if trial.outcome == "won":
+                return option
+            alive = trial.outcome is None
+            ways = 0
+            if alive and trial.pending is not None:
+                for answer in trial.pending.options[:12]:
+                    nxt = trial.copy()
+                    try:
+                        apply(nxt, answer)
+                        complete(nxt)
+                    except (KeyError, ValueError, IndexError):
+                        continue
+                    ways += nxt.outcome != "lost"
+            key = (not loses_now(root, option), alive, ways, evaluate(trial) if alive else 0.0, -index)
+            if best_key is None or key > best_key:
+                best_key, best = key, option
+        return best
 
     def _ordered(self, root: GameState, options: list[Choice]) -> list[Choice]:
         """Most promising first, so an interrupted search has scored the likely best."""
@@ -573,6 +660,39 @@ class RoboRunAI:
         robots = [r for r in state.pos if state.colour[r] == colour]
         d = to_abs(state.active, rel)
         return _static_move_value(state, {r: d for r in robots}, False)
+
+
+def loses_now(root: GameState, choice: Choice) -> bool:
+    """Does `choice` lose during this card's own resolution (mid-card decisions greedy)?"""
+    trial = root.copy()
+    try:
+        apply(trial, choice)
+        for _ in range(MAX_INNER_STEPS):
+            dec = trial.pending
+            if trial.outcome is not None or dec is None or dec.kind in STOP_KINDS or trial.phase != "action":
+                break
+            apply(trial, inner_choice(trial))
+    except (KeyError, ValueError, IndexError):
+        return False
+    return trial.outcome == "lost"
+
+
+def _rescuing_free_action(root: GameState, free: list[Choice]) -> Choice | None:
+    """A free action (ability, Equipment) after which some card or PASS does not lose during
+    its own resolution, when every card and PASS would now."""
+    for option in free:
+        if _is_message(option):
+            continue
+        trial = root.copy()
+        try:
+            apply(trial, option)
+        except (KeyError, ValueError, IndexError):
+            continue
+        if trial.outcome is not None or trial.pending is None or trial.pending.kind != "card":
+            continue
+        if any(not loses_now(trial, c) for c in trial.pending.options if c.kind in ("play", "pass")):
+            return option
+    return None
 
 
 def _is_message(choice: Choice) -> bool:

@@ -96,6 +96,14 @@ def state_from_view(view: SeatView, rng: random.Random) -> GameState:
     s.rules = tuple(level.rules)
     s.lost_tokens = 0
     s.later = []
+    s.turn = dict(view.turn_flags)
+    s.armed, s.deactivated = set(view.armed), set(map(tuple, view.deactivated))
+    if view.choices and view.outcome is None and view.decision_ctx is not None and (
+            view.agenda or view.decision_kind not in ROOTABLE):
+        # Mid-card: the view carries the engine's step stack and the decision's context.
+        s.queue = list(view.agenda)
+        s.pending = Decision(view.decision_kind, decision_seat_of(view), tuple(view.choices), view.decision_ctx)
+        return s
     root = ROOTABLE.get(view.decision_kind or "")
     if root is not None and view.choices and view.outcome is None:
         ctx, queue = root

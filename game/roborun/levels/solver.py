@@ -6,8 +6,10 @@ these cards, how fast, and how many first moves keep a win open?" It is NOT the 
 (which only sees a seat view).
 
 Guide: the moves the good robots still need to reach their exits (ai.board.exit_distance:
-tunnels, lifts, pushers, gates, closed exits via the lever) plus errands their exits need
-(a Number token for a Hidden Exit Point, a Key beside the exit) plus a penalty for each
+tunnels, lifts, pushers, gates, closed exits via the lever, Monostable Buttons where a
+colour has no exit; Lava, Acid, Crushers and Lasers are walls of death) plus errands their
+exits need (a Number token for a Hidden Exit Point - picked up, or made on a Number
+Exchanger / Changer: ai.board.number_route; a Key beside the exit) plus a penalty for each
 bad robot next to a good one; ties keep Energy/Equipment, then prefer deeper states.
 Search: beam searches of growing width (keep the best few states per decision depth:
 fast, and not fooled for long by one blocking robot), then greedy best-first with what
@@ -25,13 +27,15 @@ import heapq
 import itertools
 import json
 import pickle
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.core import storage
 from game.core.errors import UserError
 from game.roborun.rules.level import LevelSpec
-from game.roborun.ai.board import board_graph, exit_distance
+from game.roborun.ai.board import exit_distance, number_route
 from game.roborun.levels.tmx_loader import find_level, load_level
 from game.roborun.rules.engine import apply, legal_choices, new_game
 
@@ -146,12 +150,10 @@ class _Distances:
             return UNREACHABLE                   # nobody left who could receive it: a dead end
         if value in state.numbers[owner]:
             return 2                             # walk up to each other and hand it over
-        spots = frozenset(p for p, item in state.items.items() if item == ("number", value))
-        best = UNREACHABLE
-        for rid in mate_robots:
-            graph = board_graph(state.level, state.colour[rid], walls, lasers)
-            best = min(best, graph.distance(state.pos[rid], spots) if spots else UNREACHABLE)
-        return best
+        d = number_route(state.level, frozenset((value,)),
+                         [(state.colour[r], state.pos[r]) for r in mate_robots], state.numbers[mate],
+                         state.items, walls, lasers)      # map tokens, Number Exchangers and Changers
+        return min(UNREACHABLE, d)
 
 
 class _Search:
@@ -188,20 +190,27 @@ class _Search:
         """Children worth searching: (child, line, won). A win is yielded at once; lost,
         too-late and already-seen states are dropped. Counts every node applied."""
 
-        for choice in _worth_trying(legal_choices(state)):
-            child = state.copy()
-            apply(child, choice)
-            self.nodes += 1
-            line = (path, choice)
-            if child.outcome == "won":
-                yield child, line, True
-                return
-            if child.outcome is not None or child.round > max_round:
-                continue
-            key = state_key(child)
-            if key not in seen:
+        stack = [(state, path, 0)]
+        while stack:
+            state, path, inner = stack.pop()
+            for choice in _worth_trying(legal_choices(state)):
+                child = state.copy()
+                apply(child, choice)
+                self.nodes += 1
+                line = (path, choice)
+                if child.outcome == "won":
+                    yield child, line, True
+                    return
+                if child.outcome is not None or child.round > max_round:
+                    continue
+                key = state_key(child)
+                if key in seen:
+                    continue
                 seen.add(key)
-                yield child, line, False
+                if _is_reaction(child) and inner < 3:
+                    stack.append((child, line, inner + 1))   # answer the reaction in the same step
+                else:
+                    yield child, line, False
 
     def beam(self, root, width: int, max_round: int = 4):
         """Beam search: keep the `width` best states at every decision depth. Robust where
@@ -230,6 +239,14 @@ class _Search:
             if line is not None:
                 return line, False
         return self.run(root, max_round)
+
+
+def _is_reaction(state) -> bool:
+    """A reaction window (a protective ability offered at a danger, engine._react): the
+    search answers it within the move that raised it, so every line reaches the next
+    decision in the same number of steps whether or not a danger came up."""
+    dec = state.pending
+    return dec is not None and dec.kind == "window" and bool(dec.ctx) and dec.ctx[0] != "window"
 
 
 def _worth_trying(options: list) -> list:
@@ -336,7 +353,6 @@ def _count_first_moves(search: _Search, level: LevelSpec, seed: int, result: Sol
 
 # ------------------------------------------------------------------ command line
 def main(argv: list[str]) -> int:
-
     parser = argparse.ArgumentParser(prog="main.py solve", description="Search a winning line for one Robo Run deal.")
     parser.add_argument("level", help="map file or shipped level id like 1.1")
     parser.add_argument("--seed", type=int, default=1)
@@ -347,16 +363,23 @@ def main(argv: list[str]) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return 0 if exc.code == 0 else 2
-    if args.nodes < 1 or args.seconds <= 0:
+    if args.nodes < 1 or not 0 < args.seconds <= 1e6:      # nan, inf and 0 too
         raise UserError("command line", "--nodes and --seconds must be positive")
     level = load_level(find_level(args.level))
+    default = f"solve-{level.level_id or Path(level.source or 'map').stem}-{args.seed}.json"
+    out = storage.check_output(args.out or default, "replay")
     result = solve_deal(level, args.seed, Budget(args.nodes, args.seconds))
     print(f"level {result.level} seed {result.seed}: {result.nodes} nodes in {result.seconds:.1f}s")
     if not result.won:
         print("no win exists for this deal" if result.exhausted else "no win found within the bound")
         return 1
-    out = Path(args.out or f"solve-{result.level}-{result.seed}.json")
-    out.write_text(json.dumps(result.replay_json(), indent=1) + "\n", encoding="utf-8")
+    replay = result.replay_json()
+    if not re.fullmatch(r"\d+\.\d+", args.level):
+        replay["level"] = str(Path(args.level).resolve())     # a map outside levels/: replay that file
+    # checked before the search; if it still fails now, the result goes to the data folder
+    out, moved = storage.write_output(out, json.dumps(replay, indent=1) + "\n")
+    if moved:
+        print(f"note: {moved}")
     exact = "" if result.rounds_proven else " (fewest found; fewer not ruled out within the bound)"
     print(f"win in round {result.rounds}{exact}; {len(result.choices)} choices -> {out.resolve()}")
     if result.winning_first_moves is not None:

@@ -20,6 +20,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.core import files
 from game.core.errors import UserError
 from game.roborun.rules.level import (
     BAD_COLOURS, DIRECTIONS, GOOD_COLOURS, HAZARD_VARIANTS, ROBOT_COLOURS, SPACE_KINDS, TOKEN_KINDS,
@@ -88,8 +89,10 @@ def find_level(ref: str) -> Path:
         known = ", ".join(level_id for level_id, _ in list_levels())
         raise UserError("level", f"no shipped level '{ref}' (known: {known})")
     path = Path(ref)
-    if not path.is_file():
-        raise UserError(ref, "no such map file")
+    try:
+        files.check_regular(path, "map file")
+    except files.Missing:
+        raise UserError(files._short(ref), "no such map file") from None
     return path
 
 
@@ -120,15 +123,14 @@ def level_root(map_path: Path) -> Path:
 
 def _safe_xml(path: Path, problems: Problems, what: str) -> ET.Element | None:
     """Parse a small XML file that declares no DOCTYPE/ENTITY; None after reporting."""
-    try:
-        size = path.stat().st_size
-    except OSError:
-        problems.add("", f"{what} '{path.name}' is missing")
+    try:          # through game.core.files: a regular file (no folder, FIFO or device), size-capped
+        raw = files.read_bytes(path, MAX_FILE_BYTES, what)
+    except files.Missing:
+        problems.add("", f"{what} '{files._short(path.name)}' is missing")
         return None
-    if size > MAX_FILE_BYTES:
-        problems.add("", f"{what} is {size} bytes; the limit is {MAX_FILE_BYTES}")
+    except files.FileProblem as exc:
+        problems.add("", exc.what)
         return None
-    raw = path.read_bytes()
     if re.search(rb"<!\s*(DOCTYPE|ENTITY)", raw, re.IGNORECASE):
         problems.add("", f"{what} declares a DOCTYPE/ENTITY, which maps must not contain")
         return None
@@ -161,8 +163,9 @@ def _precheck(path: Path, problems: Problems) -> None:
         problems.add("map", "infinite maps are not supported (Map > Map Properties > Infinite: off)")
     for attr in ("width", "height"):
         value = root.get(attr, "")
-        if not value.isdigit() or not 1 <= int(value) <= MAX_SIDE:
-            problems.add("map", f"{attr} '{value}' must be a whole number from 1 to {MAX_SIDE}")
+        number = files.whole_number(value)          # ASCII digits only: '²' and 'inf' are not numbers
+        if number is None or not 1 <= number <= MAX_SIDE:
+            problems.add("map", f"{attr} '{value[:20]}' must be a whole number from 1 to {MAX_SIDE}")
     for attr in ("tilewidth", "tileheight"):
         if root.get(attr) != str(TILE):
             problems.add("map", f"{attr} is {root.get(attr)}; maps use {TILE}-pixel spaces")
@@ -191,6 +194,14 @@ def _precheck(path: Path, problems: Problems) -> None:
         for obj in group.findall("object"):
             if obj.get("template"):
                 problems.add(f"{name} object {obj.get('id')}", "uses a template; templates are not supported (detach it)")
+            for attr in ("x", "y", "width", "height", "rotation"):   # inf, nan, 1e400 stop here
+                if obj.get(attr) is not None:
+                    try:
+                        files.finite_number(obj.get(attr), "", attr, limit=1e6)
+                    except files.FileProblem as exc:
+                        problems.add(f"{name} object {str(obj.get('id'))[:20]}", f"{exc.what}; use a pixel position on the map")
+            if obj.get("id") is not None and files.whole_number(obj.get("id")) is None:
+                problems.add(f"{name} object", f"id '{obj.get('id')[:20]}' is not a whole number")
 
 
 def _precheck_tileset(map_path: Path, tileset: ET.Element, problems: Problems) -> None:
@@ -233,13 +244,13 @@ def _precheck_tile_layer(layer: ET.Element, problems: Problems) -> None:
     if data.find("chunk") is not None:
         problems.add(f"layer '{name}'", "has chunks (infinite map); maps must be finite")
         return
-    width, height = (int(v) if v.isdigit() else 0 for v in (layer.get("width", ""), layer.get("height", "")))
+    width, height = (files.whole_number(v) or 0 for v in (layer.get("width", ""), layer.get("height", "")))
     cells = [c.strip() for c in (data.text or "").replace("\n", ",").split(",") if c.strip()]
     if not width or not height or len(cells) != width * height:
         problems.add(f"layer '{name}'", f"has {len(cells)} cells for a {layer.get('width')}x{layer.get('height')} layer")
         return
     for index, cell in enumerate(cells):
-        if not cell.isdigit():
+        if files.whole_number(cell) is None:
             problems.add(f"layer '{name}'", f"cell {index} is '{cell[:20]}', not a tile number")
             return
         if int(cell) >= 1 << 28:
@@ -249,7 +260,7 @@ def _precheck_tile_layer(layer: ET.Element, problems: Problems) -> None:
 
 # ------------------------------------------------------------------ reading with pytmx
 def _read(path: Path) -> tuple[LevelSpec | None, list[str]]:
-    problems = Problems(str(path))
+    problems = Problems(files._short(path))
     if path.suffix != ".tmx":
         problems.add("", "not a .tmx map file")
         return None, problems.lines
@@ -263,7 +274,7 @@ def _read(path: Path) -> tuple[LevelSpec | None, list[str]]:
         return None, problems.lines
     try:
         spec = _Builder(tmx, path, problems).build()
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as exc:
         # Something the checks above did not foresee: still one line, never a traceback.
         problems.add("", f"map content could not be used: {type(exc).__name__}: {exc}")
         return None, problems.lines

@@ -9,10 +9,10 @@ where in the turn we are:
   slide     between two spaces of a slide
   after_my  after all movement actions of the active player's robot (Nitro)
   post      after the parts, before Lifts and Production Lines
-Protective abilities (ABS, RAM, Short Deactivation, Double Metal, Cameo) are DECLARED at
-an act/slide/post point and then apply to that whole movement action (every robot, every
-reached space) - our reading of "if a robot would ..." for a game with no hidden board
-information: the active player sees what is about to happen.
+Protective abilities (ABS, RAM, Short Deactivation, Double Metal, Cameo) are REACTIONS:
+they are never listed here; engine._react offers them in a window opened only when the
+movement about to be resolved would trigger them, and they then apply to that movement
+and everything it leads into (Pusher, Tunnel, Lift).
 """
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from game.roborun.rules import movement
 from game.roborun.rules.cards import OTHER_FACE
 from game.roborun.rules.events import Event
 from game.roborun.rules.state import Choice, GameState
+from game.roborun.rules.supply import pawns_in_supply
 
 ARMED = ("abs", "ram", "short_deactivation", "double_metal", "cameo")
 ANYTIME = ("fifth_gear", "fuel_boost", "back_up_plan", "secret_pocket", "signal_detector",
@@ -35,10 +36,7 @@ def usable(state: GameState, tag: str, step: tuple) -> list[Choice]:
     turn = state.turn
     for name in sorted(state.unlocked[seat]):
         if name in ARMED:
-            if tag in MOVE_TAGS and name not in state.armed:
-                if name in ("abs", "ram") and tag == "act" and step[2] == "bad":
-                    continue                     # only good robots moved by the player can brake or ram
-                out.append(Choice("ability", (name,)))
+            continue                             # reactions: offered by engine._react at the danger
         elif name == "reverse_move":
             if tag == "act":
                 done = turn.get("reverse", ())
@@ -61,7 +59,8 @@ def usable(state: GameState, tag: str, step: tuple) -> list[Choice]:
             if state.bad_on_map():
                 out.append(Choice("ability", (name,)))
         elif name == "hacking_probe":
-            out += [Choice("ability", (name, r)) for r in sorted(state.pos) if state.colour[r] == "blue"]
+            if pawns_in_supply(state, "purple"):         # the box's Purple pawns may all be in play
+                out += [Choice("ability", (name, r)) for r in sorted(state.pos) if state.colour[r] == "blue"]
         elif name == "distraction_signal":
             if not turn.get("distraction") and not turn.get("bottom_started"):
                 out.append(Choice("ability", (name,)))
@@ -96,8 +95,8 @@ def use(state: GameState, choice: Choice, events: list[Event]) -> None:
     elif name == "secret_pocket":
         movement.draw_equipment(state, seat, events)
     elif name == "signal_detector":
-        for r in sorted(state.bad_on_map(), key=lambda r: state.pos[r][::-1]):
-            state.later.append(("bad_dir", r))
+        order = tuple(sorted(state.bad_on_map(), key=lambda r: state.pos[r][::-1]))
+        state.later.append(("bad_dir", order, ()))
     elif name == "hacking_probe":
         rid = choice.args[1]
         state.colour[rid] = "purple"

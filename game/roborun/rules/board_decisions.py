@@ -143,22 +143,32 @@ def _push(state: GameState, step: tuple, events: list[Event]) -> None:
 
 
 def _bad_dir(state: GameState, step: tuple, events: list[Event]) -> None:
-    """Signal Detector "moves every bad robot one space": a robot that can move must, so
-    `stay` is never offered; a robot blocked on all four sides stays put (a 'blocked' event)."""
-    rid = step[1]
-    if rid not in state.pos:
+    """Signal Detector "moves every bad robot one space", and a group moves SIMULTANEOUSLY:
+    the active player picks a direction for each bad robot in reading order, then all of
+    them move at once. A robot that can move must, so `stay` is never offered; the options
+    are the directions the board lets it take (edge, wall, gate, Wall token); a robot walled
+    in on all four sides stays put (a 'blocked' event). Another bad robot is an obstacle only
+    if it does not move away at the same time."""
+    _, order, chosen = step
+    picked = {r for r, _ in chosen}
+    for rid in order:
+        if rid in picked or rid not in state.pos:
+            continue
+        options = [Choice("bad_dir", (rid, d)) for d in "NESW" if movement.terrain_open(state, rid, d)]
+        if not options:
+            events.append(Event("blocked", robot=rid, frm=state.pos[rid], detail="signal_detector"))
+            chosen = chosen + ((rid, None),)
+            continue
+        _decide(state, "bad_dir", state.active, options, ("bad_dir", order, chosen))
         return
-    options = [Choice("bad_dir", (rid, d)) for d in "NESW" if not movement.is_blocked(state, rid, d)]
-    if not options:
-        events.append(Event("blocked", robot=rid, frm=state.pos[rid], detail="signal_detector"))
-        return
-    _decide(state, "bad_dir", state.active, options, step)
+    moves = {r: d for r, d in chosen if d is not None and r in state.pos}
+    if moves:
+        movement.move_and_arrive(state, moves, events)
 
 
 def _resolve_bad_dir(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
-    rid, d = choice.args
-    if d != "stay":
-        movement.move_and_arrive(state, {rid: d}, events)
+    _, order, chosen = dec.ctx
+    state.queue.append(("bad_dir", order, chosen + (tuple(choice.args),)))
 
 
 STEPS = {"key_push": _key_push, "displace": _displace, "unlock": _unlock, "rescue": _rescue, "push": _push,

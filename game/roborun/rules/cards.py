@@ -7,12 +7,12 @@ ACTIVE player's seat; to_abs() turns them into map directions.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from game.core.errors import UserError
+from game.core.files import read_json
 from game.roborun.rules.level import BAD_COLOURS
 
 DATA = Path(__file__).with_name("data")
@@ -97,10 +97,7 @@ def parse_action(text: str, where: str) -> Action:
 
 def _load(name: str) -> dict:
     path = DATA / name
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise UserError(str(path), f"cannot read data: {exc}") from None
+    return read_json(path, what="card data")     # game.core.files: one line naming the file on any problem
 
 
 def _part(raw: dict, key: str, where: str) -> tuple[Action, ...]:

@@ -32,7 +32,7 @@ from game.roborun.rules.geometry import OPPOSITE, board
 from game.roborun.rules.movement import group, settle  # noqa: F401  (group: public name kept here)
 from game.roborun.rules.state import GOOD, Choice, Decision, GameState, PlayerSetup, Setup
 
-__all__ = ["new_game", "legal_choices", "apply", "GameState", "Setup", "PlayerSetup", "Choice"]
+__all__ = ["new_game", "legal_choices", "apply", "preview", "GameState", "Setup", "PlayerSetup", "Choice"]
 
 
 # ---------------------------------------------------------------- set-up
@@ -147,8 +147,12 @@ def apply(state: GameState, choice: Choice) -> list[Event]:
     dec = state.pending
     if state.outcome is not None or dec is None:
         raise IllegalChoice("the game is over; no choice is legal")
-    if choice not in dec.options:
-        raise IllegalChoice(f"illegal choice {getattr(choice, 'label', choice)!r} for decision {dec.kind!r}")
+    for option in dec.options:                      # identity first: cheap, and the usual case
+        if option is choice:
+            break
+    else:
+        if choice not in dec.options:
+            raise IllegalChoice(f"illegal choice {getattr(choice, 'label', choice)!r} for decision {dec.kind!r}")
     events: list[Event] = []
     state.pending = None
     state.later = []
@@ -156,6 +160,13 @@ def apply(state: GameState, choice: Choice) -> list[Event]:
     _flush_later(state)
     _run(state, events)
     return events
+
+
+def preview(state: GameState, choice: Choice) -> list[Event]:
+    """The events `apply(state, choice)` would produce, without changing `state` (the random
+    generator included: the copy draws from its own copy of it)."""
+    twin = state.copy()
+    return apply(twin, choice)
 
 
 # ---------------------------------------------------------------- the step machine
@@ -167,6 +178,7 @@ def _flush_later(state: GameState) -> None:
 
 def _run(state: GameState, events: list[Event]) -> None:
     queue, steps = state.queue, STEPS
+    energy, hands, numbers, turn = state.energy, state.hands, state.numbers, state.turn
     while state.outcome is None:
         dec = state.pending
         if dec is not None:
@@ -176,7 +188,14 @@ def _run(state: GameState, events: list[Event]) -> None:
             _resolve(state, dec, dec.options[0], events)
         elif queue:
             step = queue.pop()
-            steps[step[0]](state, step, events)
+            name = step[0]
+            if name == "window":
+                # the common case inline: the active player can use nothing and nobody watches
+                seat = state.active
+                if (energy[seat] < 1 or not state.unlocked[seat]) and not hands[seat] and not numbers[seat] \
+                        and not state.turn.get("standby"):
+                    continue
+            steps[name](state, step, events)
         else:
             return
         if state.later:                   # effects deferred by this step run next
@@ -190,9 +209,9 @@ def _resolve(state: GameState, dec: Decision, choice: Choice, events: list[Event
         if choice.kind == "ability":
             abilities.use(state, choice, events)
         elif choice.kind == "equip":
-            equipment.use(state, choice, events)
+            equipment.use(state, choice, events, dec.seat)
         else:
-            _give_number(state, choice.args[0], events)
+            _give_number(state, choice.args[0], events, dec.seat)
         return
     RESOLVE[dec.kind](state, dec, choice, events)
 
@@ -217,16 +236,36 @@ def free_actions(state: GameState, tag: str, step: tuple) -> list[Choice]:
     return out
 
 
+def mate_options(state: GameState) -> list[Choice]:
+    """What the teammate may do at this moment of the active player's turn ("at any instant"):
+    BEEP a card (once per round), use their own Equipment, give Number tokens when the robots
+    are adjacent, and keep (or stop) watching the rest of the turn."""
+    seat = 1 - state.active
+    out = [Choice("no_beep")]
+    if state.beep == "available":
+        out += [Choice("beep", (c,)) for st in state.stands for c, _ in st]
+    if state.hands[seat]:
+        out += equipment.usable(state, "mate", seat)
+    if state.numbers[seat] and _robots_adjacent(state):
+        out += [Choice("give_number", (v,)) for v in sorted(set(state.numbers[seat]))]
+    if len(out) > 1:
+        out.append(Choice("standby", (not state.turn.get("standby", False),)))
+    return out
+
+
 def _robots_adjacent(state: GameState) -> bool:
     mine = [state.pos[r] for r in state.robots_of(state.active)]
     theirs = {state.pos[r] for r in state.robots_of(1 - state.active)}
     return any((x + dx, y + dy) in theirs for x, y in mine for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
 
 
-def _give_number(state: GameState, value: int, events: list[Event]) -> None:
-    state.numbers[state.active].remove(value)
-    state.numbers[1 - state.active].append(value)
-    events.append(Event("number_given", seat=state.active, value=value))
+def _give_number(state: GameState, value: int, events: list[Event], seat: int | None = None) -> None:
+    """'A player may give the other player any number of Number tokens if their robots are
+    adjacent to each other' - either player, one token per choice, as often as they like."""
+    seat = state.active if seat is None else seat
+    state.numbers[seat].remove(value)
+    state.numbers[1 - seat].append(value)
+    events.append(Event("number_given", seat=seat, value=value))
 
 
 # ---------------------------------------------------------------- round and turn steps
@@ -256,20 +295,36 @@ def _turn(state: GameState, step: tuple, events: list[Event]) -> None:
 
 
 def _card_choice_steps(state: GameState) -> list[tuple]:
-    return ([("beep_window",)] if state.beep == "available" else []) + [("card_choice",)]
+    return [("beep_window",), ("card_choice",)]
 
 
 def _beep_window(state: GameState, step: tuple, events: list[Event]) -> None:
-    if state.beep != "available":
-        return
-    options = [Choice("no_beep")] + [Choice("beep", (c,)) for st in state.stands for c, _ in st]
-    _decide(state, "beep", 1 - state.active, options, step)
+    """The teammate's window before each card choice; opens only if they can do something."""
+    mate = 1 - state.active
+    if state.beep != "available" and not state.hands[mate] and not state.numbers[mate]:
+        return                                       # nothing the teammate could do: no prompt
+    options = mate_options(state)
+    if len(options) > 1:
+        _decide(state, "beep", 1 - state.active, options, step)
+
+
+def _mate_window(state: GameState, step: tuple, events: list[Event]) -> None:
+    """The standing interrupt: a teammate who chose `standby` is asked again at every point
+    where the active player could act during this turn (each window of the card)."""
+    if state.turn.get("standby"):
+        _beep_window(state, step, events)
 
 
 def _resolve_beep(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
     if choice.kind == "beep":
         state.beep = ("placed", choice.args[0])
         events.append(Event("beeped", seat=dec.seat, card=choice.args[0]))
+        if state.turn.get("standby"):
+            state.queue.append(dec.ctx)             # still watching: may use Equipment too
+    elif choice.kind == "standby":
+        state.turn["standby"] = choice.args[0]
+        if choice.args[0]:
+            state.queue.append(dec.ctx)
 
 
 def _card_choice(state: GameState, step: tuple, events: list[Event]) -> None:
@@ -338,13 +393,123 @@ def _part(state: GameState, step: tuple, events: list[Event]) -> None:
 
 
 def _window(state: GameState, step: tuple, events: list[Event]) -> None:
+    if state.turn.get("standby") and (not state.queue or state.queue[-1] != ("mate_window",)):
+        state.queue.append(("mate_window",))           # after the active player's window
     options = free_actions(state, step[1], step)
     if options:
         _decide(state, "window", state.active, [Choice("continue")] + options, step)
 
 
 def _resolve_window(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
-    pass                                              # "continue": carry on with the queue
+    if dec.ctx and dec.ctx[0] != "window":            # a reaction window: run the movement as it is
+        state.turn["reacted"] = dec.ctx
+        state.queue.append(dec.ctx)
+    # an ordinary window's "continue": carry on with the queue
+
+
+# ---------------------------------------------------------------- reactions (protective abilities)
+_MOVE_KINDS = frozenset(("moved", "slid", "pushed", "conveyed", "teleported", "lifted", "displaced"))
+_DIRS = frozenset(("N", "E", "S", "W", "NE", "NW", "SE", "SW"))
+
+
+def _react(state: GameState, step: tuple, run, good_moving: bool) -> bool:
+    """Open a reaction window before a movement if, and only if, a protective ability the
+    active player can use right now would change what happens (Robo Run rulebook, '7. Special
+    Abilities': "If a good robot would ...", "If ... a good robot would enter a space with a
+    bad robot", "If a good robot enters a Laser / Shredder / Tunnel / Lift ..."). The movement
+    (with every Pusher, Tunnel, Lift it leads into) is tried on a copy; the window offers
+    `continue` plus the abilities whose trigger the try met. Returns True if it asked."""
+    turn = state.turn
+    if turn.get("reacted") is not None and turn.pop("reacted") == step:
+        return False                                  # the player has answered for this movement
+    seat = state.active
+    if state.energy[seat] < 1 or state.phase != "action":
+        return False
+    unlocked = state.unlocked[seat]
+    avail = [a for a in abilities.ARMED if a in unlocked and a not in state.armed]
+    if not avail:
+        return False
+    found = _dangers(state, run, good_moving)
+    options = [Choice("ability", (a,)) for a in avail if a in found]
+    if not options:
+        return False
+    _decide(state, "window", seat, [Choice("continue")] + options, step)
+    return True
+
+
+_QUIET_KINDS = frozenset(("floor", "exit", "hidden_exit", "tunnel_exit", "button", "production_line"))
+
+
+def _quiet(state: GameState, moves: dict) -> bool:
+    """True when one step of `moves` cannot meet any trigger (so no try on a copy is needed):
+    every robot is stopped by a wall or the edge, or enters a plain space (no Laser, no
+    special space that acts, no robot of the other side) with no gate a Cameo would open.
+    Also True when the active player has no protective ability to offer (cheap check first)."""
+    seat = state.active
+    if state.energy[seat] < 1 or not state.unlocked[seat] or state.phase != "action":
+        return True
+    geo, pos, at, colour, lasers = state.geo, state.pos, state.at, state.colour, state.lasers
+    kind = geo.kind
+    for rid, d in moves.items():
+        p = pos.get(rid)
+        if p is None:
+            continue
+        c = colour[rid]
+        q = geo.target(p, d, c, True)
+        if q is None:
+            continue
+        if geo.target(p, d, c) is None or q in lasers or kind[q] not in _QUIET_KINDS:
+            return False
+        occ = at.get(q)
+        if occ is not None and (colour[occ] in GOOD) != (c in GOOD):
+            return False
+    return True
+
+
+def _dangers(state: GameState, run, good_moving: bool) -> set:
+    """Which protective abilities the movement `run` would call for, tried on a copy."""
+    twin = state.copy()
+    twin.later = []
+    ev: list[Event] = []
+    depth = len(twin.queue)
+    run(twin, ev)
+    _flush_later(twin)
+    guard = 0
+    while twin.outcome is None and twin.pending is None and len(twin.queue) > depth and guard < 40:
+        nxt = twin.queue.pop()
+        if nxt[0] == "window":
+            continue
+        STEPS[nxt[0]](twin, nxt, ev)
+        _flush_later(twin)
+        guard += 1
+    geo, colour = state.geo, state.colour
+    found = set()
+    for e in ev:
+        k = e.kind
+        if k == "destroyed":
+            if e.colour not in GOOD:
+                continue
+            found.add("double_metal")
+            if e.detail == "bad_robot":
+                if good_moving:
+                    found.update(("abs", "ram"))
+            elif e.detail in ("laser", "hazard") or geo.kind.get(e.at) == "hazard":
+                found.add("short_deactivation")
+        elif k in _MOVE_KINDS:
+            if e.robot is not None and colour.get(e.robot) in GOOD and e.to is not None and (
+                    geo.kind.get(e.to) in movement.DEACTIVATABLE or e.to in state.lasers):
+                found.add("short_deactivation")
+        elif k == "blocked" and e.detail in _DIRS and e.robot in state.pos:
+            c = colour[e.robot]              # stopped by a gate of another colour (not a wall or Wall token)
+            q = geo.target(e.frm, e.detail, c, True)
+            if q is not None and q not in state.wall_tokens and geo.target(e.frm, e.detail, c) is None:
+                found.add("cameo")
+    return found
+
+
+def _disarm(state: GameState, step: tuple, events: list[Event]) -> None:
+    """A movement action and everything it led into (a Pusher's slide, a Tunnel) is over."""
+    state.armed.clear()
 
 
 def _act(state: GameState, step: tuple, events: list[Event]) -> None:
@@ -385,6 +550,9 @@ def _act(state: GameState, step: tuple, events: list[Event]) -> None:
                 continue
             d = to_abs(seat, rel)
             moves[r] = OPPOSITE[d] if r in reverse else d
+    if mode != "slide" and moves and not _quiet(state, moves) and _react(
+            state, step, lambda twin, ev: movement.move_and_arrive(twin, moves, ev), who != "bad"):
+        return
     if reverse:
         del turn["reverse"]                       # Reverse Move lasts one movement action
     if who == "my" and moves:
@@ -393,7 +561,8 @@ def _act(state: GameState, step: tuple, events: list[Event]) -> None:
         _schedule(state, ("slide", tuple(sorted(moves.items())), ()))
         return
     movement.move_and_arrive(state, moves, events)
-    state.armed.clear()
+    if state.armed:
+        state.queue.append(("disarm",))           # after the Pusher / Tunnel steps it queued
 
 
 def _resolve_dir(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
@@ -410,6 +579,9 @@ def _slide(state: GameState, step: tuple, events: list[Event]) -> None:
     """One space of a slide ('until the next obstacle'); each reached space is resolved."""
     _, moves, moved_before = step
     moves = dict(moves)
+    if not _quiet(state, moves) and _react(
+            state, step, lambda twin, ev: movement.move_and_arrive(twin, moves, ev, how="slid", stopping=False), True):
+        return
     n = len(events)
     going = movement.move_and_arrive(state, moves, events, how="slid", stopping=False)
     if state.outcome is not None:
@@ -421,11 +593,22 @@ def _slide(state: GameState, step: tuple, events: list[Event]) -> None:
     if going:
         _schedule(state, ("window", "slide"), ("slide", tuple((r, moves[r]) for r in going),
                                                 tuple(going)))
-    else:
-        state.armed.clear()
+    elif state.armed:
+        state.queue.append(("disarm",))
+
+
+def _after_card_moves(state: GameState, events: list[Event]) -> None:
+    movement.run_lifts(state, events)
+    if state.outcome is None:
+        movement.run_lines(state, events)
 
 
 def _after_card(state: GameState, step: tuple, events: list[Event]) -> None:
+    geo = state.geo
+    busy = any(p in geo.line_dir for p in state.pos.values()) or any(
+        a in state.at or b in state.at for a, b in state.level.lifts)
+    if busy and _react(state, step, _after_card_moves, True):
+        return
     movement.run_lifts(state, events)
     if state.outcome is None:
         movement.run_lines(state, events)
@@ -447,7 +630,7 @@ def _end_card(state: GameState, step: tuple, events: list[Event]) -> None:
 STEPS = {
     "round_start": _round_start, "turn": _turn, "beep_window": _beep_window, "card_choice": _card_choice,
     "card_body": _card_body, "part": _part, "window": _window, "act": _act, "slide": _slide,
-    "after_card": _after_card, "end_card": _end_card,
+    "after_card": _after_card, "end_card": _end_card, "disarm": _disarm, "mate_window": _mate_window,
     **board_decisions.STEPS, **round_end.STEPS,
 }
 RESOLVE = {

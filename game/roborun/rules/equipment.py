@@ -1,7 +1,10 @@
 """Equipment card effects (the ten cards are data in data/equipment.json).
 
-Only the active player uses Equipment, and only their own cards, at any decision point of
-their turn (the same points as the "anytime" abilities). A used card goes face down to the
+"Equipment cards may be used by their owner at any moment during the active player's
+turn": the active player at any decision point of their turn (the same points as the
+"anytime" abilities), the teammate at their teammate window (engine._mate_window). Each
+card acts for its owner ("your robot" is the owner's, directions are read from the owner's
+seat). A used card goes face down to the
 bottom of the Equipment deck. Choices look like Choice("equip", (card_id, *params)).
 """
 from __future__ import annotations
@@ -15,8 +18,8 @@ from game.roborun.rules.state import Choice, GameState
 REL = ("U", "D", "L", "R")
 
 
-def usable(state: GameState, tag: str) -> list[Choice]:
-    seat = state.active
+def usable(state: GameState, tag: str, seat: int | None = None) -> list[Choice]:
+    seat = state.active if seat is None else seat
     cards = equipment_cards()
     out: list[Choice] = []
     for cid in sorted(set(state.hands[seat])):
@@ -43,8 +46,8 @@ def usable(state: GameState, tag: str) -> list[Choice]:
     return out
 
 
-def use(state: GameState, choice: Choice, events: list[Event]) -> None:
-    seat = state.active
+def use(state: GameState, choice: Choice, events: list[Event], seat: int | None = None) -> None:
+    seat = state.active if seat is None else seat
     cid, params = choice.args[0], choice.args[1:]
     effect = equipment_cards()[cid].effect
     state.hands[seat].remove(cid)

@@ -9,6 +9,7 @@ runs them right after the current step (see engine._run).
 from __future__ import annotations
 
 from game.roborun.rules import scenario_rules
+from game.roborun.rules.supply import numbers_in_supply, pawns_in_supply
 from game.roborun.rules.events import Event
 from game.roborun.rules.paths import distances
 from game.roborun.rules.level import Pos
@@ -140,6 +141,12 @@ def is_blocked(state: GameState, rid: int, d: str) -> bool:
         return True
     occ = state.at.get(q)
     return occ is not None and (state.colour[occ] in GOOD) == (state.colour[rid] in GOOD)
+
+
+def terrain_open(state: GameState, rid: int, d: str) -> bool:
+    """Does the board itself (edge, wall, gate, Wall token) let the robot step towards d?"""
+    q = state.geo.target(state.pos[rid], d, state.colour[rid], "cameo" in state.armed)
+    return q is not None and q not in state.wall_tokens
 
 
 def move_group(state: GameState, moves: dict[int, str], events: list[Event], how: str = "moved") -> list[int]:
@@ -317,8 +324,11 @@ def arrive(state: GameState, rid: int, frm: Pos, events: list[Event], stopping: 
     (still on the map, not teleported or pushed). `stopping` is False in the middle of a slide,
     where non-outlined Lever/Pusher/Number spaces wait for the robot to stop (see settle)."""
     q = state.pos[rid]
+    geo = state.geo
+    if geo.kind[q] == "floor" and q not in state.lasers and q not in state.keys and q not in state.items:
+        return True                  # the common case: plain floor, nothing on it
     good = state.colour[rid] in GOOD
-    space = state.geo.spaces[q]
+    space = geo.spaces[q]
     short = good and "short_deactivation" in state.armed and (space.kind in DEACTIVATABLE or q in state.lasers)
     if q in state.lasers and not short:
         destroy(state, rid, "laser", events)
@@ -326,6 +336,8 @@ def arrive(state: GameState, rid: int, frm: Pos, events: list[Event], stopping: 
     _collect(state, rid, q, frm, events)
     if short:
         state.deactivated.add(q)
+        if space.kind == "lift":      # "not activated on a turn in which the ability ... was used"
+            state.turn["lifts_off"] = state.turn.get("lifts_off", ()) + (q,)
         return True
     kind = space.kind
     if kind == "exit":
@@ -375,6 +387,8 @@ def _on_stop_effect(state: GameState, rid: int, q: Pos, events: list[Event]) -> 
         return True
     old = state.numbers[owner][-1]
     new = max(1, min(6, old + space.value)) if space.kind == "number_changer" else space.value
+    if new != old and space.kind == "number_changer" and not numbers_in_supply(state, new):
+        return True                  # the supply has no token of the new value to swap in
     state.numbers[owner][-1] = new
     events.append(Event("number_changed", seat=owner, value=new, detail=str(old), at=q))
     return True
@@ -407,7 +421,7 @@ def _collect(state: GameState, rid: int, q: Pos, frm: Pos, events: list[Event]) 
     del state.items[q]
     state.lost_tokens += 1
     events.append(Event("collected", robot=rid, token=kind, at=q))
-    if colour in UPGRADES_TO_BLUE:
+    if colour in UPGRADES_TO_BLUE and pawns_in_supply(state, "blue"):     # the swap needs a Blue pawn
         state.colour[rid] = "blue"
         events.append(Event("upgraded", robot=rid, colour="blue", detail=colour, at=q))
 
@@ -446,6 +460,10 @@ def enter_tunnel(state: GameState, rid: int, tunnel: Pos, events: list[Event]) -
         teleport(state, rid, exit_pos, events)
     elif (state.colour[occ] in GOOD) != (state.colour[rid] in GOOD):
         good = occ if state.colour[occ] in GOOD else rid
+        if good == rid and "ram" in state.armed and state.phase == "action":
+            ram_away(state, occ, events, {exit_pos})      # RAM: the bad robot on the Tunnel Exit goes first
+            teleport(state, rid, exit_pos, events)
+            return
         destroy(state, good, "bad_robot", events)
         if good == occ and state.outcome is None and exit_pos not in state.at:
             teleport(state, rid, exit_pos, events)      # Double Metal saved the robot on the exit
@@ -540,8 +558,9 @@ def run_lifts(state: GameState, events: list[Event]) -> None:
     """Lifts (chapter 6): an element on a Lift moves to the other one; both occupied: they swap."""
     if state.turn.get("brake"):
         return
+    off = state.turn.get("lifts_off", ())
     for a, b in state.level.lifts:
-        if a in state.deactivated or b in state.deactivated or state.outcome is not None:
+        if a in state.deactivated or b in state.deactivated or a in off or b in off or state.outcome is not None:
             continue
         ea, eb = _take(state, a), _take(state, b)
         if ea is not None:

@@ -46,33 +46,47 @@ def _event_phase(state: GameState, step: tuple, events: list[Event]) -> None:
     card = event_cards()[state.event_deck.pop(0)]
     state.events_seen.append(card.id)
     events.append(Event("event_revealed", card=card.id, detail=card.name))
-    movers = sorted((r for r in state.pos if state.colour[r] in card.colours), key=lambda r: state.pos[r][::-1])
-    _schedule(state, *[("event_move", r, card.steps, card.target) for r in movers])
+    movers = tuple(sorted((r for r in state.pos if state.colour[r] in card.colours), key=lambda r: state.pos[r][::-1]))
+    if movers:
+        _schedule(state, ("event_move", movers, card.steps, card.target, ()))
 
 
 def _event_move(state: GameState, step: tuple, events: list[Event]) -> None:
-    _, rid, steps, target = step
-    if rid not in state.pos:
+    """One step of an Event card: the group moves SIMULTANEOUSLY (chapter 4.1, Movement Rules).
+
+    Each robot's direction is its own shortest path to the target, all measured on the board
+    as it stands before the step; ties are chosen by the last player, robot by robot in
+    reading order; then every robot of the group moves at once (a robot may enter a space
+    another member leaves). A robot that moved takes the card's next step, if any."""
+    _, movers, steps, target, chosen = step
+    picked = {r for r, _ in chosen}
+    exits = active_exits(state) if target == "exit" else None
+    goods = None if target == "exit" else {state.pos[r] for r in state.good_on_map()}
+    for rid in movers:
+        if rid in picked or rid not in state.pos:
+            continue
+        if exits is not None and state.pos[rid] in exits:
+            continue                         # already on an active exit: it does not move
+        dirs = sorted(best_steps(state, rid, exits if exits is not None else goods))
+        if len(dirs) > 1:
+            _decide(state, "target", state.last_player, [Choice("target", (rid, d)) for d in dirs], step)
+            return
+        if dirs:
+            chosen = chosen + ((rid, dirs[0]),)
+    moves = {r: d for r, d in chosen if r in state.pos}
+    if not moves:
         return
-    if target == "exit":
-        targets = active_exits(state)
-        if state.pos[rid] in targets:
-            return                           # already on an active exit: it does not move
-    else:
-        targets = {state.pos[r] for r in state.good_on_map()}
-    dirs = sorted(best_steps(state, rid, targets))
-    if not dirs:
-        return
-    _decide(state, "target", state.last_player, [Choice("target", (rid, d)) for d in dirs], step)
+    n = len(events)
+    movement.move_and_arrive(state, moves, events)
+    moved = tuple(r for r in movers if r in state.pos
+                  and any(e.kind == "moved" and e.robot == r for e in events[n:]))
+    if moved and steps > 1 and state.outcome is None:
+        state.queue.append(("event_move", moved, steps - 1, target, ()))
 
 
 def _resolve_target(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
-    _, rid, steps, target = dec.ctx
-    n = len(events)
-    movement.move_and_arrive(state, {rid: choice.args[1]}, events)
-    moved = any(e.kind == "moved" and e.robot == rid for e in events[n:])
-    if moved and steps > 1 and rid in state.pos and state.outcome is None:
-        state.queue.append(("event_move", rid, steps - 1, target))
+    _, movers, steps, target, chosen = dec.ctx
+    state.queue.append(("event_move", movers, steps, target, chosen + (tuple(choice.args),)))
 
 
 def _new_robot(state: GameState, step: tuple, events: list[Event]) -> None:

@@ -37,6 +37,7 @@ _LABELS = {
     "pass": lambda a: "use PASS",
     "beep": lambda a: f"BEEP card {a[0]}",
     "no_beep": lambda a: "no BEEP",
+    "standby": lambda a: "watch this turn (act at any moment)" if a[0] else "stop watching",
     "continue": lambda a: "continue",
     "dir": lambda a: f"{a[0]} {_WORDS[a[1]]}",
     "chip": lambda a: f"CHIP level {a[0]}",
@@ -83,8 +84,11 @@ class Choice:
     @staticmethod
     def from_json(data: dict) -> "Choice":
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            raise ValueError(f"not a choice: {data!r}")
-        return Choice(data["kind"], _tupled(list(data.get("args", []))))
+            raise ValueError(f"not a choice: {str(data)[:60]}")
+        args = data.get("args", [])
+        if not isinstance(args, list) or not all(_plain_arg(a) for a in args):
+            raise ValueError(f"'args' of a {data['kind'][:20]!r} choice must be a list of numbers, text or pairs")
+        return Choice(data["kind"], _tupled(list(args)))
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -112,8 +116,21 @@ class PlayerSetup:
 
     @staticmethod
     def from_json(d: dict) -> "PlayerSetup":
-        return PlayerSetup(d["robot"], tuple(d.get("unlocked", ())), int(d.get("chip_level", 1)),
-                           int(d.get("energy", 1)), tuple(d.get("equipment", ())))
+        """Read strictly: a wrong type or a missing robot raises ValueError naming the field."""
+        if not isinstance(d, dict):
+            raise ValueError("a player must be an object")
+        robot = d.get("robot")
+        if not isinstance(robot, str):
+            raise ValueError("player 'robot' must be a robot board id")
+        unlocked, equipment = d.get("unlocked", ()), d.get("equipment", ())
+        if not isinstance(unlocked, (list, tuple)) or not all(isinstance(a, str) for a in unlocked):
+            raise ValueError("player 'unlocked' must be a list of ability ids")
+        if not isinstance(equipment, (list, tuple)) or not all(_small_int(c) for c in equipment):
+            raise ValueError("player 'equipment' must be a list of card numbers")
+        chip, energy = d.get("chip_level", 1), d.get("energy", 1)
+        if not _small_int(chip) or not _small_int(energy):
+            raise ValueError("player 'chip_level' and 'energy' must be small whole numbers")
+        return PlayerSetup(robot, tuple(unlocked), chip, energy, tuple(equipment))
 
 
 @dataclass
@@ -127,8 +144,28 @@ class Setup:
 
     @staticmethod
     def from_json(d: dict) -> "Setup":
-        deck = d.get("equipment_deck")
-        return Setup(tuple(PlayerSetup.from_json(p) for p in d["players"]), None if deck is None else tuple(deck))
+        """Read strictly: two players and a deck of card numbers, else ValueError naming the field."""
+        if not isinstance(d, dict):
+            raise ValueError("a setup must be an object")
+        players, deck = d.get("players"), d.get("equipment_deck")
+        if not isinstance(players, (list, tuple)) or len(players) != 2:
+            raise ValueError("'players' must list exactly 2 players")
+        if deck is not None and (not isinstance(deck, (list, tuple)) or not all(_small_int(c) for c in deck)):
+            raise ValueError("'equipment_deck' must be null or a list of card numbers")
+        return Setup(tuple(PlayerSetup.from_json(p) for p in players), None if deck is None else tuple(deck))
+
+
+def _plain_arg(value: Any, depth: int = 0) -> bool:
+    """A choice argument as JSON holds it: a number, text, true/false, null or a short list of them."""
+    if isinstance(value, list):
+        return depth < 2 and len(value) <= 8 and all(_plain_arg(v, depth + 1) for v in value)
+    if isinstance(value, float):
+        return value == value and abs(value) < 1e18
+    return value is None or isinstance(value, (bool, int, str))
+
+
+def _small_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and -1000 <= value <= 1000
 
 
 class GameState:

@@ -63,6 +63,59 @@ class SeatView:
     lines_on: bool
     last_player: int
     rescuing: tuple[int, ...]            # robots Double Metal is moving to a start space right now
+    # Mid-card context (all public: the card being resolved is face up on the table).
+    resolving: tuple | None = None       # (card, face) being resolved, or None between cards
+    next_moves: tuple = ()               # upcoming movement actions of the card, in order:
+                                         # (part "my"/"mate"/"bad", mode "step"/"slide"/"chip", dirs, colours)
+    decision_ctx: tuple = ()             # what the pending decision is about (see view_context)
+    armed: tuple[str, ...] = ()          # protective abilities active for the movement under way
+    deactivated: tuple = ()              # spaces Short Deactivation switched off
+    turn_flags: tuple = ()               # (name, value) pairs: twist, skip_top, distraction, brake,
+                                         # fuel, standby, lifts_off, last_dir, reverse ...
+    agenda: tuple = ()                   # the engine's step stack, next step LAST (public: it only
+                                         # lists what the face-up card and the board still do), so a
+                                         # policy can rebuild the exact state at any decision point
+
+
+_MOVE_STEPS = ("part", "act", "slide")
+
+
+def next_moves(state: GameState) -> tuple:
+    """The movement actions still to come on the card being resolved, next first: each is
+    (part, mode, dirs, colours); a slide in progress is ("slide", "slide", moves, ())."""
+    out = []
+    steps = list(reversed(state.queue))
+    dec = state.pending
+    if dec is not None and dec.ctx and dec.ctx[0] in ("act", "slide"):
+        steps.insert(0, dec.ctx)                  # the movement the decision is about comes first
+    for step in steps:
+        name = step[0]
+        if name == "part":
+            _, who, actions, colours = step
+            out += [(who, mode, tuple(dirs), tuple(colours)) for mode, dirs in actions]
+        elif name == "act":
+            _, who, (mode, dirs), colours, _chosen = step
+            out.append((who, mode, tuple(dirs), tuple(colours)))
+        elif name == "slide":
+            out.append(("slide", "slide", step[1], ()))
+        elif name == "card_body":
+            out.append(("card", "body", (step[1], step[2]), ()))
+        elif name == "end_card":
+            break
+    return tuple(out)
+
+
+def _resolving(state: GameState):
+    if state.phase != "action" or not any(step[0] == "end_card" for step in state.queue):
+        return None
+    seat = state.active
+    return state.played[seat][-1] if state.played[seat] else None
+
+
+def _public(value):
+    if isinstance(value, (set, frozenset)):
+        return tuple(sorted(value))
+    return value
 
 
 def seat_view(state: GameState, seat: int) -> SeatView:
@@ -95,4 +148,9 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         event_deck_size=len(state.event_deck), equipment_deck_size=len(state.equip_deck),
         support=tuple(state.support), messages=tuple(state.messages), exits_open=state.exits_open,
         lines_on=state.lines_on, last_player=state.last_player, rescuing=tuple(state.turn.get("limbo", ())),
+        resolving=_resolving(state), next_moves=next_moves(state),
+        decision_ctx=state.pending.ctx if state.pending is not None else (),
+        armed=tuple(sorted(state.armed)), deactivated=tuple(sorted(state.deactivated)),
+        turn_flags=tuple(sorted((k, _public(v)) for k, v in state.turn.items())),
+        agenda=tuple(state.queue),
     )

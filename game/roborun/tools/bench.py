@@ -71,6 +71,8 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="main.py bench engine", description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per board (default 5)")
     args = parser.parse_args(argv)
+    if not 0 < args.seconds <= 86400:          # also refuses nan and inf before any work
+        raise UserError("command line", f"--seconds must be a number above 0 (got {args.seconds:g})")
     out = {"board": "builtin busy board", **measure(busy_level(), args.seconds)}
     try:
         level = load_level(find_level("1.1"))

@@ -4,13 +4,16 @@ File format (JSON):
     {"level": "1.1" | "levels/x.tmx",        # or instead: "board": {"ascii": "<parse_board text>"}
      "seed": 7, "setup": {...} | null, "choices": [{"kind": "play", "args": [3]}, ...]}
 `python main.py replay FILE` prints the final state as one JSON object. Every problem is a
-UserError naming the file (and the choice index when a choice is bad).
+UserError naming the file (and the choice index when a choice is bad). The file is read
+through game.core.files (a regular file, at most 1 MiB, UTF-8, bounded depth and numbers).
 """
 from __future__ import annotations
 
 import argparse
 import json
 from pathlib import Path
+
+from game.core import files
 
 from game.core.errors import UserError
 from game.roborun.rules.engine import apply, new_game
@@ -38,24 +41,32 @@ def play_back(data: dict, where: str) -> tuple[GameState, list]:
     """The state after applying every recorded choice, and all events in order."""
     if not isinstance(data, dict):
         raise UserError(where, "a replay is a JSON object")
-    level = level_from(data, where)
     seed = data.get("seed", 0)
-    if not isinstance(seed, int):
-        raise UserError(where, "'seed' must be an integer")
-    try:
-        setup = Setup.from_json(data["setup"]) if data.get("setup") else None
-    except (KeyError, TypeError, ValueError) as exc:
-        raise UserError(where, f"bad 'setup': {exc}") from None
-    state = new_game(level, seed, setup)
-    events = []
+    if not isinstance(seed, int) or isinstance(seed, bool) or not -(2**63) <= seed < 2**63:
+        raise UserError(f"{where}: seed", "must be a whole number that fits in 64 bits")
+    raw_setup = data.get("setup")
+    if raw_setup is not None and not isinstance(raw_setup, dict):
+        raise UserError(f"{where}: setup", "must be an object or null")
     choices = data.get("choices", [])
     if not isinstance(choices, list):
-        raise UserError(where, "'choices' must be a list")
+        raise UserError(f"{where}: choices", "must be a list")
+    level = level_from(data, where)
+    try:
+        setup = Setup.from_json(raw_setup) if raw_setup else None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise UserError(f"{where}: setup", str(exc)) from None
+    try:
+        state = new_game(level, seed, setup)
+    except UserError as exc:
+        raise UserError(f"{where}: {exc.where}", exc.what) from None
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise UserError(f"{where}: setup", f"cannot start the game ({exc})") from None
+    events = []
     for i, raw in enumerate(choices):
         try:
             events += apply(state, Choice.from_json(raw))
-        except ValueError as exc:
-            raise UserError(f"{where} choice {i}", str(exc)) from None
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            raise UserError(f"{where} choice {i}", str(exc)[:200]) from None
     return state, events
 
 
@@ -78,12 +89,10 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     path = Path(args.file)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise UserError(str(path), f"cannot read: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise UserError(str(path), f"not JSON (line {exc.lineno}): {exc.msg}") from None
-    state, events = play_back(data, str(path))
+        data = files.read_json(path, what="replay")
+    except files.Missing:
+        raise UserError(files._short(path), "cannot read: no such replay file") from None
+    state, events = play_back(data, files._short(path))
     out = state.summary()
     out["choices_applied"] = len(data.get("choices", []))
     if args.events:

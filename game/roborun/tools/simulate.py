@@ -4,6 +4,9 @@ It answers "how good and how fast is the AI?" on the shipped levels:
 
     python main.py simulate roborun --all --games 20 --seed 1 --ai hard --json
     python main.py simulate roborun --level 1.1 --games 50 --seed 7 --partner random
+    python main.py simulate roborun --level 1.1 --seats hard,greedy       (seat 0 first)
+    python main.py simulate roborun --level 1.1 --seats mypkg.bots:MyBot,hard
+    python main.py simulate roborun --all --cross-play --games 20 --seed 5 --json
 
 Both seats are AI players at --ai (easy / normal / hard / random); --partner random makes
 seat 1 a random-legal player instead (the baseline the brief asks to beat). Each AI sees
@@ -19,6 +22,8 @@ and their figures compare directly (AI vs random, AI vs solver).
 from __future__ import annotations
 
 import argparse
+import importlib
+import inspect
 import json
 import random
 import sys
@@ -29,7 +34,8 @@ from typing import Callable
 
 from game.core.errors import UserError
 from game.core.stats import percentile
-from game.roborun.ai.player import RoboRunAI
+from game.roborun.ai.partners import PARTNERS
+from game.roborun.ai.player import RoboRunAI, loses_now
 from game.roborun.levels.solver import Budget, solve_deal
 from game.roborun.levels.tmx_loader import find_level, list_levels, load_level
 from game.roborun.rules.engine import apply, legal_choices, new_game
@@ -39,6 +45,8 @@ MAX_DECISIONS_PER_GAME = 3000     # a guard against an engine loop; never reache
 SOLVER_BUDGET_S = 2.0             # per deal; the solver is a reference, not the subject
 SOLVER_NODES = 4000
 AI_CHOICES = ("easy", "normal", "hard", "random")
+SEAT_KINDS = ("easy", "normal", "hard") + tuple(PARTNERS)
+CROSS_PARTNERS = ("hard", "greedy", "cautious", "noisy", "random")
 
 
 @dataclass
@@ -53,6 +61,8 @@ class LevelReport:
     losses: Counter = field(default_factory=Counter)
     solver_winnable_games: int = 0        # deals the solver won ...
     wins_on_solver_winnable: int = 0      # ... and of those, the ones the AI won too
+    blunders: int = 0                     # losses right after a watched seat's card that lost at once
+    blunder_deals: list = field(default_factory=list)
 
     def to_json(self) -> dict:
         times = sorted(self.decision_ms)
@@ -81,20 +91,59 @@ def _round(value: float | None) -> float | None:
 Chooser = Callable[[object, list, random.Random], object]
 
 
-def make_chooser(kind: str) -> Chooser:
-    """A function (view, choices, rng) -> choice for one seat (a fresh AI per seat and game)."""
+def make_chooser(kind: str, seed: int = 0) -> Chooser:
+    """A function (view, choices, rng) -> choice for one seat (a fresh player per seat and game).
+
+    kind: an AI level (easy / normal / hard), a partner of the suite (greedy, noisy, cautious,
+    random: ai/partners.py), or `module:Class` - any class with choose(view, choices), built
+    with the deal's seed if its constructor takes an argument."""
     if kind == "random":
         return lambda view, choices, rng: rng.choice(choices)
-
+    if kind in PARTNERS:
+        partner = PARTNERS[kind](seed)
+        return lambda view, choices, rng: partner.choose(view, choices)
+    if ":" in kind:
+        cls = load_policy(kind)
+        try:
+            takes_seed = len(inspect.signature(cls).parameters) >= 1
+        except (TypeError, ValueError):
+            takes_seed = False
+        outside = cls(seed) if takes_seed else cls()
+        return lambda view, choices, rng: outside.choose(view, list(choices))
+    if kind not in LEVEL_KINDS:
+        raise UserError("--seats", f"unknown player {kind!r} (use {', '.join(SEAT_KINDS)} or module:Class)")
     player = RoboRunAI(kind)
     return lambda view, choices, rng: player.choose(view, choices, rng)
 
 
-def play_game(level, seed: int, choosers: tuple[Chooser, Chooser], report: LevelReport) -> tuple[str, str | None]:
-    """Play one deal to the end; record decision times; return (outcome, loss cause)."""
+LEVEL_KINDS = ("easy", "normal", "hard")
+
+
+def load_policy(spec: str):
+    """`module:Class` -> the class (a UserError if it cannot be found or has no choose())."""
+    module_name, _, attr = spec.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise UserError("--seats", f"cannot import {module_name!r}: {exc}") from None
+    cls = getattr(module, attr, None)
+    if cls is None or not callable(cls):
+        raise UserError("--seats", f"{module_name!r} has no class {attr!r}")
+    if not callable(getattr(cls, "choose", None)):
+        raise UserError("--seats", f"{spec} has no choose(view, choices) method")
+    return cls
+
+
+def play_game(level, seed: int, choosers: tuple[Chooser, Chooser], report: LevelReport,
+              timed: tuple[bool, bool] = (True, True), watch: tuple[bool, bool] = (False, False)
+              ) -> tuple[str, str | None]:
+    """Play one deal to the end; record decision times of the `timed` seats; return (outcome,
+    loss cause). For `watch`ed seats, a loss that follows at once from a card that seat chose
+    while another option would not have lost at once is counted in report.blunders."""
 
     state = new_game(level, seed)
     rng = random.Random(seed * 7919 + 17)
+    last_card = None                      # (seat, state before, choice) of the latest card decision
     for _ in range(MAX_DECISIONS_PER_GAME):
         seat = state.decision_seat
         if seat is None:
@@ -103,12 +152,41 @@ def play_game(level, seed: int, choosers: tuple[Chooser, Chooser], report: Level
         view = seat_view(state, seat)
         start, cpu_start = time.perf_counter(), time.thread_time()
         choice = choosers[seat](view, choices, rng)
-        report.decision_ms.append((time.thread_time() - cpu_start) * 1000.0)
-        report.decision_wall_ms.append((time.perf_counter() - start) * 1000.0)
+        if timed[seat]:
+            report.decision_ms.append((time.thread_time() - cpu_start) * 1000.0)
+            report.decision_wall_ms.append((time.perf_counter() - start) * 1000.0)
+        if state.pending.kind == "card":
+            last_card = (seat, state.copy(), choice) if watch[seat] else None
         apply(state, choice)
     else:
         return "lost", "stuck:decision_limit"
+    if state.outcome == "lost" and last_card is not None and state.loss_cause != "timeout" \
+            and state.phase == "action":
+        seat, before, chosen = last_card
+        if _loses_at_once(before, chosen) and any(_safe_option(before, c)
+                                                  for c in legal_choices(before) if c != chosen):
+            report.blunders += 1
+            report.blunder_deals.append({"level": level.level_id or level.source, "seed": seed, "seat": seat,
+                                         "card": chosen.label, "cause": state.loss_cause})
     return state.outcome or "lost", state.loss_cause
+
+
+def _safe_option(state, choice) -> bool:
+    """A card or PASS that does not lose during its own resolution; a free action (ability,
+    Equipment) after which such a card or PASS exists."""
+    if choice.kind in ("play", "pass"):
+        return not _loses_at_once(state, choice)
+    trial = state.copy()
+    apply(trial, choice)
+    if trial.outcome is None and trial.pending is not None and trial.pending.kind == "card":
+        return any(not _loses_at_once(trial, c) for c in legal_choices(trial) if c.kind in ("play", "pass"))
+    return not _loses_at_once(state, choice)     # it moved on (e.g. the only card played itself)
+
+
+def _loses_at_once(state, choice) -> bool:
+    """Does `choice` lose during the card's own resolution, before the Event phase (the
+    card's mid-card decisions taken greedily, as the AI's look-ahead does)?"""
+    return loses_now(state, choice)
 
 
 def solver_function():
@@ -184,6 +262,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1, help="first deal's seed (deal i uses seed+i)")
     parser.add_argument("--ai", choices=AI_CHOICES, default="hard", help="AI level of both seats")
     parser.add_argument("--partner", choices=("ai", "random"), default="ai", help="seat 1: the AI or random-legal")
+    parser.add_argument("--seats", metavar="P0,P1",
+                        help="the two seats, seat 0 first: AI levels (easy/normal/hard), partners "
+                             "(greedy/noisy/cautious/random) or module:Class; overrides --ai/--partner")
+    parser.add_argument("--cross-play", action="store_true",
+                        help="hard with every partner of the suite (and itself), both seat orders")
     parser.add_argument("--no-solver", action="store_true", help="skip the solver comparison")
     parser.add_argument("--solver-seconds", type=float, default=SOLVER_BUDGET_S,
                         help=f"solver time budget per deal (default {SOLVER_BUDGET_S})")
@@ -196,6 +279,18 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         raise _ArgExit(int(exc.code or 0)) from None
     if args.games < 1:
         raise UserError("command line", "--games must be at least 1")
+    if args.seats is not None:
+        seats = [x.strip() for x in args.seats.split(",")]
+        if len(seats) != 2 or not all(seats):
+            raise UserError("--seats", "give two players, seat 0 first, e.g. --seats hard,greedy")
+        for kind in seats:
+            if kind not in SEAT_KINDS and kind != "random" and ":" not in kind:
+                raise UserError("--seats", f"unknown player {kind!r} (use {', '.join(SEAT_KINDS)} or module:Class)")
+            if ":" in kind:
+                load_policy(kind)
+        args.seats = tuple(seats)
+    if args.solver_nodes < 1 or not 0 < args.solver_seconds <= 1e6:     # 0, -1, nan, inf
+        raise UserError("command line", "--solver-nodes and --solver-seconds must be above 0")
     return args
 
 
@@ -209,6 +304,37 @@ def main(argv: list[str]) -> int:
         args = parse_args(argv)
     except _ArgExit as exc:
         return exc.code
+    if args.cross_play:
+        out = cross_play(_levels(args), args.games, args.seed)
+        if args.json:
+            print(json.dumps(out, sort_keys=True))
+        else:
+            for name, row in out["pairings"].items():
+                print(f"{name}: won {row['wins']}/{row['games']} ({row['win_rate'] * 100:.0f}%)")
+            print(f"hard decision ms p95 {out['hard']['decision_ms_p95']}, "
+                  f"losses on a card hard chose that lost at once while another did not: {out['hard']['blunders']}")
+        return 0
+    if args.seats is not None:
+        out = {"levels": {}, "seats": list(args.seats)}
+        for level_id, level in _levels(args):
+            report = LevelReport()
+            report.solver_available = False
+            for i in range(args.games):
+                deal = args.seed + i
+                outcome, cause = play_game(level, deal, (make_chooser(args.seats[0], deal),
+                                                         make_chooser(args.seats[1], deal)), report)
+                report.games += 1
+                report.wins += outcome == "won"
+                if outcome != "won":
+                    report.losses[_cause_family(cause)] += 1
+            out["levels"][level_id] = report.to_json()
+            if not args.json:
+                row = out["levels"][level_id]
+                print(f"level {level_id}: {args.seats[0]}+{args.seats[1]} won {row['wins']}/{row['games']}, "
+                      f"decision ms p95 {row['decision_ms_p95']}, top loss {row['top_loss_cause']}")
+        if args.json:
+            print(json.dumps(out, sort_keys=True))
+        return 0
     out = {"levels": {}}
     for level_id, level in _levels(args):
         report = simulate_level(level_id, level, args.games, args.seed, args.ai, args.partner,
@@ -220,6 +346,48 @@ def main(argv: list[str]) -> int:
     if args.json:
         print(json.dumps(out, sort_keys=True))
     return 0
+
+
+def cross_play(levels, games: int, seed: int) -> dict:
+    """hard with each partner (CROSS_PARTNERS), in both seat orders, on every level: wins per
+    pairing ("hard+greedy" = hard in seat 0), per level, and the hard seats' decision times
+    and blunders (see play_game)."""
+    pairings = []
+    for partner in CROSS_PARTNERS:
+        pairings.append(("hard", partner))
+        if partner != "hard":
+            pairings.append((partner, "hard"))
+    table = {f"{a}+{b}": {"games": 0, "wins": 0} for a, b in pairings}
+    per_level: dict = {}
+    hard = LevelReport()
+    for level_id, level in levels:
+        per_level[level_id] = {}
+        for a, b in pairings:
+            name = f"{a}+{b}"
+            wins = 0
+            for i in range(games):
+                deal = seed + i
+                outcome, _cause = play_game(level, deal, (make_chooser(a, deal), make_chooser(b, deal)), hard,
+                                            timed=(a == "hard", b == "hard"), watch=(a == "hard", b == "hard"))
+                wins += outcome == "won"
+            table[name]["games"] += games
+            table[name]["wins"] += wins
+            per_level[level_id][name] = wins
+    for row in table.values():
+        row["win_rate"] = round(row["wins"] / row["games"], 4) if row["games"] else None
+    # both seat orders together, per partner
+    both = {}
+    for partner in CROSS_PARTNERS:
+        names = [f"hard+{partner}"] + ([f"{partner}+hard"] if partner != "hard" else [])
+        g = sum(table[n]["games"] for n in names)
+        w = sum(table[n]["wins"] for n in names)
+        both[partner] = {"games": g, "wins": w, "win_rate": round(w / g, 4) if g else None}
+    times = sorted(hard.decision_ms)
+    return {"games_per_level": games, "seed": seed, "pairings": table, "partners_both_orders": both,
+            "levels": per_level,
+            "hard": {"decisions": len(times), "decision_ms_p95": _round(percentile(times, 0.95)),
+                     "decision_ms_mean": _round(sum(times) / len(times)) if times else None,
+                     "blunders": hard.blunders, "blunder_deals": hard.blunder_deals}}
 
 
 def _print_row(level_id: str, row: dict, args) -> None:

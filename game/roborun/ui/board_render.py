@@ -31,7 +31,7 @@ FLIP_DIR = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
 # ---------------------------------------------------------------- sprites
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=128)            # bounded: one per sprite file (every cache is bounded)
 def _raw_sprite(name: str) -> pygame.Surface | None:
     path = SPRITE_DIR / f"{name}.png"
     if not path.exists():
@@ -109,7 +109,7 @@ def token_image(kind: str, value: int | None, direction: str | None, size: int) 
     return image
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=64)             # bounded: colours x the few board sizes
 def ghost_image(colour: str, size: int) -> pygame.Surface:
     """A see-through copy of a pawn: where a previewed card would leave that robot."""
     image = robot_image(colour, size, False).copy()
@@ -253,6 +253,21 @@ class BoardRenderer:
         size = int(self.tile * 0.8)
         image = ghost_image(colour, size)
         surface.blit(image, image.get_rect(center=self.centre(*pos)))
+
+    def draw_destroyed_mark(self, surface, pos: Pos) -> None:
+        """Preview: the robot on `pos` would be destroyed (a red X)."""
+        rect = self.cell_rect(pos).inflate(-16, -16)
+        pygame.draw.line(surface, theme.BAD, rect.topleft, rect.bottomright, 5)
+        pygame.draw.line(surface, theme.BAD, rect.topright, rect.bottomleft, 5)
+
+    def draw_escaped_mark(self, surface, pos: Pos) -> None:
+        """Preview: the robot on `pos` would escape (a green ring with a tick) - never the red X."""
+        rect = self.cell_rect(pos).inflate(-12, -12)
+        pygame.draw.ellipse(surface, theme.GOOD, rect, 4)
+        a = (rect.left + rect.width * 0.28, rect.top + rect.height * 0.52)
+        b = (rect.left + rect.width * 0.45, rect.top + rect.height * 0.70)
+        c = (rect.left + rect.width * 0.74, rect.top + rect.height * 0.32)
+        pygame.draw.lines(surface, theme.GOOD, False, (a, b, c), 5)
 
     def draw_highlight(self, surface, pos: Pos, colour=theme.ACCENT, width: int = 4) -> None:
         pygame.draw.rect(surface, colour, self.cell_rect(pos).inflate(-2, -2), width, border_radius=6)

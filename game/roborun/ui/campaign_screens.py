@@ -87,8 +87,7 @@ class EntryScene(Scene):
     def enter(self) -> None:
         self.app.audio.warm()       # sounds are built when a screen opens, never mid-animation
         self.progress, warning = prog.load_progress()
-        if warning:
-            self.app.stack.push(NoticeScene(warning, "Progress save damaged"))
+        self.app.warn(warning)      # shown over this screen (once, however many screens found it)
         self._sync_from_progress()
         self._build_menu()
 
@@ -208,7 +207,7 @@ class EntryScene(Scene):
             return
         if c.mode == "campaign":
             self.progress.campaign(c.campaign).boards = list(c.boards)
-            prog.save_progress(self.progress)
+            self.app.warn(prog.save_progress(self.progress))
         self.app.audio.play("click")
         try:
             self._launch(ref)
@@ -424,7 +423,7 @@ class TutorialOverlay(Scene):
     def _close(self) -> None:
         progress, _ = prog.load_progress()
         progress.tutorial_seen = True
-        prog.save_progress(progress)
+        self.app.warn(prog.save_progress(progress))
         self.app.stack.pop()
         if self.on_done:
             self.on_done()

@@ -52,6 +52,25 @@ class Option:
     previewable: bool = False
 
 
+COSTLY = frozenset(("ability", "equip"))       # options that spend Energy or an Equipment card
+
+
+def step_focus(options: list[Option], focus: int, step: int, wrap: bool = True) -> int:
+    """The focus after moving `step` places. Arrow keys never wrap (wrap=False); Next/Prev wrap
+    round the list, except onto an option that spends Energy or a card: spending is never one
+    wrapped key press away (issue 11: Up in the ability window used to fire an ability)."""
+    count = len(options)
+    if not count:
+        return 0
+    target = focus + step
+    if 0 <= target < count:
+        return target
+    if not wrap:
+        return focus
+    target %= count
+    return focus if options[target].choice.kind in COSTLY else target
+
+
 def build_options(choices: list, decision: str, state_reader) -> list[Option]:
     """Options for the decision's legal choices; `state_reader` answers public questions."""
     return [describe(choice, decision, state_reader) for choice in choices]
@@ -64,7 +83,7 @@ def describe(choice, decision: str, reader) -> Option:
         who = "I start" if args[0] == reader.viewer else "Teammate starts"
         return Option(choice, f"{who} this round", "button")
     if kind == "no_beep":
-        return Option(choice, "No BEEP", "button")
+        return Option(choice, "Carry on (no BEEP)", "button")
     if kind == "beep":
         return Option(choice, f"BEEP card {args[0]} (don't play it)", "card", card=args[0])
     if kind == "play":
@@ -122,6 +141,9 @@ def describe(choice, decision: str, reader) -> Option:
         if card.effect == "flip_card" and rest:
             return Option(choice, f"{card.name}: flip card {rest[0]}", "button", card=rest[0])
         return Option(choice, f"Use {card.name}", "button")
+    if kind == "standby":
+        text = "Watch this turn: ask me at every step" if args[0] else "Stop watching this turn"
+        return Option(choice, text, "button")
     if kind == "give_number":
         return Option(choice, f"Give Number {args[0]} to teammate", "button")
     return Option(choice, choice.label, "button")
@@ -133,11 +155,15 @@ def step(pos: Pos, direction: str) -> Pos:
 
 
 # ---------------------------------------------------------------- previews
-def preview_positions(state, choice, apply, legal_choices, limit: int = 40) -> dict[int, Pos | None]:
+ESCAPED = "escaped"      # preview_positions: the robot would leave through its exit
+
+
+def preview_positions(state, choice, apply, legal_choices, limit: int = 40) -> dict[int, Pos | str | None]:
     """Where each robot would be after `choice` and the rest of the card (first options taken).
 
     Runs the engine on a COPY; stops before anything hidden or random (the next turn, an
-    Event card, a draw). Returns robot id -> position (None: destroyed or escaped).
+    Event card, a draw). Returns robot id -> position, ESCAPED (it would escape) or None
+    (destroyed or sent to the supply): the screen draws the two differently.
     """
     trial = state.copy()
     seat = trial.decision_seat
@@ -155,7 +181,9 @@ def preview_positions(state, choice, apply, legal_choices, limit: int = 40) -> d
             events = apply(trial, follow)
     except ValueError:
         return {}
-    return {rid: trial.pos.get(rid) for rid in before if trial.pos.get(rid) != before[rid]}
+    escaped = set(trial.escaped)
+    return {rid: (ESCAPED if rid in escaped else trial.pos.get(rid))
+            for rid in before if trial.pos.get(rid) != before[rid]}
 
 
 # ---------------------------------------------------------------- what one seat sees

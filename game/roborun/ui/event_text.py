@@ -17,7 +17,7 @@ ABILITY_NAMES = {
 
 PROMPTS = {
     "start": "Who sees the better move? Choose who starts",
-    "beep": "Teammate's turn: BEEP a card you want to keep for yourself, or No BEEP",
+    "beep": "Teammate's turn: BEEP a card, use your Equipment, give a Number, or carry on",
     "card": "Your turn: pick a card (or PASS)",
     "window": "Use an ability or Equipment now, or Continue",
     "dir": "Choose the direction on the map",

@@ -16,7 +16,7 @@ from game.client import theme
 from game.client.widgets import draw_hints, draw_text, panel
 from game.roborun.ui import hud_render
 from game.roborun.ui.board_render import draw_stage
-from game.roborun.ui.choice_ui import Option, ViewReader, preview_positions
+from game.roborun.ui.choice_ui import ESCAPED, Option, ViewReader, preview_positions
 from game.roborun.ui.event_text import PROMPTS
 from game.roborun.ui.hud_render import seat_panel
 
@@ -42,12 +42,14 @@ class PlayDrawing:
     def _rebuild_hud_layer(self) -> None:
         """Background, panels, map and hint bar. Each part is redrawn only when its content changed."""
         surface = self.hud_layer
-        if surface is None or self._parts.get("board") != id(self.board):
+        # Keyed by the renderer object itself (held here, so its id cannot be reused by the
+        # renderer rebuilt at a hot-seat hand-over: an id() key kept the other seat's map).
+        if surface is None or self._parts.get("board") is not self.board:
             if surface is None:
                 surface = self.hud_layer = pygame.Surface(theme.LOGICAL_SIZE).convert()
             surface.blit(self.background, (0, 0))
             self.board.draw_static(surface)
-            self._parts = {"board": id(self.board)}
+            self._parts = {"board": self.board}
         reader = self.reader
         self._part("header", self._header_key(reader), HEADER, lambda s: self._draw_header(s, reader))
         marks = self._card_marks(reader)
@@ -180,6 +182,9 @@ class PlayDrawing:
             who = "AI" if self.options.spectate else "Teammate" if seat != self.viewer else "You"
             return f"{who} ({SEAT_COLOURS[seat]}) thinking...", theme.ACCENT_2
         kind = reader.decision_kind
+        ctx = reader.view.decision_ctx
+        if kind == "window" and ctx and ctx[0] != "window":     # a reaction window (engine._react)
+            return "A protective ability can act on this move: use it, or Continue", theme.BAD
         return PROMPTS.get(kind, "Your move"), theme.ACCENT
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -243,14 +248,16 @@ class PlayDrawing:
         if option.previewable:
             reader = self.reader
             for rid, pos in self._preview(self.focus).items():
-                if pos is not None:
+                if pos is not None and pos != ESCAPED:
                     self.board.draw_ghost(surface, reader.robot_colour(rid), pos)
+                    continue
+                here = reader.robot_pos(rid)
+                if here is None:
+                    continue
+                if pos == ESCAPED:
+                    self.board.draw_escaped_mark(surface, here)
                 else:
-                    here = reader.robot_pos(rid)
-                    if here is not None:
-                        rect = self.board.cell_rect(here).inflate(-16, -16)
-                        pygame.draw.line(surface, theme.BAD, rect.topleft, rect.bottomright, 5)
-                        pygame.draw.line(surface, theme.BAD, rect.topright, rect.bottomleft, 5)
+                    self.board.draw_destroyed_mark(surface, here)
 
     def _draw_captions(self, surface) -> None:
         for k, caption in enumerate(self.stage.captions[-3:]):

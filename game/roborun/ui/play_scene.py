@@ -21,6 +21,7 @@ import argparse
 import concurrent.futures
 import json
 import random
+import re
 from dataclasses import dataclass, field
 
 import pygame
@@ -32,6 +33,8 @@ from game.client.menus import NoticeScene, PauseScene
 from game.client.scene import Scene
 from game.client.sequencer import Sequencer
 from game.client.widgets import MenuItem, vertical_gradient
+from game.core import files
+from game.core.errors import UserError
 from game.core.session import GameSession, save_session, saved_game_path
 from game.roborun import rules
 from game.roborun.ai import player as ai_player
@@ -43,7 +46,7 @@ from game.roborun.ui import progress as prog
 from game.roborun.ui.anim import EventAnimations, Stage
 from game.roborun.ui.board_render import BoardRenderer
 from game.roborun.ui.campaign_screens import EntryScene, HandOverScene, ResultsScene, ScenarioIntro, TutorialOverlay
-from game.roborun.ui.choice_ui import Option, ViewReader, build_options
+from game.roborun.ui.choice_ui import Option, ViewReader, build_options, step_focus
 from game.roborun.ui.event_text import describe_event
 from game.roborun.ui.play_render import BOARD_AREA, LEFT, RIGHT, PlayDrawing
 from game.roborun.ui.session import (  # noqa: F401  (GameOptions & co. are part of this module's API)
@@ -89,9 +92,9 @@ def _saved_ui(session: GameSession) -> dict:
     """The ui block of the save this session was read from (any loader), when it is that game."""
     if isinstance(session, PlaySession) and session.ui:
         return _checked_ui(session.ui)
-    try:
-        data = json.loads(saved_game_path(rules.GAME_ID).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    try:        # read through the validating layer; never set aside here (the loader decides)
+        data = files.read_json(saved_game_path(rules.GAME_ID), what="saved game")
+    except files.FileProblem:
         return dict(DEFAULT_UI)
     if not isinstance(data, dict) or data.get("seed") != session.seed or \
             len(data.get("choices") or []) != len(session.choices):
@@ -206,8 +209,7 @@ class PlayScene(PlayDrawing, Scene):
                 self.app.stack.push(TutorialOverlay(on_done=page))
             else:
                 page()
-            if warning:          # a damaged save was set aside: say so (on top), play on
-                self.app.stack.push(NoticeScene(warning, "Progress save damaged"))
+            self.app.warn(warning)   # a damaged save was set aside: say so (on top), play on
 
     def _intro(self) -> Scene:
         level = self.level
@@ -231,7 +233,7 @@ class PlayScene(PlayDrawing, Scene):
     @property
     def reader(self) -> ViewReader:
         """The viewer's seat view, rebuilt only when a choice, an undo or the viewer changes."""
-        key = (len(self.history), self.viewer, id(self.state))
+        key = (len(self.history), self.viewer, self.state)      # the state itself: ids are reused
         if self._reader_key != key:
             self._reader, self._reader_key = ViewReader(self.state, self.viewer), key
         return self._reader
@@ -383,7 +385,7 @@ class PlayScene(PlayDrawing, Scene):
             self.decision_token = None
 
         kind = self.reader.decision_kind
-        reason = {"beep": "Your teammate is about to play: you may BEEP a card.",
+        reason = {"beep": "Your teammate is playing: you may BEEP a card, use your Equipment or give a Number.",
                   "start": "Who sees the better move? Choose who starts the round."}.get(kind, "")
         self.session.barrier()
         self.viewer = seat          # nothing is drawn until the hand-over screen is dismissed
@@ -405,7 +407,7 @@ class PlayScene(PlayDrawing, Scene):
                        for seat in (0, 1)]
 
         def finish(picks) -> None:
-            record_result(self.options, self.setup, state, picks if rewards else (None, None))
+            self.app.warn(record_result(self.options, self.setup, state, picks if rewards else (None, None)))
 
         def retry() -> None:
             start_game(self.app, GameOptions(**{**self.options.__dict__, "seed": None, "tutorial": False,
@@ -443,7 +445,7 @@ class PlayScene(PlayDrawing, Scene):
             return
         count = len(self.options_list)
         if name in (inp.NEXT, inp.PREV):
-            self._set_focus((self.focus + (1 if name == inp.NEXT else -1)) % count)
+            self._set_focus(step_focus(self.options_list, self.focus, 1 if name == inp.NEXT else -1))
         elif name in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT):
             self._arrow_key(name)
         elif name == inp.CONFIRM:
@@ -455,7 +457,7 @@ class PlayScene(PlayDrawing, Scene):
                 if name == inp.CLICK:
                     self._pick(index)
         elif name == inp.SCROLL:
-            self._set_focus((self.focus - action.amount) % count)
+            self._set_focus(max(0, min(count - 1, self.focus - action.amount)))
 
     def _restart(self) -> None:
         self.app.stack.pop()
@@ -476,7 +478,7 @@ class PlayScene(PlayDrawing, Scene):
                 self._set_focus(index)
                 return
         step = -1 if name in (inp.UP, inp.LEFT) else 1
-        self._set_focus((self.focus + step) % len(self.options_list))
+        self._set_focus(step_focus(self.options_list, self.focus, step, wrap=False))
 
     def _option_at(self, point) -> int | None:
         for rect, index in self.option_rects:
@@ -567,6 +569,8 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.level is None:
         return run_scene(make_entry_scene, args)
+    if args.campaign and not re.fullmatch(r"[0-9]+\.[0-9]+", args.level):
+        raise UserError("command line", "--campaign plays a shipped scenario id like 1.1, not a map file")
     load_level_spec(args.level)          # a bad level ref is a one-line error before the window opens
     capture = args.frames is not None      # a scripted capture: show the board, not the help pages
     options = GameOptions(level_ref=args.level, partner=args.partner, seat=args.seat, seed=args.seed,

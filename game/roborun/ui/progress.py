@@ -19,10 +19,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import storage
+from game.core.files import Field, Schema
+from game.roborun.rules.cards import equipment_cards, robot_boards
+from game.roborun.rules.state import Setup
 
 FILE_NAME = "roborun_progress.json"
 VERSION = 1
 ROBOT_BOARDS = ("quick_one", "smart_three", "strong_two", "weird_four")
+SCHEMA = Schema({
+    "version": Field(int, VERSION, 0, VERSION),
+    "tutorial_seen": Field(bool, False),
+    "campaigns": Field(dict, {}, high=100),
+    "single_wins": Field(list, [], high=1000),
+}, version=VERSION)
 BOARD_TITLES = {"quick_one": "Quick One", "smart_three": "Smart Three", "strong_two": "Strong Two",
                 "weird_four": "Weird Four"}
 
@@ -33,29 +42,53 @@ class CampaignProgress:
     completed: list[str] = field(default_factory=list)                       # level ids won, in order
     players: list[dict | None] = field(default_factory=lambda: [None, None])  # PlayerSetup JSON per seat
     equipment_deck: list[int] | None = None                                  # carried deck order
+    extra: dict = field(default_factory=dict, repr=False, compare=False)     # unknown keys, kept
 
     def to_json(self) -> dict:
-        return {"boards": list(self.boards), "completed": list(self.completed),
+        return {**self.extra, "boards": list(self.boards), "completed": list(self.completed),
                 "players": list(self.players), "equipment_deck": self.equipment_deck}
 
     @staticmethod
     def from_json(data: Any) -> "CampaignProgress":
+        """Read leniently. Saved players that are not a complete, well-typed pair (both
+        PlayerSetup JSON on known robot boards, with a deck of card numbers) are dropped
+        together with the deck, so the next scenario starts the boards afresh instead of crashing."""
         progress = CampaignProgress()
         if not isinstance(data, dict):
             return progress
+        progress.extra = {k: v for k, v in data.items()
+                          if k not in ("boards", "completed", "players", "equipment_deck")}
         boards = data.get("boards")
         if isinstance(boards, list) and len(boards) == 2:
-            progress.boards = [b if b in ROBOT_BOARDS else None for b in boards]
+            progress.boards = [b if isinstance(b, str) and b in ROBOT_BOARDS else None for b in boards]
         completed = data.get("completed")
         if isinstance(completed, list):
-            progress.completed = [c for c in completed if isinstance(c, str)]
-        players = data.get("players")
-        if isinstance(players, list) and len(players) == 2:
-            progress.players = [p if isinstance(p, dict) else None for p in players]
-        deck = data.get("equipment_deck")
-        if isinstance(deck, list) and all(isinstance(c, int) for c in deck):
-            progress.equipment_deck = deck
+            progress.completed = [c for c in completed if isinstance(c, str) and len(c) <= 20]
+        players, deck = data.get("players"), data.get("equipment_deck")
+        if isinstance(players, list) and len(players) == 2 and all(p is None for p in players):
+            return progress
+        try:
+            setup = Setup.from_json({"players": players, "equipment_deck": deck})
+        except ValueError:
+            return progress
+        if _usable(setup):
+            progress.players = list(players)
+            progress.equipment_deck = None if deck is None else list(deck)
         return progress
+
+
+def _usable(setup: Setup) -> bool:
+    """Saved boards the engine will accept: known robots, their own abilities, a CHIP level on
+    the board, known Equipment cards each held once (the engine's own set-up checks)."""
+    boards, cards = robot_boards(), equipment_cards()
+    held = [c for p in setup.players for c in p.equipment]
+    for p in setup.players:
+        board = boards.get(p.robot)
+        if p.robot not in ROBOT_BOARDS or board is None or not 1 <= p.chip_level <= len(board.chip):
+            return False
+        if any(a not in board.abilities for a in p.unlocked):
+            return False
+    return len(held) == len(set(held)) and all(c in cards for c in held + list(setup.equipment_deck or ()))
 
 
 @dataclass
@@ -63,6 +96,7 @@ class Progress:
     tutorial_seen: bool = False
     campaigns: dict[str, CampaignProgress] = field(default_factory=dict)
     single_wins: list[str] = field(default_factory=list)
+    extra: dict = field(default_factory=dict, repr=False, compare=False)   # unknown keys, kept
 
     def campaign(self, number: int) -> CampaignProgress:
         return self.campaigns.setdefault(str(number), CampaignProgress())
@@ -98,7 +132,7 @@ class Progress:
         self.campaigns[str(number)] = CampaignProgress()
 
     def to_json(self) -> dict:
-        return {"version": VERSION, "tutorial_seen": self.tutorial_seen,
+        return {**self.extra, "version": VERSION, "tutorial_seen": self.tutorial_seen,
                 "campaigns": {k: v.to_json() for k, v in sorted(self.campaigns.items())},
                 "single_wins": list(self.single_wins)}
 
@@ -108,14 +142,15 @@ class Progress:
         progress = Progress()
         if not isinstance(data, dict):
             return progress
-        progress.tutorial_seen = bool(data.get("tutorial_seen", False))
+        progress.extra = {k: v for k, v in data.items() if k not in SCHEMA.fields}
+        progress.tutorial_seen = data.get("tutorial_seen") is True
         campaigns = data.get("campaigns")
         if isinstance(campaigns, dict):
-            progress.campaigns = {str(k): CampaignProgress.from_json(v) for k, v in campaigns.items()
-                                  if str(k).isdigit()}
+            progress.campaigns = {k: CampaignProgress.from_json(v) for k, v in campaigns.items()
+                                  if k.isascii() and k.isdigit() and len(k) <= 3}
         wins = data.get("single_wins")
         if isinstance(wins, list):
-            progress.single_wins = [w for w in wins if isinstance(w, str)]
+            progress.single_wins = [w for w in wins if isinstance(w, str) and len(w) <= 20]
         return progress
 
 
@@ -124,12 +159,12 @@ def progress_path():
 
 
 def load_progress() -> tuple[Progress, str | None]:
-    """(progress, warning). A damaged save is set aside by storage and reported in `warning`."""
-    data, warning = storage.load_json(progress_path(), default=None)
-    if data is not None and not isinstance(data, dict):
-        warning = f"{progress_path()}: save is not a progress record; starting fresh"
+    """(progress, warning). Read through game.core.files with SCHEMA: a damaged save is set
+    aside by storage, a newer one left untouched, and either is reported in `warning`."""
+    data, warning = storage.load_json(progress_path(), default=None, schema=SCHEMA)
     return Progress.from_json(data), warning
 
 
-def save_progress(progress: Progress) -> None:
-    storage.save_json(progress_path(), progress.to_json())
+def save_progress(progress: Progress) -> str | None:
+    """Save atomically; a one-line warning when it could not be saved (the game goes on)."""
+    return storage.save_json(progress_path(), progress.to_json())

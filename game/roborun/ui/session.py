@@ -93,7 +93,7 @@ def campaign_setup(options: GameOptions):
     return campaign.campaign_start(options.boards, first)
 
 
-def record_result(options: GameOptions, setup, state, rewards=(None, None)) -> None:
+def record_result(options: GameOptions, setup, state, rewards=(None, None)) -> str | None:
     """Save what the scenario earned: campaign boards carry on (with the chosen rewards); a
     failure restores the boards the scenario started with (campaign.after_scenario)."""
     progress, _ = prog.load_progress()
@@ -108,7 +108,7 @@ def record_result(options: GameOptions, setup, state, rewards=(None, None)) -> N
             progress.record_win(level_id, campaign_mode=True)
     elif state.outcome == "won" and level_id:
         progress.record_win(level_id, campaign_mode=False)
-    prog.save_progress(progress)
+    return prog.save_progress(progress)       # a warning when it could not be saved
 
 
 def single_setup(number: int, boards: tuple[str, str], seed: int):

@@ -11,7 +11,6 @@ screen hides the table.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 from collections import deque
@@ -30,6 +29,7 @@ from game.client import text as text_layout
 from game.client.text import draw_fit
 from game.client.widgets import Menu, MenuItem, draw_hints, draw_paragraph, panel, vertical_gradient
 from game.core.errors import UserError
+from game.core.files import FileProblem, read_json
 from game.core.session import GameSession, forget_saved_game, has_saved_game, saved_game_path
 from game.core.storage import save_json
 from game.runrunrun import rules as R
@@ -878,12 +878,11 @@ def resume_scene(app, session: GameSession) -> Scene:
     """Reopen a saved game at the same position (seat roles from the side file, else one human)."""
     humans, level = 1, "hard"
     try:
-        with open(_seats_path(), encoding="utf-8") as fh:
-            data = json.load(fh)
+        data = read_json(_seats_path(), what="seats note")       # game.core.files: bounded, regular
         humans, level = int(data.get("humans", 1)), str(data.get("ai", "hard"))
         if level not in AI_LEVELS:
             level = "hard"
-    except (OSError, ValueError, TypeError):
+    except (FileProblem, ValueError, TypeError, AttributeError):
         pass
     return PlayScene(session, humans=humans, ai_level=level, tutorial=False)   # the tutorial opens a new game only
 

@@ -15,13 +15,16 @@ from game.client.app import App
 from game.core.session import GameSession, saved_game_path
 from game.core.storage import load_json
 from game.roborally import rules as R
-from game.roborally.ui.scene import HandoverScene, HowToScene, RaceScene, new_race, resume_scene
+from game.client.menus import HowToPlayScene
+from game.roborally.ui import howto
+from game.roborally.ui.scene import HandoverScene, RaceScene, new_race, resume_scene
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture
 def app():
+    howto.mark_tutorial_done()          # the first-race tutorial has its own test (test_screen_polish)
     a = App(headless=True)
     yield a
     pygame.quit()
@@ -120,7 +123,7 @@ def test_pause_offers_how_to_play(app):
     pause = app.stack.top
     how = [i for i in pause.menu.items if i.label == "How to play"][0]
     how.on_select()
-    assert isinstance(app.stack.top, HowToScene)
+    assert isinstance(app.stack.top, HowToPlayScene)
     app.step(1 / 60)
 
 

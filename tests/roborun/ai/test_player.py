@@ -271,3 +271,67 @@ def test_the_catalog_player_answers_the_same_view_the_same_way_whatever_the_cloc
             slow = make_player("hard", 7).choose(view, choices)     # every CPU reading a second later
         assert slow == fast and fast in choices
         rules.apply(state, rng.choice(choices))
+
+
+def test_when_every_option_looks_lost_the_ai_never_plays_a_card_that_loses_at_once():
+    """Issue 11: with all options scored as losses it used to play the first listed, even a card
+    that destroys a robot at once while another option would not."""
+    from game.roborun.levels.ascii_board import game_from_ascii
+    from game.roborun.ai.player import RoboRunAI, complete
+    from game.roborun.rules.engine import apply
+    from game.roborun.rules.view import seat_view
+    import random as _random
+    # card 4 yellow (listed first) sends green up into the bad robot; PASS does not.
+    s = game_from_ascii("""
+    .     .     .
+    .+b   .     .+R
+    .+G   .     .
+    """, stands=[[(4, "yellow")], [(2, "blue")]])
+    s.round = 4                                      # last round: the AI's search sees every line lose
+    ai = RoboRunAI("hard", checks=190)
+    choice = ai.choose(seat_view(s, 0), list(s.pending.options), _random.Random(1))
+    trial = s.copy()
+    apply(trial, choice)
+    complete(trial)
+    assert trial.outcome != "lost", choice
+
+
+def test_the_ai_lowers_its_trust_in_a_partner_that_does_not_play_the_expected_card():
+    from game.roborun.ai.player import RoboRunAI, TRUST_START
+    from types import SimpleNamespace
+    ai = RoboRunAI("hard")
+    ai.seen_round = 1
+    for card in (1, 2, 3):
+        ai.predicted = 6                                  # it expected card 6 each time
+        view = SimpleNamespace(seat=0, round=1, played=((), tuple((c, "yellow") for c in range(1, card + 1))))
+        ai._watch_partner(view)
+    assert ai.trust < TRUST_START - 0.2
+    low = ai.trust
+    for card in (4, 5):
+        ai.predicted = card                               # now it plays what was expected
+        view = SimpleNamespace(seat=0, round=1, played=((), tuple((c, "yellow") for c in range(1, card + 1))))
+        ai._watch_partner(view)
+    assert ai.trust > low
+
+
+def test_with_only_a_losing_card_left_the_ai_uses_second_wind_to_pass_instead():
+    from game.roborun.levels.ascii_board import game_from_ascii
+    from game.roborun.ai.player import RoboRunAI
+    from game.roborun.rules.state import Choice, PlayerSetup, Setup
+    from game.roborun.rules.view import seat_view
+    import random as _random
+    setup = Setup((PlayerSetup("strong_two", (), 1, 0, (7,)), PlayerSetup("smart_three", (), 1, 0)),
+                  equipment_deck=tuple(c for c in range(1, 11) if c != 7))
+    s = game_from_ascii("""
+    .     .     .
+    .+b   .     .+R
+    .+G   .     .
+    """, setup=setup, stands=[[(4, "yellow")], []])
+    s.pass_state = "used"
+    from game.roborun.rules import engine
+    s.pending = None
+    s.queue.append(("card_choice",))                 # the card choice again, with PASS used
+    engine._run(s, [])
+    assert {c.kind for c in s.pending.options} == {"play", "equip"}
+    ai = RoboRunAI("hard", checks=190)
+    assert ai.choose(seat_view(s, 0), list(s.pending.options), _random.Random(1)) == Choice("equip", (7,))

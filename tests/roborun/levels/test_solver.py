@@ -60,3 +60,23 @@ def test_solve_command_writes_a_replay(tmp_path, capsys):
 def test_solve_command_bound_reached_says_so(capsys):
     assert solve_main(["2.6", "--seed", "0", "--nodes", "5", "--seconds", "5"]) == 1
     assert "no win found within the bound" in capsys.readouterr().out
+
+
+def test_solve_on_a_map_outside_levels_writes_a_replay_that_replay_plays_back(tmp_path, capsys):
+    import shutil
+    from game.roborun.levels.tmx_loader import PROJECT_FILE, level_root
+    from game.roborun.tools.replay import main as replay_main
+    shipped = find_level("1.1")
+    root = level_root(shipped)
+    shutil.copytree(root / "tilesets", tmp_path / "tilesets")
+    shutil.copy(root / PROJECT_FILE, tmp_path / PROJECT_FILE)
+    (tmp_path / "mine").mkdir()
+    mine = tmp_path / "mine" / "my-map.tmx"
+    shutil.copy(shipped, mine)
+    out = tmp_path / "line.json"
+    assert solve_main([str(mine), "--seed", "0", "--nodes", "4000", "--seconds", "60", "--out", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["level"] == str(mine.resolve())
+    capsys.readouterr()
+    assert replay_main([str(out)]) == 0
+    assert json.loads(capsys.readouterr().out)["outcome"] == "won"

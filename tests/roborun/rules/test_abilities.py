@@ -112,11 +112,11 @@ def test_short_deactivation_ignores_a_deadly_space():
     s = game("smart_three", ["short_deactivation"], board=board, card=4, energy=2)
     green = s.at[(2, 4)]
     apply(s, Choice("play", (4,)))
-    apply(s, use("short_deactivation"))
-    until(s, "window")                       # before the second 'up': standing on the shredder
-    assert s.pos[green] == (2, 3) and (2, 3) in s.deactivated
-    finish_card(s)
-    assert s.outcome is None and s.pos[green] == (2, 2) and not s.deactivated
+    assert s.pending.kind == "window"        # the reaction: green is about to enter the shredder
+    events = apply(s, use("short_deactivation"))
+    assert s.pos[green] == (2, 2) and s.outcome is None   # stood on it, then went on up
+    assert any(e.kind == "moved" and e.robot == green and e.to == (2, 3) for e in events)
+    assert not s.deactivated
 
 
 def test_signal_detector_moves_every_bad_robot_one_space():
@@ -231,9 +231,8 @@ def test_double_metal_saves_a_good_robot_to_its_start():
     green = s.at[(2, 4)]
     s.lasers.add((2, 2))
     apply(s, Choice("play", (4,)))
-    until(s, "window")                       # before the second 'up' (into the laser)
-    apply(s, CONT)
-    until(s, "window")
+    # no window before the first 'up' (nothing to protect from); one before the second (the laser)
+    assert s.pending.kind == "window" and s.pos[green] == (2, 3)
     apply(s, use("double_metal"))
     finish_card(s)
     assert s.outcome is None and s.pos[green] == (2, 4)

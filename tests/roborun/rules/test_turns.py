@@ -166,7 +166,7 @@ def test_event_moves_towards_nearest_good_robot_through_tunnels():
     .     .     .     t1    .+G
     """)
     b = s.at[(0, 0)]
-    run_steps(s, ("event_move", b, 1, "good"))
+    run_steps(s, ("event_move", (b,), 1, "good", ()))
     assert s.pos[b] == (3, 2)                  # into the tunnel, out at its exit: the short way
 
 
@@ -178,7 +178,7 @@ def test_event_ties_are_chosen_by_the_last_player():
     """)
     s.last_player = 1
     b = s.at[(2, 2)]
-    run_steps(s, ("event_move", b, 1, "good"))
+    run_steps(s, ("event_move", (b,), 1, "good", ()))
     assert s.pending.kind == "target" and s.decision_seat == 1
     assert {c.args[1] for c in legal_choices(s)} == {"N", "W"}
     apply(s, Choice("target", (b, "W")))
@@ -188,7 +188,7 @@ def test_event_ties_are_chosen_by_the_last_player():
 def test_event_robot_on_an_active_exit_does_not_move():
     s = game_from_ascii("Xg+b  .  Xg  .+G")
     b = s.at[(0, 0)]
-    run_steps(s, ("event_move", b, 1, "exit"))
+    run_steps(s, ("event_move", (b,), 1, "exit", ()))
     assert s.pos[b] == (0, 0)
 
 
@@ -258,7 +258,7 @@ def test_fixed_blocked_action_is_skipped_without_a_decision():
 def test_key_pushed_during_an_event_is_placed_by_the_last_player():
     s = game_from_ascii(".+b  .+k  .  .+G")
     s.last_player, s.phase = 1, "event"
-    run_steps(s, ("event_move", s.at[(0, 0)], 1, "good"))
+    run_steps(s, ("event_move", (s.at[(0, 0)],), 1, "good", ()))
     assert s.pending.kind == "key" and s.decision_seat == 1
 
 
@@ -322,12 +322,12 @@ def test_event_paths_count_lifts():
     from game.roborun.rules.paths import distances
     dist = distances(s, (0, 0), "blue")
     assert dist[(4, 0)] == 1 and dist[(5, 0)] == 2      # the lift ride is one step on the path
-    run_steps(s, ("event_move", b, 1, "good"))
+    run_steps(s, ("event_move", (b,), 1, "good", ()))
     assert s.pos[b] == (0, 0)                            # an Event step never rides the lift itself
 
 
 def test_event_exit_target_ignores_exits_no_robot_needs():
     s = game_from_ascii("Xg  .  .+b  .  .  Xr\n.  .  .  .  .+R  .")
     b = s.at[(2, 0)]
-    run_steps(s, ("event_move", b, 1, "exit"))
+    run_steps(s, ("event_move", (b,), 1, "exit", ()))
     assert s.pos[b] == (3, 0)             # the green exit is not active: no green robot is left

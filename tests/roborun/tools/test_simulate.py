@@ -47,3 +47,40 @@ def test_text_report_and_bad_arguments(capsys):
         main(["--games", "1"])                      # neither --level nor --all
     with pytest.raises(UserError):
         main(["--level", "9.9", "--games", "1"])
+
+
+class FirstChoiceBot:
+    """An outside policy: reads nothing but the legal choices (a view-only policy can play a game)."""
+
+    def choose(self, view, choices):
+        assert view.choices == tuple(choices) or view.decision_kind is not None
+        return choices[0]
+
+
+def test_seats_in_any_order_and_an_outside_policy(capsys):
+    out = run_json(capsys, "--level", "1.1", "--games", "1", "--seats",
+                   "tests.roborun.tools.test_simulate:FirstChoiceBot,greedy", "--json")
+    assert out["seats"] == ["tests.roborun.tools.test_simulate:FirstChoiceBot", "greedy"]
+    assert out["levels"]["1.1"]["games"] == 1
+    out = run_json(capsys, "--level", "1.1", "--games", "1", "--seats", "random,cautious", "--json")
+    assert out["seats"] == ["random", "cautious"]
+
+
+def test_bad_seats_are_one_line_errors():
+    with pytest.raises(UserError, match="seat 0 first"):
+        main(["--level", "1.1", "--seats", "hard"])
+    with pytest.raises(UserError, match="unknown player"):
+        main(["--level", "1.1", "--seats", "hard,genius"])
+    with pytest.raises(UserError, match="cannot import"):
+        main(["--level", "1.1", "--seats", "no_such_module_x:Bot,hard"])
+
+
+def test_cross_play_reports_every_pairing_in_both_seat_orders(capsys, monkeypatch):
+    from game.roborun.tools import simulate
+    monkeypatch.setattr(simulate, "CROSS_PARTNERS", ("hard", "random"))
+    out = run_json(capsys, "--level", "1.1", "--cross-play", "--games", "1", "--seed", "3", "--json")
+    assert set(out["pairings"]) == {"hard+hard", "hard+random", "random+hard"}
+    for row in out["pairings"].values():
+        assert row["games"] == 1 and 0 <= row["wins"] <= 1
+    assert out["hard"]["decisions"] > 0 and out["hard"]["blunders"] >= 0
+    assert set(out["partners_both_orders"]) == {"hard", "random"}

@@ -42,10 +42,11 @@ def test_progress_with_wrong_types_falls_back_to_defaults():
     storage.save_json(prog.progress_path(), {"campaigns": {"1": {"boards": ["bogus", 3], "completed": [1, "1.1"]}},
                                              "tutorial_seen": 1, "single_wins": "x"})
     loaded, warning = prog.load_progress()
-    assert warning is None
+    # one line naming the file and the first bad field; every bad field takes its default
+    assert "roborun_progress.json: tutorial_seen:" in warning and "(also reset: single_wins)" in warning and "\n" not in warning
     assert loaded.campaign(1).boards == [None, None]
     assert loaded.campaign(1).completed == ["1.1"]
-    assert loaded.single_wins == [] and loaded.tutorial_seen is True
+    assert loaded.single_wins == [] and loaded.tutorial_seen is False
 
 
 # ---------------------------------------------------------------- animation

@@ -128,7 +128,7 @@ def test_a_whole_scenario_played_through_the_ui_sends_exactly_the_chosen_moves(a
     scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=11 + use_mouse))
     app.stack.push(scene)
     shot = tmp_path / "midgame.png"
-    sent = play_with_ui(app, scene, random.Random(5 + use_mouse), use_mouse=use_mouse, shot_at=6, shot_path=shot)
+    sent = play_with_ui(app, scene, random.Random(5 + use_mouse), use_mouse=use_mouse, shot_at=2, shot_path=shot)
     _step_until(app, scene, lambda: scene.results_shown, limit=600)
     assert scene.state.outcome in ("won", "lost")
     human_moves = [c for c, seat in zip(scene.history, scene.deciders) if seat == 0]
@@ -450,3 +450,46 @@ def test_board_picker_never_gives_both_seats_the_same_robot(app):
             seen.add(entry.choices.boards)
             assert entry.choices.boards[0] != entry.choices.boards[1]
     assert len(seen) >= 4   # the picker really changed boards
+
+
+def _map_pixels(surface, area):
+    return pygame.image.tobytes(surface.subsurface(area), "RGB")
+
+
+def test_hot_seat_map_and_pieces_agree_for_each_seat_after_every_hand_over(app):
+    """Issue 11: at Red's hand-over the pieces turned 180 degrees but the cached map did not.
+    After every hand-over the drawn map must be the one of the renderer that places the
+    pieces, and that renderer must be turned for the seat at the screen."""
+    from game.roborun.ui.board_render import BoardRenderer
+    from game.roborun.ui.play_render import BOARD_AREA
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.3", partner="human", seat=0, seed=1))
+    app.stack.push(scene)
+    handovers = {0: 0, 1: 0}
+    for _ in range(40):
+        app.post(Action("skip"))
+        _step_until(app, scene, lambda: _ready_for_human(scene) or type(app.stack.top).__name__ == "HandOverScene"
+                    or scene.state.outcome is not None)
+        if scene.state.outcome is not None:
+            break
+        if type(app.stack.top).__name__ == "HandOverScene":
+            waiting = app.stack.top.seat
+            app.step(1 / 60)
+            app.post(Action("confirm"))
+            for _ in range(3):
+                app.step(1 / 60)
+            handovers[waiting] += 1
+            assert scene.viewer == waiting and scene.board.flip == (waiting == 1)
+            fresh = pygame.Surface(theme.LOGICAL_SIZE).convert()
+            fresh.blit(scene.background, (0, 0))
+            BoardRenderer(scene.level, BOARD_AREA, flip=waiting == 1).draw_static(fresh)
+            assert _map_pixels(scene.hud_layer, BOARD_AREA) == _map_pixels(fresh, BOARD_AREA), \
+                f"seat {waiting}'s map is not drawn for that seat"
+            for rid, _colour, pos, _owner in scene.reader.view.robots:
+                assert scene.board.cell_rect(pos) == BoardRenderer(scene.level, BOARD_AREA,
+                                                                   flip=waiting == 1).cell_rect(pos)
+            if min(handovers.values()) >= 2:
+                break
+            continue
+        app.post(Action("confirm"))
+    assert handovers[1] >= 1 and handovers[0] >= 1

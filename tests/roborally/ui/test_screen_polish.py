@@ -1,0 +1,154 @@
+"""Robo Rally screen polish (issue 15): one-option decisions resolve themselves, the side panel's
+upgrades and shop follow the animation, inspect anything, the first-race tutorial, attract mode."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.client import input as inp
+from game.client.app import App
+from game.client.menus import HowToPlayScene
+from game.core.session import saved_game_path
+from game.roborally.rules.engine import Choice
+from game.roborally.ui import howto
+from game.roborally.ui.scene import RaceScene, make_attract_scene, new_race
+
+
+@pytest.fixture
+def app():
+    a = App(headless=True)
+    yield a
+    pygame.quit()
+
+
+def _to_human_upgrade(scene: RaceScene) -> None:
+    """Play the AI seats directly until seat 0 (the human) decides in the upgrade phase."""
+    rng = random.Random(1)
+    while not (scene.state.phase == "upgrade" and scene.session.current_seat() == 0):
+        scene.future = None
+        scene._apply(rng.choice(scene.session.legal_choices()))
+        scene.skip_animation()
+
+
+def test_a_decision_with_one_legal_option_resolves_itself(app):
+    howto.mark_tutorial_done()
+    scene = new_race("dizzy-dash", 2, 1, "normal", seed=3, speed=8.0)
+    app.stack.push(scene)
+    _to_human_upgrade(scene)
+    scene.state.robots[0].energy = 0
+    scene.state.shop = ["firewall", "mirror"]                 # nothing affordable: "Buy nothing" is all
+    assert scene.session.legal_choices() == [Choice("pass")]
+    before = len(scene.session.choices)
+    app.step(1 / 60)
+    assert len(scene.session.choices) == before + 1 and scene.session.choices[-1] == Choice("pass")
+
+
+def test_ask_before_every_step_keeps_the_one_option_decision(app):
+    howto.mark_tutorial_done()
+    app.settings.ask_every_step = True
+    scene = new_race("dizzy-dash", 2, 1, "normal", seed=3, speed=8.0)
+    app.stack.push(scene)
+    _to_human_upgrade(scene)
+    scene.state.robots[0].energy = 0
+    scene.state.shop = ["firewall", "mirror"]
+    before = len(scene.session.choices)
+    for _ in range(5):
+        app.step(1 / 60)
+    assert len(scene.session.choices) == before and scene.menu is not None
+    app.post(inp.Action(inp.CONFIRM))
+    assert scene.session.choices[-1] == Choice("pass")
+
+
+def test_the_shop_and_upgrades_follow_the_animation(app):
+    howto.mark_tutorial_done()
+    scene = new_race("carnage-crossing", 4, 0, "random", seed=5, speed=1.0)
+    app.stack.push(scene)
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(600):
+        scene.skip_animation()
+        old_shop = list(scene.state.shop)
+        old_ups = {r.seat: list(r.perm + r.temp) for r in scene.state.robots}
+        scene.future = None
+        scene._apply(rng.choice(scene.session.legal_choices()))
+        kinds = [e.kind for e in scene.queue]
+        if "shop" in kinds and kinds.index("shop") > 0 and scene.state.shop != old_shop:
+            # the round's activation is still playing: the panel shows the old shop until the refill plays
+            assert scene.shown_shop == old_shop
+            assert {s: d["ups"] for s, d in scene.side.items()} == old_ups
+            scene.skip_animation()
+            assert scene.shown_shop == list(scene.state.shop)
+            checked += 1
+            if checked >= 2:
+                break
+        if scene.session.is_over():
+            break
+    assert checked, "no round ended with a refilled shop"
+
+
+def test_buying_shows_when_the_buy_plays(app):
+    howto.mark_tutorial_done()
+    scene = new_race("dizzy-dash", 2, 1, "normal", seed=3, speed=1.0)
+    app.stack.push(scene)
+    _to_human_upgrade(scene)
+    scene.state.robots[0].energy = 9
+    scene.state.shop = ["firewall", None]
+    scene._sync_side()
+    scene.queue.append(_round_event())                                # something still animating
+    scene._apply(Choice("buy", 0))
+    assert "firewall" not in scene.side[0]["ups"] and scene.shown_shop[0] == "firewall"
+    scene.skip_animation()
+    assert "firewall" in scene.side[0]["ups"] and scene.shown_shop[0] is None
+
+
+def _round_event():
+    from game.roborally.rules.engine import Event
+    return Event("bump", 1, {})
+
+
+def test_pointing_at_anything_says_what_it_is(app):
+    howto.mark_tutorial_done()
+    scene = new_race("chaos-canyon", 3, 1, "normal", seed=8, speed=8.0)
+    app.stack.push(scene)
+    app.step(1 / 60)
+    board = scene.state.board
+    bv = scene.board_view
+    pit = next((x, y) for y in range(board.height) for x in range(board.width) if board.kind_at(x, y) == "pit")
+    app.post(inp.Action(inp.POINT, "mouse", bv.cell_rect(*pit).center))
+    assert scene.inspect.startswith("Pit")
+    r = scene.state.robots[1]
+    app.post(inp.Action(inp.POINT, "mouse", bv.cell_rect(r.x, r.y).center))
+    assert scene.inspect.startswith("Blue (AI normal) here.")
+    app.post(inp.Action(inp.POINT, "mouse", (1000, 44 + 10)))          # the first robot row of the side panel
+    assert "checkpoint 0 of" in scene.inspect and scene.inspect.startswith("Yellow (you)")
+    app.post(inp.Action(inp.INFO))                                    # keyboard: an inspect cursor
+    assert scene.cursor is not None and scene.inspect
+    app.post(inp.Action(inp.INFO))
+    assert scene.cursor is None and scene.inspect is None
+
+
+def test_the_first_race_opens_the_tutorial_once(app):
+    scene = new_race("dizzy-dash", 2, 1, "normal", seed=1, speed=8.0)
+    app.stack.push(scene)
+    assert isinstance(app.stack.top, HowToPlayScene)
+    app.post(inp.Action(inp.BACK))                                    # closed early: remembered too
+    assert app.stack.top is scene and not howto.tutorial_due()
+    again = new_race("dizzy-dash", 2, 1, "normal", seed=2, speed=8.0)
+    app.stack.replace(again)
+    assert app.stack.top is again
+
+
+def test_attract_mode_races_ai_robots_and_saves_nothing(app):
+    scene = make_attract_scene(app)
+    app.stack.push(scene)
+    assert all(kind != "human" for kind in scene.seats)
+    assert all("AI" in scene.seat_label(s) for s in range(len(scene.seats)))
+    scene.speed_override = 16.0
+    for _ in range(600):
+        app.step(1 / 60)
+        app.post(inp.Action(inp.MENU))                                # input belongs to the attract cycle
+    assert app.stack.top is scene
+    assert len(scene.session.choices) > 5
+    assert not saved_game_path("roborally").exists()

@@ -1,0 +1,83 @@
+"""The AI's and the solver's guide know every map feature (issue 11): Monostable Buttons,
+Hidden Exit Points and the Number tokens they need (made on Exchangers and Changers too),
+lava and acid."""
+from game.roborun.ai.board import INF, exit_distance, number_route
+from game.roborun.ai.evaluate import evaluate
+from game.roborun.levels.ascii_board import game_from_ascii, parse_board
+from game.roborun.levels.solver import Budget, solve_deal
+
+
+def test_buttons_are_the_goal_where_a_colour_has_no_exit():
+    level = parse_board("""
+    .+G   .     B
+    .+R   .     B
+    """)
+    assert exit_distance(level, "green", (0, 0)) == 2
+    assert exit_distance(level, "red", (2, 1)) == 0
+
+
+def test_lava_and_acid_are_never_on_a_route():
+    level = parse_board("""
+    .+G   Hl    Xg
+    .     Ha    .
+    .     .     .+R
+    Xr    .     .
+    """)
+    assert exit_distance(level, "green", (0, 0)) == 6          # round the lava and the acid
+
+
+def test_number_route_via_an_exchanger_and_a_changer():
+    level = parse_board("""
+    .+G   .     N=4   .
+    .+R   .     C=2   .
+    .     .     .     .
+    """)
+    # holds a 1: the Exchanger (gives 4) is 2 steps away
+    assert number_route(level, frozenset((4,)), [("red", (0, 1))], [1], {}) == 3
+    # holds a 2: the Changer (+2) makes 4, 2 steps away
+    assert number_route(level, frozenset((4,)), [("red", (0, 1))], [2], {}) == 2
+    # holds nothing and no token on the map: no way
+    assert number_route(level, frozenset((4,)), [("red", (0, 1))], [], {}) >= INF
+
+
+def test_evaluate_prefers_the_robot_closer_to_the_exchanger_the_exit_needs():
+    board = """
+    .+G   .     .     Yg=4
+    .     .     .     N=4
+    .+R   .     .     .
+    """
+    near = game_from_ascii(board)
+    near.numbers[1] = [1]
+    far = near.copy()
+    rid = far.at[(0, 2)]
+    far.at.pop((0, 2))
+    far.pos[rid] = (3, 2)
+    far.at[(3, 2)] = rid
+    assert evaluate(far) > evaluate(near)
+
+
+def test_solver_wins_a_map_with_buttons_and_lava():
+    level = parse_board("""
+    .+G   .     B     Hl
+    .     .     .     .
+    .+R   .     B     Ha
+    """, name="buttons")
+    result = solve_deal(level, 0, Budget(nodes=3000, seconds=30), count_first_moves=False)
+    assert result.won
+
+
+def test_escaping_the_only_robot_that_can_fetch_the_number_token_counts_as_lost():
+    """Green's exit is a Hidden Exit Point needing a 4 held by Red's player: Red escaping first
+    (with no 4) leaves nobody who can ever take one, so the AI must see it as a lost position."""
+    from game.roborun.ai.evaluate import LOSS
+    board = """
+    .+G   .     .     Yg=4
+    .     .     .     N=4
+    .+R   .+1   .     Xr
+    """
+    s = game_from_ascii(board)
+    red = s.at[(0, 2)]
+    s.at.pop((0, 2))
+    s.pos.pop(red)
+    s.escaped.append(red)
+    assert evaluate(s) <= LOSS / 2

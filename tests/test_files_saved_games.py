@@ -1,0 +1,66 @@
+"""Every game's saved game, damaged or hostile, through the validating layer: the client's
+loader (game.core.session.load_saved_game) and `python main.py replay FILE` (game/replay.py)."""
+import contextlib
+import io
+import random
+
+import pytest
+from hypothesis import given, settings
+
+from game import catalog
+from game import replay as replay_command
+from game.core import session as sessions
+from game.core.errors import UserError
+from tests.core.hostile import FUZZ, fresh_home, hostile_json, one_line, run_reader
+
+
+def _played(entry):
+    rules, samples = catalog.load(entry.rules), catalog.load(entry.samples)
+    if rules is None or samples is None:
+        return None
+    session = sessions.GameSession.start(rules, samples()[0][1], 3)
+    rng = random.Random(3)
+    for _ in range(12):                  # a game still going (a finished one leaves no save)
+        options = rules.legal_choices(session.state)
+        before = session.state.copy()
+        session.apply(rng.choice(options))
+        if session.is_over():
+            session.state = before
+            session.choices.pop()
+            break
+    return rules, session
+
+
+GAMES = [(entry, *played) for entry in catalog.GAMES if (played := _played(entry)) is not None]
+
+
+def _replay(path):
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            return replay_command.main([str(path)])
+    except UserError as exc:
+        assert "\n" not in str(exc)
+        return str(exc)
+
+
+@pytest.mark.parametrize("entry, rules, session", GAMES, ids=[g[0].id for g in GAMES])
+def test_hostile_saved_games_of_every_game(entry, rules, session):
+    good = session.to_json()
+
+    @settings(FUZZ, max_examples=25)
+    @given(hostile_json(good))
+    def check(content):
+        with fresh_home():
+            path = sessions.saved_game_path(entry.id)
+            loaded, _, warning = run_reader(lambda: sessions.load_saved_game(entry.id, rules), path, content)
+            one_line(warning)
+            if path.exists():
+                run_reader(lambda: _replay(path), path, path.read_bytes())
+            failed = sessions.save_session(session)
+            if failed:                                   # a newer save: left untouched
+                assert path.read_bytes() == content
+                return
+            again, _, warning = sessions.load_saved_game(entry.id, rules)
+            assert warning is None and again.choices == session.choices
+
+    check()
