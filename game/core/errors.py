@@ -6,6 +6,7 @@ line and exits non-zero, never with a traceback.
 """
 
 PART_LIMIT = 300      # characters of a place or a problem; a hostile file can make either huge
+LINE_LIMIT = 40       # a loader may list several problems, one per line; a hostile file could list thousands
 
 
 def one_line(text: object, limit: int = PART_LIMIT) -> str:
@@ -18,10 +19,22 @@ def one_line(text: object, limit: int = PART_LIMIT) -> str:
     return f"{flat[:keep]}…{flat[-keep:]}"
 
 
+def short_lines(text: object) -> str:
+    """Each line of `text` cut to PART_LIMIT, and at most LINE_LIMIT lines (a loader that found
+    many problems lists each on its own line; the rest are counted, not printed)."""
+    lines = str(text).split("\n")
+    kept = [one_line(line) for line in lines[:LINE_LIMIT]]
+    if len(lines) > LINE_LIMIT:
+        kept.append(f"... and {len(lines) - LINE_LIMIT} more")
+    return "\n".join(kept)
+
+
 class UserError(Exception):
-    """A problem in user input, reported as one line: 'where: what is wrong'."""
+    """A problem in user input, reported as one line: 'where: what is wrong'.
+
+    A loader that checks a whole file at once may put one problem per line in `what`."""
 
     def __init__(self, where: str, what: str):
         self.where = one_line(where)
-        self.what = one_line(what)
+        self.what = short_lines(what)
         super().__init__(f"{self.where}: {self.what}")
