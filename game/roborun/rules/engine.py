@@ -45,7 +45,7 @@ def new_game(level: LevelSpec, seed: int, setup: Setup | None = None) -> GameSta
         setup = single_scenario_setup(level.number or 1, rng)
     _validate_setup(setup)
     s = GameState.__new__(GameState)
-    s.level, s.seed, s._geo = level, seed, board(level)
+    s.level, s.seed, s.geo = level, seed, board(level)
     s.rng = rng                      # kept: the contract's state.rng (all dealing is done with it)
     s.round, s.phase, s.active, s.last_player = 1, "action", 0, 0
     s.outcome = s.loss_cause = s.won_round = None
