@@ -539,7 +539,7 @@ def _act(state: GameState, step: tuple, events: list[Event]) -> None:
             if c not in picked:
                 members = [r for r in robots if colour[r] == c]
                 options = [Choice("dir", (c, d)) for d in dirs]
-                if any(movement.is_blocked(state, r, to_abs(seat, d)) for r in members for d in dirs):
+                if movement.any_blocked(state, members, [to_abs(seat, d) for d in dirs]):
                     options.append(Choice("dir", (c, "skip")))
                 _decide(state, "dir", seat, options, step)
                 return
@@ -605,7 +605,7 @@ def _after_card_moves(state: GameState, events: list[Event]) -> None:
 
 def _after_card(state: GameState, step: tuple, events: list[Event]) -> None:
     geo = state.geo
-    busy = any(p in geo.line_dir for p in state.pos.values()) or any(
+    busy = not geo.line_dir.keys().isdisjoint(state.pos.values()) or any(
         a in state.at or b in state.at for a, b in state.level.lifts)
     if busy and _react(state, step, _after_card_moves, True):
         return
