@@ -365,15 +365,17 @@ def _resolve_card(state: GameState, dec: Decision, choice: Choice, events: list[
         events.append(Event("beep_returned", card=card))
     for key in ("twist", "skip_top", "nitro_used", "my_actions", "bottom_started"):
         state.turn.pop(key, None)
-    _schedule(state, ("window", "pre"), ("card_body", card, face), ("window", "post"), ("after_card",), ("end_card",))
+    # _schedule(pre window, card_body, post window, after_card, end_card), inlined: top of the stack last
+    state.queue += [("end_card",), ("after_card",), ("window", "post"), ("card_body", card, face), ("window", "pre")]
 
 
 def _card_body(state: GameState, step: tuple, events: list[Event]) -> None:
     face = action_cards()[step[1]][step[2]]
     mine, theirs = (face.middle, face.top) if state.turn.get("twist") else (face.top, face.middle)
     state.turn["my_actions"] = mine
-    _schedule(state, ("part", "my", mine, ()), ("window", "after_my"), ("part", "mate", theirs, ()),
-              ("part", "bad", face.bottom, face.bottom_colours))
+    # _schedule(part my, after_my window, part mate, part bad), inlined: top of the stack last
+    state.queue += [("part", "bad", face.bottom, face.bottom_colours), ("part", "mate", theirs, ()),
+                    ("window", "after_my"), ("part", "my", mine, ())]
 
 
 def _part(state: GameState, step: tuple, events: list[Event]) -> None:
@@ -386,10 +388,10 @@ def _part(state: GameState, step: tuple, events: list[Event]) -> None:
         state.turn["bottom_started"] = True
     if not actions or not group(state, who, colours):
         return
-    steps = []
-    for action in actions:
-        steps += [("window", "act", who, colours), ("act", who, action, colours, ())]
-    _schedule(state, *steps)
+    queue = state.queue                  # _schedule inlined: the first action's window on top
+    for action in reversed(actions):
+        queue.append(("act", who, action, colours, ()))
+        queue.append(("window", "act", who, colours))
 
 
 def _window(state: GameState, step: tuple, events: list[Event]) -> None:
