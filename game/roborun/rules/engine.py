@@ -277,7 +277,7 @@ def _round_start(state: GameState, step: tuple, events: list[Event]) -> None:
 def _resolve_start(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
     state.active = choice.args[0]
     events.append(Event("round_started", value=state.round, seat=state.active))
-    _schedule(state, ("turn",))
+    state.queue.append(("turn",))
 
 
 def _cards_left(state: GameState) -> bool:
@@ -291,11 +291,10 @@ def _turn(state: GameState, step: tuple, events: list[Event]) -> None:
     state.turn = {}
     state.armed.clear()
     events.append(Event("turn_started", seat=state.active))
-    _schedule(state, *_card_choice_steps(state))
+    state.queue += _CARD_CHOICE_STEPS
 
 
-def _card_choice_steps(state: GameState) -> list[tuple]:
-    return [("beep_window",), ("card_choice",)]
+_CARD_CHOICE_STEPS = (("card_choice",), ("beep_window",))   # as pushed: the teammate's window runs first
 
 
 def _beep_window(state: GameState, step: tuple, events: list[Event]) -> None:
@@ -350,7 +349,7 @@ def _resolve_card(state: GameState, dec: Decision, choice: Choice, events: list[
         state.pass_state = "used"
         events.append(Event("passed", seat=seat))
         state.active = 1 - seat
-        _schedule(state, ("turn",))
+        state.queue.append(("turn",))
         return
     card = choice.args[0]
     state.turn.pop("boosted", None)
@@ -623,10 +622,10 @@ def _end_card(state: GameState, step: tuple, events: list[Event]) -> None:
     state.armed.clear()
     if state.turn.get("fuel") and _cards_left(state):
         state.turn["fuel"], state.turn["boosted"] = False, True
-        _schedule(state, *_card_choice_steps(state))
+        state.queue += _CARD_CHOICE_STEPS
         return
     state.active = 1 - state.active
-    _schedule(state, ("turn",))
+    state.queue.append(("turn",))
 
 
 STEPS = {

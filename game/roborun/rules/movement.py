@@ -230,7 +230,7 @@ def _move_group(state: GameState, moves: dict[int, str], events: list[Event], ho
     if len(targets) == 1 and not state.armed:
         (rid, q), = targets.items()
         return _move_one(state, rid, q, events, how)
-    if len(set(targets.values())) == len(targets) and not any(q in at for q in targets.values()):
+    if len(set(targets.values())) == len(targets) and at.keys().isdisjoint(targets.values()):
         return _move_free(state, targets, events, how)      # no collision, swap or meeting possible
     changed = True
     while changed:
