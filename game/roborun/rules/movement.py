@@ -626,10 +626,10 @@ def run_lines(state: GameState, events: list[Event]) -> None:
     dirs = state.geo.line_dir
     if not dirs:
         return
+    if dirs.keys().isdisjoint(state.pos.values()) and dirs.keys().isdisjoint(state.keys):
+        return                        # the usual case: nothing stands on a line
     moves = {rid: dirs[p] for rid, p in state.pos.items() if p in dirs and p not in state.deactivated}
     keys_on = [k for k in state.keys if k in dirs]
-    if not moves and not keys_on:
-        return                        # the usual case: nothing stands on a line
     n = len(events)
     move_and_arrive(state, moves, events, how="conveyed")
     events[n:] = [e for e in events[n:] if e.kind != "blocked"]
