@@ -19,7 +19,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 import pygame
 
 from game.client import input as inp
-from game.client import theme
+from game.client import theme, tutorials
 from game.client.app import add_display_args, run_scene
 from game.client.ai_worker import AIWorker
 from game.client.decisions import automatic_choice
@@ -202,10 +202,7 @@ class TutorialOverlay(Scene):
         self.page = 0
 
     def _close(self) -> None:
-        try:
-            save_json(_tutorial_path(), {"seen": True})
-        except OSError:
-            pass
+        tutorials.mark_tutorial_done(R.GAME_ID)
         self.app.stack.pop()
 
     def handle(self, action):
@@ -238,14 +235,9 @@ class TutorialOverlay(Scene):
         draw_hints(surface, self.app.input, [(inp.CONFIRM, "Next"), (inp.LEFT, "Back a page"), (inp.BACK, "Skip")])
 
 
-def _tutorial_path():
-    return saved_game_path(R.GAME_ID).with_name("runrunrun-tutorial.json")
-
-
 def tutorial_seen() -> bool:
-    from game.core.storage import load_json
-    data, _ = load_json(_tutorial_path())
-    return isinstance(data, dict) and bool(data.get("seen"))
+    """The first-game tutorial was closed once (game/client/tutorials.py, shared by the games)."""
+    return not tutorials.tutorial_due(R.GAME_ID)
 
 
 def _draw_picture(surface, rect: pygame.Rect, kind: str) -> None:
