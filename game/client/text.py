@@ -38,6 +38,7 @@ from typing import Iterator
 import pygame
 
 from game.client import theme
+from game.core.cache import LRU, surface_bytes
 
 MIN_SCREEN_PX = 12          # smallest em, in real window pixels, of any text
 ELLIPSIS = "..."
@@ -92,9 +93,17 @@ def font(size: str | int = "body", bold: bool = False) -> pygame.font.Font:
     return _font_em(em_px(size), bool(bold))
 
 
-@lru_cache(maxsize=2048)
+RENDER_CACHE_LINES = 2048
+RENDER_CACHE_BYTES = 16 << 20     # long lines are wide surfaces: bound the bytes, not only the count
+_rendered = LRU(RENDER_CACHE_LINES, max_bytes=RENDER_CACHE_BYTES, sizeof=surface_bytes)
+
+
 def _render_em(text: str, em: int, colour, bold: bool) -> pygame.Surface:
-    return _font_em(em, bold).render(text, True, colour)
+    key = (text, em, colour, bold)
+    surface = _rendered.get(key)
+    if surface is None:
+        surface = _rendered[key] = _font_em(em, bold).render(text, True, colour)
+    return surface
 
 
 def render(text: str, size: str | int = "body", colour=theme.TEXT, bold: bool = False) -> pygame.Surface:
@@ -105,7 +114,7 @@ def render(text: str, size: str | int = "body", colour=theme.TEXT, bold: bool = 
 def reset_caches() -> None:
     """Forget fonts, rendered lines and layouts (after pygame.quit() or a change of window scale)."""
     _font_em.cache_clear()
-    _render_em.cache_clear()
+    _rendered.clear()
     _layout_em.cache_clear()
     _layer_cuts.clear()
 

@@ -446,3 +446,88 @@ def test_every_catalog_games_first_screens_fit(screens, entry):
         screens.post("down")
         screens.frames(f"{entry.id}_entry_{index}", 1)
     assert not screens.found, screens.report()
+
+
+# ---------------------------------------------------------------------------- Run Run Run!
+def _runrunrun_table(screens, players: int, humans: int, seed: int, moves: int, difficulty: str = "standard"):
+    from game.core.session import GameSession
+    from game.runrunrun import rules as R
+    from game.runrunrun.rules.engine import Config
+    from game.runrunrun.ui import scene as rrr
+
+    session = GameSession.start(R, Config(players, difficulty), seed)
+    table = rrr.PlayScene(session, humans=humans, ai_level="hard", pace=0.0, tutorial=False)
+    screens.app.stack.push(table)
+    from game.runrunrun.ai import make_player
+
+    ais = [make_player("hard", seed * 10 + i) for i in range(players)]
+    for _ in range(moves):               # hard AIs play every seat up to a busy mid-game position
+        if session.is_over():
+            break
+        seat = session.current_seat()
+        table._apply(ais[seat].choose(R.seat_view(session.state, seat), session.legal_choices()))
+    for _ in range(3000):               # then stop where a human seat must decide (its list is on screen)
+        if session.is_over() or (session.current_seat() in table.humans and session.state.phase == "action"):
+            break
+        seat = session.current_seat()
+        table._apply(ais[seat].choose(R.seat_view(session.state, seat), session.legal_choices()))
+    return table
+
+
+def test_runrunrun_screens_fit(screens):
+    from game.runrunrun.ui import scene as rrr
+    from game.runrunrun.ui.text import HOW_TO_PLAY
+
+    app = screens.app
+    app.stack.push(rrr.SetupScene())
+    screens.frames("runrunrun_setup", 2)
+    app.stack.push(rrr.HowToScene())
+    for page in range(len(HOW_TO_PLAY)):
+        screens.frames(f"runrunrun_howto_{page}", 1)
+        screens.post("right")
+    app.stack.clear_to(rrr.SetupScene())
+    app.stack.push(rrr.TutorialOverlay())
+    for page in range(len(rrr.TUTORIAL_PAGES)):
+        screens.frames(f"runrunrun_tutorial_{page}", 1)
+        screens.post("right")
+    # four seats, one human, a long game: a big maze, Mummies, long log lines, every seat's plan said
+    table = _runrunrun_table(screens, 4, 1, seed=11, moves=250)
+    assert not table.session.is_over() and len(table.session.state.tiles) > 10
+    for index in range(4):
+        table.log.append(LONG_LINE + f" ({index})")
+        table.log.append(f"{LONG_NAME} rolls: hit, draw, draw, hit, ability, footprint ({index})")
+    from game.runrunrun.rules import content
+
+    longest = max(range(len(content.SAY_LINES)), key=lambda i: len(content.SAY_LINES[i]))
+    table.session.state.said = {seat: longest for seat in range(4)}
+    screens.frames("runrunrun_busy", 3)
+    table.banner = (LONG_LINE, 0.0)
+    screens.frames("runrunrun_banner", 1)
+    table.banner = None
+    # every prompt of the game, on the human's list
+    for phase, prompt in rrr.PROMPTS.items():
+        table.prompt_override = prompt
+        drawn = [r.text for r in screens.frames(f"runrunrun_prompt_{phase}", 1)]
+        assert prompt in drawn, f"prompt {phase!r} was not drawn whole at {screens.size_name}"
+    table.prompt_override = None
+    # pointing at rooms shows what they are
+    table.inspect_cell = next(iter(table.session.state.tiles))
+    screens.frames("runrunrun_inspect", 1)
+    table.inspect_cell = None
+    app.stack.push(rrr.HandOverScene(2, "It is your turn"))
+    screens.frames("runrunrun_handover", 2)
+    app.stack.pop()
+    app.stack.push(rrr._pause())
+    screens.frames("runrunrun_pause", 2)
+    app.stack.clear_to(rrr.SetupScene())
+    # a game played out to its end (won or lost) with four AI seats
+    table = _runrunrun_table(screens, 4, 0, seed=3, moves=3000)
+    screens.frames("runrunrun_end", 3)
+    app.stack.clear_to(rrr.SetupScene())
+    # attract mode
+    from game.client.menus import DemoCycle
+
+    app.stack.push(DemoCycle([("Run Run Run!", rrr.make_demo_scene)]))
+    screens.frames("runrunrun_demo", 90)
+    app.stack.pop()
+    assert not screens.found, screens.report()

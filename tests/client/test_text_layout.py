@@ -78,7 +78,14 @@ def test_layouts_are_cached_and_the_cache_is_bounded():
     text.layout("cached", 100, 40)
     after = text._layout_em.cache_info()
     assert after.hits == before.hits + 1 and after.maxsize == 1024
-    assert text._render_em.cache_info().maxsize == 2048 and text._font_em.cache_info().maxsize == 64
+    assert text._font_em.cache_info().maxsize == 64
+    assert text._rendered.maxsize == 2048 and text._rendered.max_bytes == 16 << 20
+
+
+def test_rendered_lines_are_bounded_by_bytes_too():
+    for n in range(300):
+        text.render(f"{n:05d} " + "W" * 400, 40)          # wide surfaces, far more bytes than the cap
+    assert text._rendered.bytes <= text.RENDER_CACHE_BYTES
 
 
 def test_draw_fit_records_ink_inside_the_box_and_registers_cut_text_for_the_tooltip():

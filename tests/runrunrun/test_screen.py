@@ -24,12 +24,13 @@ def test_a_whole_game_is_played_through_the_screen_by_a_human_and_an_ai():
     app = App(headless=True)
     try:
         session = GameSession.start(R, Config(2, "standard"), 3)
-        scene = PlayScene(session, humans=1, ai_level="normal", pace=0.0)
+        scene = PlayScene(session, humans=1, ai_level="normal", pace=0.0, tutorial=False)
         app.stack.push(scene)
         assert _run(app, scene, 30000, press=True), "the game did not finish"
         result = R.result(scene.session.state)
         assert result.outcome in ("won", "lost")
         assert any("Mummy dice" in line for line in scene.log) or scene.log
+        scene.flush_saves()
         assert not has_saved_game(R.GAME_ID)          # a finished game leaves no save behind
     finally:
         pygame.quit()
@@ -39,9 +40,10 @@ def test_ai_only_game_saves_and_resumes_mid_way():
     app = App(headless=True)
     try:
         session = GameSession.start(R, Config(3, "standard"), 1)
-        scene = PlayScene(session, humans=0, pace=0.0)
+        scene = PlayScene(session, humans=0, pace=0.0, tutorial=False)
         app.stack.push(scene)
         _run(app, scene, 200)
+        scene.flush_saves()
         assert len(session.choices) > 10 and has_saved_game(R.GAME_ID)
         again = resume_scene(app, session)
         assert isinstance(again, PlayScene) and again.session is session
@@ -53,7 +55,7 @@ def test_two_humans_get_a_hand_over_screen():
     app = App(headless=True)
     try:
         session = GameSession.start(R, Config(2, "standard"), 5)
-        scene = PlayScene(session, humans=2, pace=0.0)
+        scene = PlayScene(session, humans=2, pace=0.0, tutorial=False)
         app.stack.push(scene)
         seen = False
         for _ in range(3000):
@@ -72,7 +74,7 @@ def test_how_to_play_is_reachable_from_pause_and_the_entry_scene_builds():
     app = App(headless=True)
     try:
         session = GameSession.start(R, Config(1, "insane"), 2)
-        scene = PlayScene(session, humans=1, pace=0.0)
+        scene = PlayScene(session, humans=1, pace=0.0, tutorial=False)
         app.stack.push(scene)
         app.step(1 / 60)
         app.post(Action(MENU))
@@ -92,7 +94,7 @@ def test_the_issue_screenshot_frame_shows_rooms_a_mummy_and_a_triangle():
     app = App(headless=True)
     try:
         session = GameSession.start(R, Config(3, "standard"), 1)
-        scene = PlayScene(session, humans=0)                 # the command's default pace
+        scene = PlayScene(session, humans=0, tutorial=False)   # the command's default pace
         app.stack.push(scene)
         for _ in range(1800):
             app.step(1 / 60)
@@ -108,7 +110,7 @@ def test_a_human_marks_a_room_by_clicking_it():
     app = App(headless=True)
     try:
         session = GameSession.start(R, Config(2, "standard"), 6)
-        scene = PlayScene(session, humans=1, pace=0.0)
+        scene = PlayScene(session, humans=1, pace=0.0, tutorial=False)
         app.stack.push(scene)
         for _ in range(50):
             app.step(1 / 60)
@@ -125,7 +127,7 @@ def test_continue_from_the_set_up_menu_reopens_the_saved_position():
     app = App(headless=True)
     try:
         session = GameSession.start(R, Config(2, "standard"), 9)
-        scene = PlayScene(session, humans=0, pace=0.0)
+        scene = PlayScene(session, humans=0, pace=0.0, tutorial=False)
         app.stack.push(scene)
         for _ in range(60):
             app.step(1 / 60)

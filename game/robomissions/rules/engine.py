@@ -571,6 +571,28 @@ def legal_choices(state: GameState) -> list[Action]:
     return acts
 
 
+def _legal(state: GameState, action: Action) -> bool:
+    """The same answer as `action in legal_choices(state)`, without building every option
+    for the common kinds (apply() checks each action; building the whole list was most of
+    its cost)."""
+    if state.over:
+        return False
+    t = type(action)
+    if state.phase == "discard":
+        return t is Discard and action.card in state.players[state.current].hand
+    if state.pending is not None:
+        if t is Cancel:
+            return not state.pending.committed
+        return t is Pick and action in _options(state, state.pending)
+    if t is Draw:
+        return bool(state.deck)
+    if t is Play:
+        return action.card in state.players[state.current].hand and _playable(state, action.card)
+    if t is EndTurn:
+        return True
+    return action in legal_choices(state)
+
+
 # ----------------------------------------------------------------------------- apply
 def apply(state: GameState, action: Action, *, check: bool = True) -> list[Event]:
     """Carry out one legal decision and return what happened, in order.
@@ -578,7 +600,7 @@ def apply(state: GameState, action: Action, *, check: bool = True) -> list[Event
     check=False skips the legality test; only for bots replaying actions they took from
     legal_choices on the same state.
     """
-    if check and action not in legal_choices(state):
+    if check and not _legal(state, action):
         raise IllegalAction(f"{action!r} is not legal now")
     ev: list[Event] = []
     seat = state.current

@@ -14,10 +14,9 @@ from functools import lru_cache
 
 import pygame
 
-from game.client import theme
+from game.client import tutorials
 from game.client.menus import HowToPage as Page
 from game.client.menus import HowToPlayScene
-from game.core import storage
 from game.roborally.rules import content as C
 from game.roborally.rules.board import Board
 from game.roborally.rules.engine import GAME_ID
@@ -25,7 +24,6 @@ from game.roborally.ui.board_view import BoardView, draw_card
 
 __all__ = ["how_to_play_scene", "tutorial_scene", "tutorial_due", "mark_tutorial_done", "PAGES", "TUTORIAL"]
 
-TUTORIAL_FILE = "tutorials.json"
 
 # small courses for the pictures: (spec, robots as (seat, x, y, dir), preview steps)
 _SCENES = {
@@ -120,15 +118,12 @@ TUTORIAL = [
 
 
 def tutorial_due() -> bool:
-    """True until the first-game tutorial has been closed once (remembered through game.core.storage)."""
-    data, _warning = storage.load_json(storage.data_dir() / TUTORIAL_FILE, default={})
-    return not (isinstance(data, dict) and data.get(GAME_ID) is True)
+    """True until the first-game tutorial has been closed once (game/client/tutorials.py)."""
+    return tutorials.tutorial_due(GAME_ID)
 
 
 def mark_tutorial_done() -> None:
-    path = storage.data_dir() / TUTORIAL_FILE
-    data, _warning = storage.load_json(path, default={})
-    storage.save_json(path, {**(data if isinstance(data, dict) else {}), GAME_ID: True})
+    tutorials.mark_tutorial_done(GAME_ID)
 
 
 def how_to_play_scene() -> HowToPlayScene:

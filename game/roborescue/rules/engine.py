@@ -341,10 +341,20 @@ def legal_choices(state: GameState) -> list[Action]:
     return []
 
 
+def _legal(state: GameState, action: Action) -> bool:
+    """The same answer as `action in legal_choices(state)`; a placement (the most common
+    action) is checked for its own card only instead of building every option."""
+    if type(action) is Place and state.phase == PLACE:
+        seat = state.decision_seat
+        return seat is not None and action.card in state.players[seat].hand and \
+            action.area in legal_areas(state, seat, action.card)
+    return action in legal_choices(state)
+
+
 # ----------------------------------------------------------------------------- apply
 def apply(state: GameState, action: Action) -> list[Event]:
     """Carry out a legal action for `state.decision_seat`, then every automatic step after it."""
-    if action not in legal_choices(state):
+    if not _legal(state, action):
         raise IllegalAction(f"illegal action {action!r} in phase {state.phase}")
     seat = state.decision_seat
     assert seat is not None

@@ -15,12 +15,11 @@ from typing import Callable
 
 import pygame
 
-from game.client import theme
+from game.client import theme, tutorials
 from game.client.menus import HowToPage as Page
 from game.client.menus import HowToPlayScene
 from game.client.text import draw_fit
 from game.client.widgets import draw_text
-from game.core import storage
 from game.roborescue.rules.cards import Card, default_deck
 from game.roborescue.rules.engine import GAME_ID
 from game.roborescue.rules.scoring import STORAGE, WORKSHOP, score_area, storage_chain
@@ -166,19 +165,13 @@ TUTORIAL: list[Page] = [
 ]
 
 
-TUTORIAL_FILE = "tutorials.json"   # {game id: true} once that game's first-game tutorial was closed
-
-
 def tutorial_due() -> bool:
-    """True until the first-game tutorial has been closed once (remembered through game.core.storage)."""
-    data, _warning = storage.load_json(storage.data_dir() / TUTORIAL_FILE, default={})
-    return not (isinstance(data, dict) and data.get(GAME_ID) is True)
+    """True until the first-game tutorial has been closed once (game/client/tutorials.py)."""
+    return tutorials.tutorial_due(GAME_ID)
 
 
 def _tutorial_done() -> None:
-    path = storage.data_dir() / TUTORIAL_FILE
-    data, _warning = storage.load_json(path, default={})
-    storage.save_json(path, {**(data if isinstance(data, dict) else {}), GAME_ID: True})
+    tutorials.mark_tutorial_done(GAME_ID)
 
 
 def how_to_play_scene() -> HowToPlayScene:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 
 from game.roborun.rules.cards import equipment_cards, event_cards
+from game.roborun.rules.geometry import board
 from game.roborun.rules.state import Decision, GameState
 from game.roborun.rules.view import OTHER_FACE, SeatView
 
@@ -45,7 +46,7 @@ def state_from_view(view: SeatView, rng: random.Random) -> GameState:
     """
     s = GameState.__new__(GameState)
     level = view.level
-    s.level = level
+    s.level, s.geo = level, board(level)
     s.seed = rng.randrange(1 << 30)
     s.rng = random.Random(s.seed)     # the sampled state's own generator (the engine deals only at set-up)
     s.round, s.phase, s.active, s.last_player = view.round, view.phase, view.active, view.last_player

@@ -45,7 +45,7 @@ def new_game(level: LevelSpec, seed: int, setup: Setup | None = None) -> GameSta
         setup = single_scenario_setup(level.number or 1, rng)
     _validate_setup(setup)
     s = GameState.__new__(GameState)
-    s.level, s.seed, s._geo = level, seed, board(level)
+    s.level, s.seed, s.geo = level, seed, board(level)
     s.rng = rng                      # kept: the contract's state.rng (all dealing is done with it)
     s.round, s.phase, s.active, s.last_player = 1, "action", 0, 0
     s.outcome = s.loss_cause = s.won_round = None
@@ -277,7 +277,7 @@ def _round_start(state: GameState, step: tuple, events: list[Event]) -> None:
 def _resolve_start(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
     state.active = choice.args[0]
     events.append(Event("round_started", value=state.round, seat=state.active))
-    _schedule(state, ("turn",))
+    state.queue.append(("turn",))
 
 
 def _cards_left(state: GameState) -> bool:
@@ -291,11 +291,10 @@ def _turn(state: GameState, step: tuple, events: list[Event]) -> None:
     state.turn = {}
     state.armed.clear()
     events.append(Event("turn_started", seat=state.active))
-    _schedule(state, *_card_choice_steps(state))
+    state.queue += _CARD_CHOICE_STEPS
 
 
-def _card_choice_steps(state: GameState) -> list[tuple]:
-    return [("beep_window",), ("card_choice",)]
+_CARD_CHOICE_STEPS = (("card_choice",), ("beep_window",))   # as pushed: the teammate's window runs first
 
 
 def _beep_window(state: GameState, step: tuple, events: list[Event]) -> None:
@@ -350,7 +349,7 @@ def _resolve_card(state: GameState, dec: Decision, choice: Choice, events: list[
         state.pass_state = "used"
         events.append(Event("passed", seat=seat))
         state.active = 1 - seat
-        _schedule(state, ("turn",))
+        state.queue.append(("turn",))
         return
     card = choice.args[0]
     state.turn.pop("boosted", None)
@@ -365,15 +364,17 @@ def _resolve_card(state: GameState, dec: Decision, choice: Choice, events: list[
         events.append(Event("beep_returned", card=card))
     for key in ("twist", "skip_top", "nitro_used", "my_actions", "bottom_started"):
         state.turn.pop(key, None)
-    _schedule(state, ("window", "pre"), ("card_body", card, face), ("window", "post"), ("after_card",), ("end_card",))
+    # _schedule(pre window, card_body, post window, after_card, end_card), inlined: top of the stack last
+    state.queue += [("end_card",), ("after_card",), ("window", "post"), ("card_body", card, face), ("window", "pre")]
 
 
 def _card_body(state: GameState, step: tuple, events: list[Event]) -> None:
     face = action_cards()[step[1]][step[2]]
     mine, theirs = (face.middle, face.top) if state.turn.get("twist") else (face.top, face.middle)
     state.turn["my_actions"] = mine
-    _schedule(state, ("part", "my", mine, ()), ("window", "after_my"), ("part", "mate", theirs, ()),
-              ("part", "bad", face.bottom, face.bottom_colours))
+    # _schedule(part my, after_my window, part mate, part bad), inlined: top of the stack last
+    state.queue += [("part", "bad", face.bottom, face.bottom_colours), ("part", "mate", theirs, ()),
+                    ("window", "after_my"), ("part", "my", mine, ())]
 
 
 def _part(state: GameState, step: tuple, events: list[Event]) -> None:
@@ -386,10 +387,10 @@ def _part(state: GameState, step: tuple, events: list[Event]) -> None:
         state.turn["bottom_started"] = True
     if not actions or not group(state, who, colours):
         return
-    steps = []
-    for action in actions:
-        steps += [("window", "act", who, colours), ("act", who, action, colours, ())]
-    _schedule(state, *steps)
+    queue = state.queue                  # _schedule inlined: the first action's window on top
+    for action in reversed(actions):
+        queue.append(("act", who, action, colours, ()))
+        queue.append(("window", "act", who, colours))
 
 
 def _window(state: GameState, step: tuple, events: list[Event]) -> None:
@@ -539,7 +540,7 @@ def _act(state: GameState, step: tuple, events: list[Event]) -> None:
             if c not in picked:
                 members = [r for r in robots if colour[r] == c]
                 options = [Choice("dir", (c, d)) for d in dirs]
-                if any(movement.is_blocked(state, r, to_abs(seat, d)) for r in members for d in dirs):
+                if movement.any_blocked(state, members, [to_abs(seat, d) for d in dirs]):
                     options.append(Choice("dir", (c, "skip")))
                 _decide(state, "dir", seat, options, step)
                 return
@@ -605,7 +606,7 @@ def _after_card_moves(state: GameState, events: list[Event]) -> None:
 
 def _after_card(state: GameState, step: tuple, events: list[Event]) -> None:
     geo = state.geo
-    busy = any(p in geo.line_dir for p in state.pos.values()) or any(
+    busy = not geo.line_dir.keys().isdisjoint(state.pos.values()) or any(
         a in state.at or b in state.at for a, b in state.level.lifts)
     if busy and _react(state, step, _after_card_moves, True):
         return
@@ -621,10 +622,10 @@ def _end_card(state: GameState, step: tuple, events: list[Event]) -> None:
     state.armed.clear()
     if state.turn.get("fuel") and _cards_left(state):
         state.turn["fuel"], state.turn["boosted"] = False, True
-        _schedule(state, *_card_choice_steps(state))
+        state.queue += _CARD_CHOICE_STEPS
         return
     state.active = 1 - state.active
-    _schedule(state, ("turn",))
+    state.queue.append(("turn",))
 
 
 STEPS = {

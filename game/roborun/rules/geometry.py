@@ -41,6 +41,7 @@ class Board:
         self._graphs: dict[str | None, dict[Pos, tuple]] = {}
         self.has_buttons = "button" in self.kind.values()
         self.bfs_cache: dict[tuple, tuple[dict, dict]] = {}
+        self._diag: dict[tuple, Pos | None] = {}     # memo of diagonal steps (the board never changes)
 
     def graph(self, colour: str | None) -> dict[Pos, tuple]:
         """Path-finding neighbours per space for a robot colour: (first step, landing space),
@@ -85,12 +86,20 @@ class Board:
 
         A diagonal step needs one of its two L-shaped paths to be open (our reading)."""
         if len(d) == 2:
+            key = (p, d, colour, cameo)
+            try:
+                return self._diag[key]
+            except KeyError:
+                pass
             a, b = DIAG[d]
+            out = None
             for first, second in ((a, b), (b, a)):
                 m = self.target(p, first, colour, cameo)
                 if m is not None and self.target(m, second, colour, cameo) is not None:
-                    return self.links[(m, second)][0]
-            return None
+                    out = self.links[(m, second)][0]
+                    break
+            self._diag[key] = out
+            return out
         link = self.links.get((p, d))
         if link is None:
             return None

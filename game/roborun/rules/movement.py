@@ -143,6 +143,23 @@ def is_blocked(state: GameState, rid: int, d: str) -> bool:
     return occ is not None and (state.colour[occ] in GOOD) == (state.colour[rid] in GOOD)
 
 
+def any_blocked(state: GameState, robots: list[int], dirs: list[str]) -> bool:
+    """any(is_blocked(state, r, d) for r in robots for d in dirs), without a call per pair."""
+    geo, pos, at, colour, wall_tokens = state.geo, state.pos, state.at, state.colour, state.wall_tokens
+    cameo = "cameo" in state.armed
+    for rid in robots:
+        p, c = pos[rid], colour[rid]
+        good = c in GOOD
+        for d in dirs:
+            q = geo.target(p, d, c, cameo)
+            if q is None or q in wall_tokens:
+                return True
+            occ = at.get(q)
+            if occ is not None and (colour[occ] in GOOD) == good:
+                return True
+    return False
+
+
 def terrain_open(state: GameState, rid: int, d: str) -> bool:
     """Does the board itself (edge, wall, gate, Wall token) let the robot step towards d?"""
     q = state.geo.target(state.pos[rid], d, state.colour[rid], "cameo" in state.armed)
@@ -159,10 +176,19 @@ def move_and_arrive(state: GameState, moves: dict[int, str], events: list[Event]
     """One simultaneous movement, then resolve what each moved robot entered (in id order).
     Returns the robots that may keep moving (for slides)."""
     going = []
-    for rid, frm in _move_group(state, moves, events, how):
+    moved = _move_group(state, moves, events, how)
+    if not moved:
+        return going
+    pos, kind, lasers, keys, items = state.pos, state.geo.kind, state.lasers, state.keys, state.items
+    for rid, frm in moved:
         if state.outcome is not None:
             break
-        if rid in state.pos and arrive(state, rid, frm, events, stopping):
+        q = pos.get(rid)
+        if q is None:
+            continue
+        if kind[q] == "floor" and q not in lasers and q not in keys and q not in items:
+            going.append(rid)            # arrive()'s common case inlined: plain floor, nothing on it
+        elif arrive(state, rid, frm, events, stopping):
             going.append(rid)
     return going
 
@@ -185,7 +211,7 @@ def _move_group(state: GameState, moves: dict[int, str], events: list[Event], ho
             return []
         q = geo.target(p, d, colour[rid])
         if q is None or q in state.wall_tokens:
-            events.append(Event("blocked", robot=rid, frm=p, detail=d))
+            events.append(Event("blocked", rid, p, None, None, None, None, None, None, None, None, None, d))
             return []
         return _move_one(state, rid, q, events, how)
     cameo = "cameo" in state.armed
@@ -204,7 +230,7 @@ def _move_group(state: GameState, moves: dict[int, str], events: list[Event], ho
     if len(targets) == 1 and not state.armed:
         (rid, q), = targets.items()
         return _move_one(state, rid, q, events, how)
-    if len(set(targets.values())) == len(targets) and not any(q in at for q in targets.values()):
+    if len(set(targets.values())) == len(targets) and at.keys().isdisjoint(targets.values()):
         return _move_free(state, targets, events, how)      # no collision, swap or meeting possible
     changed = True
     while changed:
@@ -270,7 +296,7 @@ def _move_group(state: GameState, moves: dict[int, str], events: list[Event], ho
         pos[rid] = q
         at[q] = rid
         moved.append((rid, frm))
-        events.append(Event(how, robot=rid, frm=frm, to=q, colour=colour[rid]))
+        events.append(Event(how, rid, frm, q, None, None, None, None, None, None, colour[rid]))  # positional: faster
     return moved if state.outcome is None else []
 
 
@@ -289,7 +315,7 @@ def _move_one(state: GameState, rid: int, q: Pos, events: list[Event], how: str)
     state.deactivated.discard(frm)
     pos[rid] = q
     at[q] = rid
-    events.append(Event(how, robot=rid, frm=frm, to=q, colour=colour[rid]))
+    events.append(Event(how, rid, frm, q, None, None, None, None, None, None, colour[rid]))  # positional: faster
     return [(rid, frm)]
 
 
@@ -307,7 +333,7 @@ def _move_free(state: GameState, targets: dict[int, Pos], events: list[Event], h
         pos[rid] = q
         at[q] = rid
         moved.append((rid, frm))
-        events.append(Event(how, robot=rid, frm=frm, to=q, colour=colour[rid]))
+        events.append(Event(how, rid, frm, q, None, None, None, None, None, None, colour[rid]))  # positional: faster
     return moved if state.outcome is None else []
 
 
@@ -600,6 +626,8 @@ def run_lines(state: GameState, events: list[Event]) -> None:
     dirs = state.geo.line_dir
     if not dirs:
         return
+    if dirs.keys().isdisjoint(state.pos.values()) and dirs.keys().isdisjoint(state.keys):
+        return                        # the usual case: nothing stands on a line
     moves = {rid: dirs[p] for rid, p in state.pos.items() if p in dirs and p not in state.deactivated}
     keys_on = [k for k in state.keys if k in dirs]
     n = len(events)
@@ -616,9 +644,9 @@ def run_lines(state: GameState, events: list[Event]) -> None:
 
 def group(state: GameState, who: str, colours: tuple = ()) -> list[int]:
     """The robots one part of a card moves: "my" / "mate" robots, or the bad robots of `colours`."""
-    if who == "my":
-        return state.robots_of(state.active)
-    if who == "mate":
-        return state.robots_of(1 - state.active)
+    if who == "my" or who == "mate":             # state.robots_of, inlined: the hottest query
+        seat = state.active if who == "my" else 1 - state.active
+        pos = state.pos
+        return [r for r, s in state.owner.items() if s == seat and r in pos]
     colour = state.colour
     return sorted([r for r in state.pos if colour[r] in colours])

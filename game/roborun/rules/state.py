@@ -10,7 +10,6 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.roborun.rules.geometry import board
 from game.roborun.rules.level import LevelSpec, Pos
 
 GOOD = frozenset(("green", "red"))
@@ -171,14 +170,17 @@ def _small_int(value: Any) -> bool:
 class GameState:
     """Everything that changes during a scenario. Fields are documented where they are set."""
 
+    # `geo`: the level's precomputed Board (links, graphs), shared by every copy; whoever
+    # builds a state sets it (geometry.board(level)). A plain slot, not a property: the
+    # engine reads it several times per choice.
     __slots__ = (
-        "level", "_geo", "seed", "round", "phase", "active", "last_player", "outcome", "loss_cause", "won_round",
+        "level", "seed", "round", "phase", "active", "last_player", "outcome", "loss_cause", "won_round",
         "pos", "at", "colour", "owner", "escaped", "next_robot_id",
         "keys", "wall_tokens", "lasers", "items",
         "robot_names", "energy", "unlocked", "chip", "hands", "numbers",
         "stands", "played", "pass_state", "beep", "event_deck", "events_seen", "equip_deck", "support",
         "queue", "pending", "turn", "armed", "deactivated", "exits_open", "lines_on", "messages",
-        "start_positions", "rules", "lost_tokens", "later", "_rng", "_rng_shared",
+        "start_positions", "rules", "lost_tokens", "later", "_rng", "_rng_shared", "geo",
     )
 
     @property
@@ -195,19 +197,10 @@ class GameState:
     def rng(self, value: random.Random) -> None:
         self._rng, self._rng_shared = value, False
 
-    @property
-    def geo(self):
-        """The level's precomputed Board (links, graphs); shared by every copy."""
-        try:
-            return self._geo
-        except AttributeError:
-            self._geo = board(self.level)
-            return self._geo
-
     def copy(self) -> "GameState":
         """An independent copy for search: containers are copied, immutable parts shared."""
         new = GameState.__new__(GameState)
-        new.level, new._geo, new.seed, new.round, new.phase = self.level, self.geo, self.seed, self.round, self.phase
+        new.level, new.geo, new.seed, new.round, new.phase = self.level, self.geo, self.seed, self.round, self.phase
         new.active, new.last_player, new.outcome = self.active, self.last_player, self.outcome
         new.loss_cause, new.won_round, new.next_robot_id = self.loss_cause, self.won_round, self.next_robot_id
         new.robot_names, new.pass_state, new.beep = self.robot_names, self.pass_state, self.beep

@@ -10,7 +10,7 @@ import math
 import pygame
 
 from game.client import theme
-from game.client.widgets import draw_text
+from game.client.text import draw_fit
 from game.runrunrun.rules import content as C
 from game.runrunrun.rules.maze import DIRS, FINAL, OPEN, open_doorways, rotate
 
@@ -98,6 +98,14 @@ def draw_torch(surface, center, size: float, lit: bool = True) -> None:
     pygame.draw.polygon(surface, (255, 170, 40) if lit else (90, 80, 70), flame)
 
 
+def label(surface, text: str, center, width: float, height: float, size, colour, bold: bool = True) -> None:
+    """A short label centred on `center`, kept inside a width x height box (shrunk or ellipsised)."""
+    box = pygame.Rect(0, 0, max(4, int(width)), max(4, int(height)))
+    box.center = (int(center[0]), int(center[1]))
+    draw_fit(surface, text, box, size, colour, align="center", valign="middle", wrap=False, bold=bold,
+             min_size=size)
+
+
 def draw_room(surface, layout: HexLayout, cell, mask: int, tile: int | None, alpha_surface=None,
               highlight=None) -> None:
     """One room: stone hex, sand floor, corridors to each doorway, its torch/symbol/sarcophagus."""
@@ -106,8 +114,7 @@ def draw_room(surface, layout: HexLayout, cell, mask: int, tile: int | None, alp
     if cell == FINAL:
         pygame.draw.polygon(target, GOLD, layout.corners(cell, 1))
         pygame.draw.polygon(target, STONE, layout.corners(cell, 1), 3)
-        draw_text(target, "Relics", (int(layout.center(cell)[0]), int(layout.center(cell)[1])),
-                  "tiny" if size > 26 else 12, STONE, "center", bold=True)
+        label(target, "Relics", layout.center(cell), size * 1.6, size, "tiny" if size > 26 else 12, STONE)
         return
     pygame.draw.polygon(target, STONE, layout.corners(cell, 1))
     pygame.draw.polygon(target, SAND if cell != OPEN else (214, 186, 120), layout.corners(cell, size * 0.18))
@@ -121,8 +128,7 @@ def draw_room(surface, layout: HexLayout, cell, mask: int, tile: int | None, alp
         pygame.draw.polygon(target, highlight, layout.corners(cell, 2), 3)
     if tile is None or tile < 0:
         if cell == OPEN:
-            draw_text(target, "Vault", (int(cx), int(cy + size * 0.45)), "tiny" if size > 26 else 12, STONE,
-                      "center", bold=True)
+            label(target, "Vault", (cx, cy + size * 0.45), size * 1.6, size * 0.6, "tiny" if size > 26 else 12, STONE)
         return
     t = C.TILES[tile]
     if t.torch:
@@ -145,9 +151,11 @@ def draw_mummy(surface, center, mid: int, hearts: int, size: float) -> None:
         pygame.draw.line(surface, (170, 160, 140), (x - r * 0.8, y + r * k), (x + r * 0.8, y + r * k - 2), 1)
     pygame.draw.circle(surface, (200, 30, 30), (int(x - r * 0.35), int(y - r * 0.25)), max(1, r // 6))
     pygame.draw.circle(surface, (200, 30, 30), (int(x + r * 0.35), int(y - r * 0.25)), max(1, r // 6))
-    label = "B" if boss else str(mid)
-    draw_text(surface, label, (int(x), int(y + r * 0.35)), 14 if size < 30 else "tiny", STONE, "center", bold=True)
     draw_heart_count(surface, (x + r * 0.9, y - r * 0.9), hearts, size)
+    # one label per Mummy: which card (B for the Boss) and its Hearts, on the token
+    name = "B" if boss else str(mid)
+    label(surface, f"{name}:{hearts}", (x, y + r * 0.2), max(2 * r, size * 0.5), max(r, 14), 14 if size < 30 else "tiny",
+          STONE)
 
 
 def draw_heart_count(surface, pos, hearts: int, size: float) -> None:
@@ -156,7 +164,6 @@ def draw_heart_count(surface, pos, hearts: int, size: float) -> None:
     pygame.draw.circle(surface, (220, 40, 60), (int(x - s * 0.5), int(y)), int(s * 0.6))
     pygame.draw.circle(surface, (220, 40, 60), (int(x + s * 0.5), int(y)), int(s * 0.6))
     pygame.draw.polygon(surface, (220, 40, 60), [(x - s * 1.1, y + s * 0.1), (x + s * 1.1, y + s * 0.1), (x, y + s * 1.3)])
-    draw_text(surface, str(hearts), (int(x), int(y + s * 0.3)), 14 if size < 30 else "tiny", theme.TEXT, "center", bold=True)
 
 
 def draw_cat(surface, center, seat: int, size: float, active: bool) -> None:
@@ -217,8 +224,8 @@ def draw_maze(surface, layout: HexLayout, view, highlights=(), preview=None, mar
     for seat, cell in view.marks:
         x, y = layout.center(tuple(cell))
         pygame.draw.circle(surface, SEAT_COLOURS[seat], (int(x), int(y)), int(layout.size * 0.78), 3)
-        draw_text(surface, "R", (int(x - layout.size * 0.62), int(y + layout.size * 0.3)), 14,
-                  SEAT_COLOURS[seat], "center", bold=True)
+        pygame.draw.circle(surface, SEAT_COLOURS[seat], (int(x - layout.size * 0.62), int(y + layout.size * 0.3)),
+                           max(3, int(layout.size * 0.12)))
     by_cell: dict = {}
     for mid, cell, hearts in view.mummies:
         by_cell.setdefault(tuple(cell), []).append((mid, hearts))
@@ -261,7 +268,10 @@ def draw_tile_icon(surface, rect: pygame.Rect, tile: int, focused: bool = False)
         pygame.draw.rect(surface, (120, 80, 160), r, border_radius=4)
     if focused:
         pygame.draw.polygon(surface, theme.ACCENT, layout.corners(cell, 0), 3)
-    draw_text(surface, str(t.strength), (area.right - 6, area.bottom - 4), 16, theme.TEXT, "bottomright", bold=True)
+    box = pygame.Rect(0, 0, area.width // 2, area.height // 2)
+    box.bottomright = (area.right, area.bottom)
+    draw_fit(surface, str(t.strength), box, 16, theme.TEXT, align="right", valign="bottom", wrap=False, bold=True,
+             min_size=16)
 
 
 DIE_COLOURS = {"hit": (220, 60, 70), "ability": (90, 170, 250), "draw": (220, 200, 120), "lure": (120, 210, 120),
@@ -275,4 +285,4 @@ def draw_die(surface, rect: pygame.Rect, face: str) -> None:
     pygame.draw.rect(surface, DIE_COLOURS.get(face, (120, 120, 120)), inner, border_radius=4)
     glyph = {"hit": "-1", "ability": "?", "draw": "+T", "lure": "<<", "mummy": "M", "blank": ""}.get(face, face[:2])
     if glyph:
-        draw_text(surface, glyph, inner.center, 18, theme.SHADOW, "center", bold=True)
+        label(surface, glyph, rect.center, rect.width, rect.height, 18, theme.SHADOW)

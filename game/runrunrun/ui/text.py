@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from game.runrunrun.rules import content as C
-from game.runrunrun.rules.maze import exits
+from game.runrunrun.rules.maze import FINAL, OPEN, exits
 
 SEAT_NAMES = ("Blue", "Orange", "Green", "Pink")
 SYMBOL_NAMES = {"ankh": "Ankh", "eye": "Eye", "scarab": "Scarab"}
@@ -203,3 +203,114 @@ HOW_TO_PLAY = [
     ("Controls", "Up/Down or the mouse pick a choice, Enter confirms, clicking a highlighted room picks it, "
                  "Left/Right turn a tile, Z undoes your last choice when nothing was revealed, P pauses."),
 ]
+
+
+# ---------------------------------------------------------------------------- inspect anything
+ABILITY_TEXT = {"draw": "its question mark draws a tile", "sarc": "its question mark draws a Sarcophagus token",
+                "torch": "its question mark adds a torch to the supply", "damage": "its question mark is 1 more damage"}
+
+
+def mummy_text(mid: int, hearts: int) -> str:
+    """What a Mummy or Boss card does, in the rulebook's words ('The Mummies', 'The Boss Mummies')."""
+    card = C.card(mid)
+    bits = [f"{card['name']}: {hearts} Hearts left."]
+    if card.get("extra_die"):
+        bits.append("Adds a Mummy die while it is in the maze.")
+    if card.get("extra_move"):
+        bits.append(f"Moves {card['extra_move']} extra room{'s' if card['extra_move'] > 1 else ''} each Mummies' turn.")
+    if card.get("wake_discard_tiles"):
+        bits.append(f"On waking, the group discards {card['wake_discard_tiles']} random tiles.")
+    if card.get("wake_discard_torches"):
+        bits.append(f"On waking, {card['wake_discard_torches']} torches are lost.")
+    if card.get("no_lure") or mid >= 10:
+        bits.append("Cannot be lured.")
+    if card.get("no_ability"):
+        bits.append("Question marks do nothing while it is in play.")
+    bits.append("It walks the shortest way to the Vault.")
+    return " ".join(bits)
+
+
+def tile_long_text(t: int) -> str:
+    """A room tile in full: exits (its Combat Strength), symbol, torch, sarcophagus."""
+    tile = C.TILES[t]
+    bits = [f"Room with {exits(tile.exits)} exits (worth {tile.strength} combat dice when discarded)."]
+    if tile.symbol:
+        bits.append(f"{SYMBOL_NAMES[tile.symbol]} symbol: three in a triangle work a mechanism.")
+    bits.append("Has its own torch." if tile.torch else "Needs a torch from the supply when placed.")
+    if tile.sarcophagus:
+        bits.append("Sarcophagus: placing it draws a Sarcophagus token.")
+    return " ".join(bits)
+
+
+def cell_text(view, cell) -> str:
+    """What is in a room (or an open spot) of the maze, for pointing or tabbing at it."""
+    cell = tuple(cell)
+    tiles = {tuple(c): t for c, t, _ in view.tiles}
+    if cell == FINAL:
+        out = ["The Pharaoh's Relics: if a Mummy moves in here from the Vault, everyone loses."]
+    elif cell == OPEN:
+        out = ["The Pharaoh's Vault, open room: a Mummy entering stops; if it moves again it reaches the Relics."]
+    elif cell in tiles:
+        out = [tile_long_text(tiles[cell])]
+    else:
+        out = ["An open doorway: a new room can be explored here."]
+    for mid, c, hearts in view.mummies:
+        if tuple(c) == cell:
+            out.append(mummy_text(mid, hearts))
+    cats = [SEAT_NAMES[s] for s, p in enumerate(view.pos) if tuple(p) == cell]
+    if cats:
+        out.append(f"Here: {', '.join(cats)}.")
+    for seat, c in view.marks:
+        if tuple(c) == cell:
+            out.append(f"Reserved by {SEAT_NAMES[seat]}.")
+    for tri in view.torch_tris:
+        if cell in {tuple(c) for c in tri}:
+            out.append("Part of a used Torch Mechanism.")
+    for tri in view.door_tris:
+        if cell in {tuple(c) for c in tri}:
+            out.append("Part of a used Door Mechanism.")
+    return " ".join(out)
+
+
+def cat_text(view, seat: int) -> str:
+    cat = C.CATS[view.cats[seat]]
+    return (f"{SEAT_NAMES[seat]} plays {cat['name']}: {ABILITY_TEXT[cat['ability']]}. "
+            f"Holds {view.hand_counts[seat]} tiles (face down) and {len(view.sarc[seat])} Sarcophagus tokens.")
+
+
+def die_text(face: str) -> str:
+    return {"hit": "Hit: removes one Heart.", "ability": "Question mark: your Catventurer's ability.",
+            "draw": "Tile: draw a room tile.", "lure": "Footprint: lure a Mummy one room away from the Vault.",
+            "mummy": "Mummy symbol: every Mummy moves one room and a Heart goes on the next Mummy card.",
+            "blank": "Blank: nothing happens."}.get(face, face)
+
+
+# ---------------------------------------------------------------------------- first-game tutorial
+TUTORIAL_PAGES = (
+    ("Welcome to the pyramid",
+     "You are Catventurers, all on one side. Keep every Mummy out of the Pharaoh's Relics (the gold room), "
+     "work the Door Mechanisms to wake the Boss, then eliminate the Boss and every Mummy.", "maze"),
+    ("Your tiles",
+     "Your hand of room tiles is both the maze and your fighting strength: place one to explore, or discard "
+     "them in a fight, each exit giving one combat die (six at most).", "tile"),
+    ("The Mummies move first",
+     "Each turn starts with the Mummy dice. Each Mummy symbol moves every Mummy one room toward the Vault "
+     "and adds a Heart to the next Mummy card. A Mummy in the Vault's open room must be beaten before it "
+     "moves again.", "mummy"),
+    ("Triangles",
+     "Three rooms in a triangle with the same symbol give five torches; with three different symbols they "
+     "work a Door Mechanism (with a trap). The last Door wakes the Boss.", "symbols"),
+    ("Controls",
+     "Up/Down pick a choice, Enter confirms, click a highlighted room to pick it. Point at (or Tab to) any "
+     "room, Mummy, tile or card to see what it is. Z undoes, P pauses and shows how to play.", "dice"),
+)
+
+PHASE_TIPS = {
+    "action": "Tip: explore to grow the maze toward triangles, or fight a Mummy near the Vault.",
+    "explore_cell": "Tip: green spots are where this room can join the maze within your reach.",
+    "explore_rot": "Tip: Left/Right turn the room; the ghost shows where its doorways go.",
+    "fight_commit": "Tip: each discarded tile gives one die per exit, six dice at most.",
+    "fight_reroll": "Tip: each torch rerolls one die; mark dice one by one, then reroll them.",
+    "place_mummy": "Tip: place a waking Mummy as far from the Vault as you can.",
+    "join": "Tip: joining moves you for free to the player who called the regroup.",
+}
