@@ -177,7 +177,10 @@ class BoardGraph:
         return self.distances_to(targets).get(frm, INF)
 
 
-@lru_cache(maxsize=256)
+GRAPH_CACHE = 32      # a graph's distance tables grow to (spaces x spaces); a long session must stay flat
+
+
+@lru_cache(maxsize=GRAPH_CACHE)
 def _cached_graph(level_id: int, colour: str, walls: frozenset[Pos], lasers: frozenset[Pos]) -> BoardGraph:
     return BoardGraph(_LEVELS[level_id], colour, walls, lasers)
 
@@ -193,7 +196,7 @@ def board_graph(level: LevelSpec, colour: str, walls: frozenset[Pos] = frozenset
     keeps a reference to it, which keeps that id valid while the entry lives.
     """
     _LEVELS[id(level)] = level
-    if len(_LEVELS) > 64:     # levels are few; forget old ones so ids cannot be reused stale
+    if len(_LEVELS) > 16:     # levels are few; forget old ones so ids cannot be reused stale
         _LEVELS.clear()
         _FACTS.clear()
         _LEVELS[id(level)] = level

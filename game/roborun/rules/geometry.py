@@ -115,7 +115,7 @@ _BOARDS: dict[int, Board] = {}
 def board(level: LevelSpec) -> Board:
     entry = _BOARDS.get(id(level))
     if entry is None or entry.level is not level:
-        if len(_BOARDS) > 64:             # keep the cache small in long sessions
+        if len(_BOARDS) > 16:             # keep the cache small in long sessions
             _BOARDS.clear()
         entry = _BOARDS[id(level)] = Board(level)
     return entry
