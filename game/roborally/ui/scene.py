@@ -26,6 +26,7 @@ from game.client.app import App, add_display_args, run_scene
 from game.client.decisions import automatic_choice
 from game.client.menus import NoticeScene, PauseScene, TitleScene
 from game.client.scene import Scene
+from game.client.sequencer import Beat, Sequencer, Track
 from game.client.text import draw_fit
 from game.client.text import font as text_font
 from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, panel
@@ -147,8 +148,9 @@ class RaceScene(Scene):
         self.executor: AIWorker | None = None
         self.future: Future | None = None
         self.players = {i: make_player(k, 1000 + i) for i, k in enumerate(self.seats) if k != "human"}
-        self.queue: list = []               # events still to animate
-        self.anim = None                    # (event, t, duration)
+        # events play as Beats of the shared sequencer (one per event, labelled with its kind);
+        # beams, labels and reboot flashes (self.flashes / self.floaters) fade on their own clock
+        self.anims = Sequencer(play_sound=self._play_sound)
         self.shown = {}                     # seat -> [x, y, angle]
         self.flashes: list = []             # (kind, data, ttl)
         self.floaters: list = []            # (text, x, y, colour, ttl)
@@ -198,6 +200,10 @@ class RaceScene(Scene):
             return self.speed_override
         return self.app.settings.animation_speed if self.app else 1.0
 
+    def _play_sound(self, name: str) -> None:
+        if self.app is not None and self.speed <= 4:      # at high speed the sounds would pile up
+            self.app.audio.play(name)
+
     def _sync_side(self) -> None:
         self.side = {r.seat: {"cp": r.cp, "energy": r.energy,
                               "spam": r.discard.count("spam") + r.deck.count("spam") + r.hand.count("spam"),
@@ -221,14 +227,14 @@ class RaceScene(Scene):
         if self.state.phase == "program" and any(e.kind == "program" and e.data.get("register") == 5 for e in events):
             if self.timer is None and any(k == "human" for k in self.seats):
                 self.timer = TIMER_SECONDS
-        self.queue.extend(events)
-        self._animate(0.0)                  # events that take no time play at once
+        self.anims.extend(self._beat(e) for e in events)
+        self.anims.update(0.0)              # events that take no time play at once
         if seat is not None and self.seats[seat] == "human":
             self.last_human = seat
         self.menu = None
 
     def _busy(self) -> bool:
-        return bool(self.queue) or self.anim is not None
+        return self.anims.busy
 
     # ------------------------------------------------------------------ per frame
     def update(self, dt: float) -> None:
@@ -236,7 +242,7 @@ class RaceScene(Scene):
         self.flashes = [(k, d, ttl - dt_anim) for k, d, ttl in self.flashes if ttl - dt_anim > 0]
         self.floaters = [(s, x, y - dt_anim * 0.8, c, ttl - dt_anim) for s, x, y, c, ttl in self.floaters if ttl - dt_anim > 0]
         if self._busy():
-            self._animate(dt_anim)
+            self.anims.update(dt_anim)
             return
         if self.session.is_over():
             if not self.done:
@@ -295,36 +301,22 @@ class RaceScene(Scene):
             self._apply(choice)
 
     # ------------------------------------------------------------------ animation
-    def _animate(self, dt: float) -> None:
-        while True:
-            if self.anim is None:
-                if not self.queue:
-                    return
-                e = self.queue.pop(0)
-                dur = DURATIONS.get(e.kind, 0.0)
+    def _beat(self, e) -> Beat:
+        """One engine event as a Beat: its start shows what the event changes on the panels
+        (and starts its beams and labels), its progress moves the robot, its end lands it.
+        An event that takes no time is a Beat without tracks, which the sequencer plays at once."""
+        dur = DURATIONS.get(e.kind, 0.0)
+        if dur <= 0:
+            def instant() -> None:
                 self._start_event(e)
-                if dur <= 0:
-                    self._finish_event(e)
-                    continue
-                self.anim = [e, 0.0, dur]
-            e, t, dur = self.anim
-            t += dt
-            self.anim[1] = t
-            self._tween(e, min(1.0, t / dur))
-            if t >= dur:
                 self._finish_event(e)
-                self.anim = None
-                dt = t - dur
-                if dt <= 0:
-                    return
-            else:
-                return
+            return Beat([], sound=SOUNDS.get(e.kind), on_start=instant, label=e.kind)
+        track = Track(dur, on_start=lambda: self._start_event(e), on_progress=lambda f: self._tween(e, f),
+                      on_end=lambda: self._finish_event(e))
+        return Beat([track], sound=SOUNDS.get(e.kind), label=e.kind)
 
     def _start_event(self, e) -> None:
         k, d = e.kind, e.data
-        sound = SOUNDS.get(k)
-        if sound and self.app is not None and self.speed <= 4:
-            self.app.audio.play(sound)
         if k == "reveal":
             self.message = f"Register {d['register']}"
             self.shown_register = d["register"]
@@ -411,8 +403,6 @@ class RaceScene(Scene):
             s[0], s[1], s[2] = d["at"][0], d["at"][1], d["dir"]
         elif k == "reboot" and s is not None:
             s[0], s[1] = -5, -5
-        if not self.queue and self.anim is None:
-            pass
 
     def _pos(self, seat):
         """Where a floating label for `seat` starts: above the robot, stacked over earlier ones."""
@@ -652,8 +642,7 @@ class RaceScene(Scene):
 
     def skip_animation(self) -> None:
         """Play every queued event to its end at once (X), leaving no labels or beams behind."""
-        while self.queue or self.anim:
-            self._animate(10.0)
+        self.anims.skip()
         self.floaters, self.flashes = [], []
 
     def _draw_side(self, surface) -> None:

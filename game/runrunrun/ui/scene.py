@@ -25,6 +25,7 @@ from game.client.ai_worker import AIWorker
 from game.client.decisions import automatic_choice
 from game.client.menus import PauseScene
 from game.client.scene import Scene
+from game.client.sequencer import Beat, Sequencer, Track
 from game.client import text as text_layout
 from game.client.text import draw_fit
 from game.client.widgets import Menu, MenuItem, draw_hints, draw_paragraph, panel, vertical_gradient
@@ -46,6 +47,26 @@ AI_LEVELS = ("easy", "normal", "hard")
 MAZE = pygame.Rect(0, 0, 880, 544)
 SIDE_X = 892
 CELL_KINDS = ("cell", "to", "mark")
+ROLL_SECONDS = 0.6                      # dice tumble before they land on the rolled faces
+BANNER_SECONDS = 2.0                    # a banner (door token, boss, won/lost) stays up this long
+
+
+def roll_beat(scene: "PlayScene", faces: list, kind: str) -> Beat:
+    """The dice of a roll tumbling for ROLL_SECONDS (the side panel shows random faces while
+    `scene.rolling` is set), then landing on the faces the engine rolled."""
+    def start() -> None:
+        scene.rolling = (faces, kind)
+
+    def end() -> None:
+        scene.rolling = None
+    return Beat([Track(ROLL_SECONDS, on_start=start, on_end=end)], label=kind)
+
+
+def banner_beat(scene: "PlayScene", text: str) -> Beat:
+    """A banner over the maze for BANNER_SECONDS; the scene keeps it up while the game is over."""
+    def start() -> None:
+        scene.banner = text
+    return Beat([Track(BANNER_SECONDS, on_start=start)], label="banner")
 
 
 def _seats_path():
@@ -298,7 +319,12 @@ class PlayScene(Scene):
         self.submenu: str | None = None      # "say" while choosing an intention line
         self.reroll_mask = 0                 # dice marked for a reroll (the compact picker)
         self.hold_auto = False               # after an undo, do not re-apply a forced choice at once
-        self.rolling: tuple[list, str, float] | None = None
+        # event animations play through the shared sequencer: dice rolls on `anims` (the AI waits
+        # for them), banners on `captions` (they stay up while play goes on); a newer roll or
+        # banner replaces the one still showing
+        self.anims = Sequencer()
+        self.captions = Sequencer()
+        self.rolling: tuple[list, str] | None = None     # (faces, kind) while a roll tumbles
         self.last_human: int | None = None
         self.viewer = min(self.humans) if self.humans else 0
         self.layout: V.HexLayout | None = None
@@ -312,7 +338,7 @@ class PlayScene(Scene):
         self.version = 0                     # counts changes of the game (applied choices, undo, a new demo game)
         self.table_layer: pygame.Surface | None = None
         self.layer_key = None
-        self.banner: tuple[str, float] | None = None
+        self.banner: str | None = None
         self.error: str | None = None
 
     # ---------------------------------------------------------------- lifecycle
@@ -389,20 +415,27 @@ class PlayScene(Scene):
         events = self.session.apply(choice)
         self.version += 1
         self._save()
+        roll, banner = None, None
         for e in events:
             line = log_line(e)
             if line:
                 self.log.append(line)
             if e["type"] in ("mummy_roll", "combat_roll", "reroll"):
-                self.rolling = (list(e["dice"]), e["type"], 0.0)
+                roll = (list(e["dice"]), e["type"])
             if e["type"] in ("won", "lost"):
-                self.banner = (line or "", 0.0)
+                banner = line or ""
                 if self.app and not self.demo:
                     self.app.audio.play("win" if e["type"] == "won" else "error")
             if e["type"] == "door_token":
-                self.banner = (f"Door Mechanism {e['doors']} of {self.state.doors_needed}!", 0.0)
+                banner = f"Door Mechanism {e['doors']} of {self.state.doors_needed}!"
             if e["type"] == "boss_wake":
-                self.banner = ("The Boss Mummy wakes!", 0.0)
+                banner = "The Boss Mummy wakes!"
+        for timeline, beat in ((self.anims, roll and roll_beat(self, *roll)),
+                               (self.captions, banner is not None and banner_beat(self, banner))):
+            if beat:
+                timeline.skip()              # the newer roll or banner replaces the one showing
+                timeline.add(beat)
+                timeline.update(0.0)         # shown from this frame on
         self.focus = 0
         self.submenu = None
         self.reroll_mask = 0
@@ -428,12 +461,11 @@ class PlayScene(Scene):
     # ---------------------------------------------------------------- per frame
     def update(self, dt: float) -> None:
         self.t += dt
-        if self.rolling:
-            faces, kind, age = self.rolling
-            self.rolling = (faces, kind, age + dt) if age + dt < 0.6 else None
-        if self.banner:
-            text, age = self.banner
-            self.banner = (text, age + dt) if (age + dt < 2.0 or self.session.is_over()) else None
+        speed = getattr(getattr(self.app, "settings", None), "animation_speed", 1.0)
+        self.anims.update(dt * speed)
+        self.captions.update(dt * speed)
+        if self.banner and not self.captions.busy and not self.session.is_over():
+            self.banner = None
         if self.session.is_over():
             if self.demo:
                 self.ended_for += dt
@@ -456,7 +488,7 @@ class PlayScene(Scene):
             self.viewer = self.state.active
         self.wait -= dt
         if self.future is None:
-            if self.wait > 0 or (self.rolling and self.pace > 0):
+            if self.wait > 0 or (self.anims.busy and self.pace > 0):
                 return
             view = R.seat_view(self.state, cur)
             choices = self._choices()
@@ -493,6 +525,10 @@ class PlayScene(Scene):
             self._point(action.pos)
         if name in (inp.NEXT, inp.PREV, inp.INFO):
             self._tab(-1 if name == inp.PREV else 1)
+            return
+        if name == inp.SKIP and (self.anims.busy or self.captions.busy):
+            self.anims.skip()                # dice land and banners go at once
+            self.captions.skip()
             return
         if self.session.is_over():
             if name in (inp.CONFIRM, inp.CLICK):
@@ -644,7 +680,7 @@ class PlayScene(Scene):
             panel(surface, box, fill=theme.SHADOW, edge=theme.ACCENT, radius=8)
             draw_fit(surface, PHASE_TIPS[view.phase], box.inflate(-20, -10), "small", theme.ACCENT, valign="middle")
         if self.banner:
-            text, age = self.banner
+            text = self.banner
             box = pygame.Rect(0, 0, 700, 84)
             box.center = (MAZE.centerx, 70)
             panel(surface, box, fill=theme.SHADOW, edge=theme.ACCENT)

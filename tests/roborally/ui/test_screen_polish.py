@@ -73,7 +73,7 @@ def test_the_shop_and_upgrades_follow_the_animation(app):
         old_ups = {r.seat: list(r.perm + r.temp) for r in scene.state.robots}
         scene.future = None
         scene._apply(rng.choice(scene.session.legal_choices()))
-        kinds = [e.kind for e in scene.queue]
+        kinds = [beat.label for beat in scene.anims.queue]
         if "shop" in kinds and kinds.index("shop") > 0 and scene.state.shop != old_shop:
             # the round's activation is still playing: the panel shows the old shop until the refill plays
             assert scene.shown_shop == old_shop
@@ -96,7 +96,7 @@ def test_buying_shows_when_the_buy_plays(app):
     scene.state.robots[0].energy = 9
     scene.state.shop = ["firewall", None]
     scene._sync_side()
-    scene.queue.append(_round_event())                                # something still animating
+    scene.anims.add(scene._beat(_round_event()))                                # something still animating
     scene._apply(Choice("buy", 0))
     assert "firewall" not in scene.side[0]["ups"] and scene.shown_shop[0] == "firewall"
     scene.skip_animation()
