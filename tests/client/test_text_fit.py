@@ -402,7 +402,7 @@ def test_roborally_screens_fit(screens):
             assert race.cursor is None and race.inspect is None
         _roborally_step(race, rng)
         step += 1
-        if race.queue and step % 7 == 0:
+        if race.anims.queue and step % 7 == 0:
             screens.frames(f"roborally_activation_{step}", 20)       # mid-animation, busy log
         elif phase in ("upgrade", "fire", "haywire") and step % 5 == 0:
             screens.frames(f"roborally_{phase}_{step}", 2)
