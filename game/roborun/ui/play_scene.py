@@ -30,6 +30,7 @@ import pygame
 from game.client import input as inp
 from game.client import theme
 from game.client.ai_worker import AIWorker
+from game.client.decisions import automatic_choice
 from game.client.menus import NoticeScene, PauseScene
 from game.client.scene import Scene
 from game.client.sequencer import Sequencer
@@ -43,6 +44,7 @@ from game.roborun.levels.tmx_loader import find_level, load_level
 from game.roborun.rules import engine
 from game.roborun.rules.campaign import accomplishments
 from game.roborun.rules.config import RoboRunConfig
+from game.roborun.rules.state import Choice
 from game.roborun.ui import hud_render
 from game.roborun.ui import progress as prog
 from game.roborun.ui.anim import EventAnimations, Stage
@@ -50,6 +52,7 @@ from game.roborun.ui.board_render import BoardRenderer
 from game.roborun.ui.campaign_screens import EntryScene, HandOverScene, ResultsScene, ScenarioIntro, TutorialOverlay
 from game.roborun.ui.choice_ui import Option, ViewReader, build_options, step_focus
 from game.roborun.ui.event_text import describe_event
+from game.roborun.ui.howto import how_to_play_scene
 from game.roborun.ui.play_render import BOARD_AREA, LEFT, RIGHT, PlayDrawing
 from game.roborun.ui.session import (  # noqa: F401  (GameOptions & co. are part of this module's API)
     Chooser, GameOptions, campaign_setup, load_level_spec, make_partner, next_level_ref, random_choose,
@@ -59,6 +62,8 @@ from game.roborun.ui.session import (  # noqa: F401  (GameOptions & co. are part
 WATCH_POLL = 0.5           # seconds between looks at a watched map file's mtime
 AI_PAUSE = 0.35             # seconds between AI decisions so players can follow them
 
+
+CONTINUE = Choice("continue")  # an ability window's "carry on": taken by itself when no ability matters
 
 GAME_SOUNDS = ("click", "move", "slide", "collect", "teleport", "boom", "zap", "card", "beep", "win", "lose", "error")
 
@@ -156,6 +161,7 @@ class PlayScene(PlayDrawing, Scene):
         self.options_list: list[Option] = []
         self.focus = 0
         self.decision_token: tuple | None = None
+        self.want_ability = False       # pause menu "Use an ability": stop at the next ability window
         self.previews: dict[int, dict] = {}
         self.log: list[str] = []
         self.board: BoardRenderer | None = None
@@ -283,14 +289,34 @@ class PlayScene(PlayDrawing, Scene):
             return
         reader = self.reader
         choices = self.engine.legal_choices(self.state)
+        auto = automatic_choice(choices, self.app.settings.ask_every_step if self.app else False,
+                                matters=self._window_matters(reader), default=CONTINUE)
+        if auto is not None and not self.options.spectate:
+            self.choose(auto)               # nothing to ask: play flows on (game.client.decisions)
+            return
         self.options_list = build_options(choices, reader.decision_kind or "", reader)
         self.focus = 0
         self.dirty = True
+
+    def _window_matters(self, reader: ViewReader) -> bool:
+        """Does this decision need the player? An ordinary "Continue / Use ability" window (its
+        context starts with "window") only when the player asked for abilities (pause menu "Use an
+        ability"); a reaction window (the engine opens one only when a protective ability would
+        change what the coming movement does) and every other decision always matter."""
+        if reader.decision_kind != "window":
+            return True
+        ctx = reader.view.decision_ctx
+        if ctx and ctx[0] == "window":
+            return self.want_ability
+        return True
 
     def choose(self, choice) -> None:
         """Apply a choice for the deciding seat (from the UI or an AI) and animate its events."""
         seat = self.state.decision_seat
         human = self.choosers[seat] is None
+        if human and choice.kind != "continue" and self.state.pending is not None \
+                and self.state.pending.kind == "window":
+            self.want_ability = False       # the asked-for ability window has been answered
         events = self.session.apply(choice)
         self.deciders.append(seat)
         if not human or self.state.decision_seat != seat:
@@ -443,7 +469,10 @@ class PlayScene(PlayDrawing, Scene):
         if name == inp.BACK and action.device != "keyboard" and self.can_undo():
             name = inp.UNDO            # pad B / right-click take back a choice (pads have no undo button)
         if name == inp.MENU or (name == inp.BACK and action.device != "mouse"):
-            self.app.stack.push(PauseScene([MenuItem("Restart scenario", self._restart)]))
+            self.app.stack.push(PauseScene([MenuItem("Use an ability", self._ask_ability),
+                                            MenuItem("How to play", self._how_to_play),
+                                            MenuItem("Scenario page", lambda: self._after_pause(self._intro())),
+                                            MenuItem("Restart scenario", self._restart)]))
             return
         if name == inp.SKIP:
             self.animator.skip()
@@ -471,6 +500,23 @@ class PlayScene(PlayDrawing, Scene):
                     self._pick(index)
         elif name == inp.SCROLL:
             self._set_focus(max(0, min(count - 1, self.focus - action.amount)))
+
+    def _after_pause(self, scene: Scene) -> None:
+        """Open `scene` in place of the pause menu."""
+        if self.app.stack.top is not self:
+            self.app.stack.pop()
+        self.app.stack.push(scene)
+
+    def _how_to_play(self) -> None:
+        self.app.stack.push(how_to_play_scene())     # over the pause menu, back to it
+
+    def _ask_ability(self) -> None:
+        """Stop at the next "Continue / Use ability" window (they pass by themselves otherwise)."""
+        self.want_ability = True
+        self.decision_token = None
+        if self.app.stack.top is not self:
+            self.app.stack.pop()
+        self._say("Abilities: the next ability window will wait for you")
 
     # --watch ----------------------------------------------------------
     def _reload_if_changed(self) -> bool:
