@@ -109,3 +109,48 @@ def test_every_how_to_play_page_draws_its_picture(app):
         drawn = pygame.mask.from_threshold(surface.subsurface(rect), (0, 0, 0), (1, 1, 1, 255))
         assert drawn.count() < rect.width * rect.height * 0.95, page.title   # something was drawn
         del before
+
+
+def test_pointing_at_a_board_space_explains_it_in_the_rulebooks_words(app):
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.2", partner="random", seat=0, seed=3, intro=False))
+    app.stack.push(scene)
+    app.step(1 / 60)
+    robot = next((tuple(p), c) for _r, c, p in scene.reader.robots() if c == "green")
+    app.post(Action("point", "mouse", scene.board.cell_rect(robot[0]).center))
+    titles = [t for t, _ in scene.inspected()]
+    assert titles[0] == "Good robot: Green" and len(titles) >= 2          # the robot, then its space
+    exit_pos = next((x, y) for y in range(scene.level.height) for x in range(scene.level.width)
+                    if scene.level.spaces[y][x].kind == "exit")
+    app.post(Action("point", "mouse", scene.board.cell_rect(exit_pos).center))
+    title, text = scene.inspected()[-1]
+    assert "Map Exit" in title and "escaped" in text
+    rect, card = scene.card_rects[0]
+    app.post(Action("point", "mouse", rect.center))
+    title, text = scene.inspected()[0]
+    assert title.startswith(f"Action card {card}") and "YOU:" in text and "BAD:" in text
+    app.step(1 / 60)                                # the panel draws (draw_fit) without trouble
+
+
+def test_info_key_steps_through_the_board_with_tab_and_arrows(app):
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.2", partner="random", seat=0, seed=3, intro=False))
+    app.stack.push(scene)
+    _step_until(app, scene, lambda: _ready_for_human(scene))
+    app.post(Action("info"))
+    assert scene.inspecting and scene.inspected()
+    seen = set()
+    for _ in range(6):
+        app.post(Action("next"))
+        seen.add(scene.inspect_cell)
+        assert scene.inspected()
+    assert len(seen) == 6
+    before = scene.inspect_cell
+    app.post(Action("left"))
+    app.post(Action("right"))
+    assert scene.inspect_cell in (before, (before[0] + 1, before[1]))
+    history = len(scene.history)
+    app.post(Action("confirm"))                     # closes inspect, never plays a card
+    assert not scene.inspecting and len(scene.history) == history
+    tokens = {kind for kind, *_ in scene.reader.tokens()}
+    assert tokens, "1.2 has tokens on the map"

@@ -277,7 +277,8 @@ def test_the_tutorial_appears_on_the_first_scenario_only_once(app):
     assert type(app.stack.top).__name__ == "ScenarioIntro"
     app.post(Action("confirm"))
     assert type(app.stack.top).__name__ == "PlayScene"
-    app.post(Action("info"))                                  # Info shows the scenario page again
+    app.post(Action("menu"))                                  # the pause menu shows the scenario page again
+    app.stack.top.menu.items[[i.label for i in app.stack.top.menu.items].index("Scenario page")].on_select()
     assert type(app.stack.top).__name__ == "ScenarioIntro"
 
 
