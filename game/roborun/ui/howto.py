@@ -98,7 +98,7 @@ PAGES: list[Page] = [
     Page("Special spaces", "A robot of the exit's colour leaves on its Map Exit. Shredders, Crushers, Lava and "
          "Acid destroy what enters. Pushers push until an obstacle; Tunnels move you to the Tunnel Exit; Lifts "
          "swap after the card. Spaces with an outline act at once.", _spaces),
-    Page("Special abilities", "Each Energy spent unlocks an ability's use: Quick One reverses or extends a move, "
+    Page("Special abilities", "An unlocked ability costs Energy to use. Quick One reverses or extends a move, "
          "Smart Three flips cards or ignores a space, Strong Two stops before bad robots (ABS), Weird Four saves "
          "a robot (Double Metal). Ability windows stop play only when an ability could save you; ask for one "
          "any time from the pause menu (Use an ability).", _robots),

@@ -7,7 +7,7 @@ No rule is decided here; nothing is read that the viewer's seat view does not sh
 """
 from __future__ import annotations
 
-from game.roborun.ui.choice_ui import ViewReader, action_text
+from game.roborun.ui.choice_ui import ViewReader, ability_name, action_text
 
 SPACE_TEXT: dict[str, tuple[str, str]] = {
     "floor": ("Floor", "An empty factory space: entering it triggers nothing."),
@@ -67,6 +67,32 @@ ROBOT_TEXT: dict[str, str] = {
 }
 
 
+ABILITY_TEXT: dict[str, str] = {
+    "reverse_move": "moves the robot in the opposite direction for one chosen movement action",
+    "fifth_gear": "moves your robot one more space in the direction of the last movement action",
+    "fuel_boost": "after the Action card is fully resolved, play another Action card",
+    "nitro": "performs the top part of the card just played again for your robot",
+    "back_up_plan": "flips one card on any stand to its other side",
+    "secret_pocket": "draws the top Equipment card",
+    "short_deactivation": "a good robot ignores the effect of the special space it enters",
+    "signal_detector": "moves every bad robot one space (not diagonal)",
+    "abs": "a good robot about to enter a bad robot's space stops before it",
+    "distraction_signal": "skips the bottom (BAD) part of the Action card this turn",
+    "ram": "a good robot moving onto a bad robot sends it to its closest starting space",
+    "hacking_probe": "replaces one Blue robot with a Purple one",
+    "twist_movement": "your robot follows the MATE part and your teammate's the YOU part",
+    "double_metal": "a good robot that would be destroyed goes to its closest starting space instead",
+    "404": "your robot skips the top part of the card",
+    "cameo": "the robot moves through gates of another colour",
+}
+
+
+def abilities_info(unlocked) -> str:
+    """The unlocked abilities of a seat, each with what it does (Robo Run rulebook, '7. Special Abilities')."""
+    parts = [f"{ability_name(a)}: {ABILITY_TEXT.get(a, '')}" for a in sorted(unlocked)]
+    return ("Unlocked abilities (cost Energy) - " + "; ".join(parts) + ".") if parts else ""
+
+
 def space_info(space) -> tuple[str, str]:
     title, text = SPACE_TEXT.get(space.kind, (space.kind.replace("_", " ").title(), ""))
     if space.kind == "hazard":
@@ -90,7 +116,11 @@ def cell_info(level, reader: ViewReader, pos) -> list[tuple[str, str]]:
     for _rid, colour, where in reader.robots():
         if tuple(where) == tuple(pos):
             kind = "Good" if colour in ("green", "red") else "Bad"
-            found.append((f"{kind} robot: {colour.capitalize()}", ROBOT_TEXT.get(colour, "")))
+            text = ROBOT_TEXT.get(colour, "")
+            owner = next((r.owner for r in level.robots if r.colour == colour and r.owner is not None), None)
+            if owner is not None:
+                text = f"{text} {abilities_info(reader.unlocked(owner))}".strip()
+            found.append((f"{kind} robot: {colour.capitalize()}", text))
     for kind, where, value, _ in reader.tokens():
         if tuple(where) == tuple(pos) and kind in TOKEN_TEXT:
             title, text = TOKEN_TEXT[kind]

@@ -120,6 +120,7 @@ def test_pointing_at_a_board_space_explains_it_in_the_rulebooks_words(app):
     app.post(Action("point", "mouse", scene.board.cell_rect(robot[0]).center))
     titles = [t for t, _ in scene.inspected()]
     assert titles[0] == "Good robot: Green" and len(titles) >= 2          # the robot, then its space
+    assert "Secret Pocket: draws the top Equipment card" in scene.inspected()[0][1]   # its unlocked ability
     exit_pos = next((x, y) for y in range(scene.level.height) for x in range(scene.level.width)
                     if scene.level.spaces[y][x].kind == "exit")
     app.post(Action("point", "mouse", scene.board.cell_rect(exit_pos).center))
