@@ -404,7 +404,8 @@ TUTORIAL_PAGES = (
      "with the mouse; Confirm plays it. Ghost robots preview where the card would take everyone. "
      "Then choose each move on the map: the highlighted squares are the legal ones."),
     ("More controls",
-     "PASS, BEEP, abilities and Equipment are in the list on the right whenever the rules allow them. "
+     "PASS, BEEP and Equipment are in the list on the right whenever the rules allow them; abilities show there "
+     "when one could save you, or after Use an ability in the pause menu. I explains anything on the board. "
      "Undo (Z / B) takes back choices until your turn passes or something hidden is revealed. "
      "Skip (X) finishes animations; P pauses."),
 )

@@ -30,8 +30,11 @@ import pygame
 from game.client import input as inp
 from game.client import theme
 from game.client.ai_worker import AIWorker
+from game.client.decisions import automatic_choice
 from game.client.menus import NoticeScene, PauseScene
 from game.client.scene import Scene
+from game.client.text import draw_fit
+from game.client.widgets import panel
 from game.client.sequencer import Sequencer
 from game.client.widgets import MenuItem, vertical_gradient
 from game.core import files
@@ -43,6 +46,7 @@ from game.roborun.levels.tmx_loader import find_level, load_level
 from game.roborun.rules import engine
 from game.roborun.rules.campaign import accomplishments
 from game.roborun.rules.config import RoboRunConfig
+from game.roborun.rules.state import Choice
 from game.roborun.ui import hud_render
 from game.roborun.ui import progress as prog
 from game.roborun.ui.anim import EventAnimations, Stage
@@ -50,6 +54,8 @@ from game.roborun.ui.board_render import BoardRenderer
 from game.roborun.ui.campaign_screens import EntryScene, HandOverScene, ResultsScene, ScenarioIntro, TutorialOverlay
 from game.roborun.ui.choice_ui import Option, ViewReader, build_options, step_focus
 from game.roborun.ui.event_text import describe_event
+from game.roborun.ui.howto import how_to_play_scene
+from game.roborun.ui.inspect import card_info, cell_info
 from game.roborun.ui.play_render import BOARD_AREA, LEFT, RIGHT, PlayDrawing
 from game.roborun.ui.session import (  # noqa: F401  (GameOptions & co. are part of this module's API)
     Chooser, GameOptions, campaign_setup, load_level_spec, make_partner, next_level_ref, random_choose,
@@ -59,6 +65,8 @@ from game.roborun.ui.session import (  # noqa: F401  (GameOptions & co. are part
 WATCH_POLL = 0.5           # seconds between looks at a watched map file's mtime
 AI_PAUSE = 0.35             # seconds between AI decisions so players can follow them
 
+
+CONTINUE = Choice("continue")  # an ability window's "carry on": taken by itself when no ability matters
 
 GAME_SOUNDS = ("click", "move", "slide", "collect", "teleport", "boom", "zap", "card", "beep", "win", "lose", "error")
 
@@ -156,6 +164,10 @@ class PlayScene(PlayDrawing, Scene):
         self.options_list: list[Option] = []
         self.focus = 0
         self.decision_token: tuple | None = None
+        self.inspecting = False         # INFO (I / Y): step through the board with the arrows
+        self.inspect_cell = None        # the board space explained (pointer or INFO cursor)
+        self.inspect_card: int | None = None   # the stand card under the pointer
+        self.want_ability = False       # pause menu "Use an ability": stop at the next ability window
         self.previews: dict[int, dict] = {}
         self.log: list[str] = []
         self.board: BoardRenderer | None = None
@@ -283,14 +295,34 @@ class PlayScene(PlayDrawing, Scene):
             return
         reader = self.reader
         choices = self.engine.legal_choices(self.state)
+        auto = automatic_choice(choices, self.app.settings.ask_every_step if self.app else False,
+                                matters=self._window_matters(reader), default=CONTINUE)
+        if auto is not None and not self.options.spectate:
+            self.choose(auto)               # nothing to ask: play flows on (game.client.decisions)
+            return
         self.options_list = build_options(choices, reader.decision_kind or "", reader)
         self.focus = 0
         self.dirty = True
+
+    def _window_matters(self, reader: ViewReader) -> bool:
+        """Does this decision need the player? An ordinary "Continue / Use ability" window (its
+        context starts with "window") only when the player asked for abilities (pause menu "Use an
+        ability"); a reaction window (the engine opens one only when a protective ability would
+        change what the coming movement does) and every other decision always matter."""
+        if reader.decision_kind != "window":
+            return True
+        ctx = reader.view.decision_ctx
+        if ctx and ctx[0] == "window":
+            return self.want_ability
+        return True
 
     def choose(self, choice) -> None:
         """Apply a choice for the deciding seat (from the UI or an AI) and animate its events."""
         seat = self.state.decision_seat
         human = self.choosers[seat] is None
+        if human and choice.kind != "continue" and self.state.pending is not None \
+                and self.state.pending.kind == "window":
+            self.want_ability = False       # the asked-for ability window has been answered
         events = self.session.apply(choice)
         self.deciders.append(seat)
         if not human or self.state.decision_seat != seat:
@@ -443,7 +475,10 @@ class PlayScene(PlayDrawing, Scene):
         if name == inp.BACK and action.device != "keyboard" and self.can_undo():
             name = inp.UNDO            # pad B / right-click take back a choice (pads have no undo button)
         if name == inp.MENU or (name == inp.BACK and action.device != "mouse"):
-            self.app.stack.push(PauseScene([MenuItem("Restart scenario", self._restart)]))
+            self.app.stack.push(PauseScene([MenuItem("Use an ability", self._ask_ability),
+                                            MenuItem("How to play", self._how_to_play),
+                                            MenuItem("Scenario page", lambda: self._after_pause(self._intro())),
+                                            MenuItem("Restart scenario", self._restart)]))
             return
         if name == inp.SKIP:
             self.animator.skip()
@@ -451,9 +486,14 @@ class PlayScene(PlayDrawing, Scene):
         if name == inp.UNDO:
             self.take_back()
             return
-        if name == inp.INFO:
-            self.app.stack.push(self._intro())
+        if name == inp.INFO or (self.inspecting and name in (inp.BACK, inp.CONFIRM)):
+            self._toggle_inspect()
             return
+        if self.inspecting:
+            self._inspect_key(name)
+            return
+        if name == inp.POINT and action.pos:
+            self._point_inspect(action.pos)
         if self.animator.busy or not self._human_turn() or not self.options_list:
             return
         count = len(self.options_list)
@@ -471,6 +511,97 @@ class PlayScene(PlayDrawing, Scene):
                     self._pick(index)
         elif name == inp.SCROLL:
             self._set_focus(max(0, min(count - 1, self.focus - action.amount)))
+
+    # inspect anything ----------------------------------------------
+    def _toggle_inspect(self) -> None:
+        self.inspecting = not self.inspecting
+        self.inspect_card = None
+        if self.inspecting:
+            focused = self.options_list[self.focus] if self.options_list and self.focus < len(self.options_list) \
+                else None
+            cells = [c for c in (focused.cells if focused else []) if self.level.in_bounds(c)]
+            robots = [tuple(pos) for _rid, colour, pos in self.reader.robots() if colour in ("green", "red")]
+            self.inspect_cell = cells[0] if cells else (robots[0] if robots else self._things()[0])
+        else:
+            self.inspect_cell = None
+        self.dirty = True
+
+    def _things(self) -> list:
+        """Board spaces worth stepping to with Tab: robots, tokens and special spaces, row by row."""
+        level = self.level
+        found = {tuple(pos) for _r, _c, pos in self.reader.robots()}
+        found |= {tuple(pos) for _k, pos, _v, _d in self.reader.tokens()}
+        found |= {(x, y) for y in range(level.height) for x in range(level.width)
+                  if level.spaces[y][x].kind not in ("floor", "void")}
+        return sorted((p for p in found if level.in_bounds(p)), key=lambda p: (p[1], p[0])) or [(0, 0)]
+
+    def _inspect_key(self, name: str) -> None:
+        if name in (inp.NEXT, inp.PREV):
+            things = self._things()
+            here = self.inspect_cell
+            index = things.index(here) if here in things else -1
+            self.inspect_cell = things[(index + (1 if name == inp.NEXT else -1)) % len(things)]
+        elif name in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT):
+            dx, dy = {inp.UP: (0, -1), inp.DOWN: (0, 1), inp.LEFT: (-1, 0), inp.RIGHT: (1, 0)}[name]
+            if self.viewer == 1:            # the board is drawn turned round for seat 1
+                dx, dy = -dx, -dy
+            x, y = self.inspect_cell or (0, 0)
+            x = max(0, min(self.level.width - 1, x + dx))
+            y = max(0, min(self.level.height - 1, y + dy))
+            self.inspect_cell = (x, y)
+        self.dirty = True
+
+    def _point_inspect(self, point) -> None:
+        """The pointer explains what it is over: a board space or a stand card."""
+        self.inspect_card = next((card for rect, card in self.card_rects if rect.collidepoint(point)), None)
+        self.inspect_cell = None if self.inspect_card is not None or self.board is None else \
+            self.board.pos_at(point)
+
+    def inspected(self) -> list[tuple[str, str]]:
+        """What the inspect panel says now: [(title, text)], top thing first."""
+        if self.inspect_card is not None:
+            for seat in (0, 1):
+                for face in self.reader.stand(seat):
+                    if face.card == self.inspect_card:
+                        return [card_info(face)]
+        if self.inspect_cell is not None:
+            return cell_info(self.level, self.reader, self.inspect_cell)
+        return []
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)
+        if self.inspecting and self.inspect_cell is not None and self.level.in_bounds(self.inspect_cell):
+            self.board.draw_highlight(surface, self.inspect_cell, theme.TEXT, 4)
+        items = self.inspected()
+        if not items:
+            return
+        box = pygame.Rect(BOARD_AREA.left + 20, BOARD_AREA.bottom - 150, BOARD_AREA.width - 40, 140)
+        if self.inspect_cell is not None and self.board.cell_rect(self.inspect_cell).colliderect(box):
+            box.top = BOARD_AREA.top + 10       # never cover what is explained
+        panel(surface, box)
+        inner = box.inflate(-24, -16)
+        title = "  +  ".join(t for t, _ in items)
+        draw_fit(surface, title, pygame.Rect(inner.left, inner.top, inner.width, 30), "body", theme.ACCENT,
+                 wrap=False, bold=True)
+        draw_fit(surface, " ".join(text for _, text in items[:2]),
+                 pygame.Rect(inner.left, inner.top + 34, inner.width, inner.height - 34), "small", theme.TEXT)
+
+    def _after_pause(self, scene: Scene) -> None:
+        """Open `scene` in place of the pause menu."""
+        if self.app.stack.top is not self:
+            self.app.stack.pop()
+        self.app.stack.push(scene)
+
+    def _how_to_play(self) -> None:
+        self.app.stack.push(how_to_play_scene())     # over the pause menu, back to it
+
+    def _ask_ability(self) -> None:
+        """Stop at the next "Continue / Use ability" window (they pass by themselves otherwise)."""
+        self.want_ability = True
+        self.decision_token = None
+        if self.app.stack.top is not self:
+            self.app.stack.pop()
+        self._say("Abilities: the next ability window will wait for you")
 
     # --watch ----------------------------------------------------------
     def _reload_if_changed(self) -> bool:
@@ -541,7 +672,7 @@ class PlayScene(PlayDrawing, Scene):
     # drawing ---------------------------------------------------------
     def hints(self) -> list[tuple[str, str]]:
         hints = [(inp.CONFIRM, "Choose"), (inp.NEXT, "Next option"), (inp.UNDO, "Undo"), (inp.SKIP, "Skip anim"),
-                 (inp.INFO, "Scenario page"), (inp.MENU, "Pause")]
+                 (inp.INFO, "Close inspect" if self.inspecting else "Inspect"), (inp.MENU, "Pause")]
         return hints
 
 

@@ -247,7 +247,10 @@ def test_two_humans_get_a_hand_over_screen_between_seats(app):
     seen_handover = False
     for _ in range(30):
         app.post(Action("skip"))
-        _step_until(app, scene, lambda: _ready_for_human(scene) or type(app.stack.top).__name__ == "HandOverScene")
+        _step_until(app, scene, lambda: _ready_for_human(scene) or type(app.stack.top).__name__ == "HandOverScene"
+                    or scene.state.outcome is not None)
+        if scene.state.outcome is not None:     # windows that do not matter pass by themselves: games end sooner
+            break
         if type(app.stack.top).__name__ == "HandOverScene":
             seen_handover = True
             waiting = app.stack.top.seat
@@ -277,7 +280,8 @@ def test_the_tutorial_appears_on_the_first_scenario_only_once(app):
     assert type(app.stack.top).__name__ == "ScenarioIntro"
     app.post(Action("confirm"))
     assert type(app.stack.top).__name__ == "PlayScene"
-    app.post(Action("info"))                                  # Info shows the scenario page again
+    app.post(Action("menu"))                                  # the pause menu shows the scenario page again
+    app.stack.top.menu.items[[i.label for i in app.stack.top.menu.items].index("Scenario page")].on_select()
     assert type(app.stack.top).__name__ == "ScenarioIntro"
 
 
