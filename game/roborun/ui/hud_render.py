@@ -111,7 +111,10 @@ def card_face(face, size: tuple[int, int], mark: str = "") -> pygame.Surface:
     if mark == "focus":
         pygame.draw.rect(surface, (255, 255, 255), surface.get_rect(), 4, border_radius=8)
     elif mark == "beep":
-        flag = pygame.Rect(w - 34, 0, 34, 16)
+        # sized to the label: on a small window the text floor makes "BEEP" wider than 34 px
+        label = render_text("BEEP", 14, theme.TEXT, bold=True)
+        flag = pygame.Rect(0, 0, min(w, max(34, label.get_width() + 8)), max(16, label.get_height() + 2))
+        flag.topright = (w, 0)
         pygame.draw.rect(surface, theme.BAD, flag, border_radius=4)
         draw_text(surface, "BEEP", flag.center, 14, theme.TEXT, "center", bold=True)
     return surface
