@@ -6,6 +6,7 @@ from game.client.input import Action
 from game.core.session import GameSession, has_saved_game, saved_game_path
 from game.roborun import rules
 from game.roborun.rules.engine import apply
+from game.roborun.ui import play_scene
 from game.roborun.ui.play_scene import GameOptions, PlayScene, make_entry_scene
 from tests.roborun.ui.test_play import (  # noqa: F401  (app: the fixture)
     _ready_for_human, _seen_tutorial, _step_until, _to_my_card_choice, app,
@@ -38,8 +39,11 @@ def _start_campaign_through_the_menu(app):
     return entry, scene
 
 
-def test_quit_mid_game_then_resume_from_the_save_restores_the_same_position(app):
+def test_quit_mid_game_then_resume_from_the_save_restores_the_same_position(app, monkeypatch):
     _seen_tutorial()
+    # A campaign started from the menu draws a fresh seed; pin it so the game cannot end (lost
+    # or won) before the test leaves it. Seed 11 lasts well past four human choices.
+    monkeypatch.setattr(play_scene.random, "randrange", lambda *_: 11)
     entry, scene = _start_campaign_through_the_menu(app)
     assert not has_saved_game("roborun")
     human_choices = 0
