@@ -27,7 +27,9 @@ from game.client.decisions import automatic_choice
 from game.client.menus import NoticeScene, PauseScene, TitleScene
 from game.client.scene import Scene
 from game.client.sequencer import Beat, Sequencer, Track
+from game.client.text import display_scale as text_display_scale
 from game.client.text import draw_fit
+from game.client.text import forget as text_forget
 from game.client.text import font as text_font
 from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, panel
 from game.core import storage
@@ -171,6 +173,9 @@ class RaceScene(Scene):
         self.inspect: str | None = None     # what the pointer / inspect cursor is on, in the game's words
         self.cursor: tuple[int, int] | None = None  # inspect cursor on the board (I key), else None
         self.targets: list = []             # (rect, text) drawn this frame that can be inspected
+        self._layer: pygame.Surface | None = None   # background, board and side panel (_draw_layer)
+        self._layer_drawn_for: tuple | None = None  # the _layer_key it shows
+        self._side_targets: list = []       # the side panel's targets, kept with the layer
         self._sync_shown()
         self._sync_side()
 
@@ -577,9 +582,8 @@ class RaceScene(Scene):
         return steps
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.fill(theme.BG)
         bv = self.board_view
-        bv.draw(surface, self.state.cubes)
+        self._draw_layer(surface)           # the background, the board and the side panel, cached
         human_turn = self._human_turn()
         seat = self.session.current_seat()
         if human_turn and self.state.phase == "program":
@@ -645,7 +649,64 @@ class RaceScene(Scene):
         self.anims.skip()
         self.floaters, self.flashes = [], []
 
+    # What changes only now and then (the background, the board with its energy cubes and the side
+    # panel: robots, registers, shop) is drawn into one screen-sized layer, redrawn only when what
+    # it shows changes (_layer_key); each frame starts with one blit of it instead of a fill, the
+    # board and about 25 texts (issue 16).
+    # Nothing drawn later in a frame touches the side panel's area but the menu.
+
+    def _layer_key(self) -> tuple:
+        """Everything the cached layer shows (and the inspect texts of the side panel's targets)."""
+        st = self.state
+        busy_regs = self._busy() and self.shown_register > 0
+        current = self.session.current_seat()
+        timer = self.timer is not None and st.phase == "program"
+        robots = []
+        for r in st.robots:
+            sd = self.side[r.seat]
+            cards = self.revealed_cards.get(r.seat, {})
+            robots.append((r.seat, current == r.seat, self.shown_token == r.seat, sd["cp"], sd["energy"], sd["spam"],
+                           tuple(sd["ups"]), tuple(r.regs[k] is not None for k in range(5)),
+                           tuple(cards.get(k + 1) for k in range(5)), tuple(r.haywire[k] is not None for k in range(5)),
+                           r.rebooted, r.d % 4))
+        menu = self.menu is not None and self._human_turn()
+        shop = (not menu and any(self.shown_shop)
+                and (st.phase == "upgrade" or (st.phase in ("program", "activate") and st.round >= 1)))
+        return (text_display_scale(), frozenset(st.cubes), self.shown_round, self.shown_register,
+                max(0, int(self.timer + 0.99)) if timer else None, busy_regs, len(st.board.checkpoints),
+                tuple(robots), tuple(self.shown_shop) if shop else None)
+
+    def _draw_layer(self, surface) -> None:
+        if not self._busy():
+            self._sync_side()
+        key = self._layer_key()
+        layer = self._layer
+        if layer is None or layer.get_size() != surface.get_size() or self._layer_drawn_for != key:
+            if layer is None or layer.get_size() != surface.get_size():
+                layer = self._layer = pygame.Surface(surface.get_size(), 0, surface)
+            layer.fill(theme.BG)
+            text_forget(layer, layer.get_rect())
+            self.board_view.draw(layer, self.state.cubes)
+            targets, self.targets = self.targets, []
+            self._draw_side_panel(layer, key)
+            self._side_targets, self.targets = self.targets, targets
+            self._layer_drawn_for = key
+        surface.blit(layer, (0, 0))
+
     def _draw_side(self, surface) -> None:
+        """The side panel's targets (its picture is in the layer) and the menu, which is live."""
+        self.targets.extend(self._side_targets)
+        if self.menu is not None and self._human_turn():
+            st = self.state
+            x0, right = 845, theme.WIDTH - 10
+            top = 44 + len(st.robots) * min(72, 330 // len(st.robots)) + 4
+            title = {"upgrade": "Upgrade shop", "fire": "Your laser", "haywire": "Controlled Chaos"}.get(st.phase, "")
+            draw_fit(surface, f"{ROBOT_NAMES[self.session.current_seat()]}: {title}", pygame.Rect(x0, top, right - x0, 26),
+                     "small", theme.ACCENT, wrap=False, bold=True)
+            self.menu.draw(surface)
+
+    def _draw_side_panel(self, surface, key: tuple) -> None:
+        """Draw what `key` (_layer_key) shows: the round, one row per robot, the shop."""
         x0, right = 845, theme.WIDTH - 10
         st = self.state
         head = f"Round {self.shown_round}" + (f"  register {self.shown_register}" if self.shown_register else "")
@@ -655,8 +716,6 @@ class RaceScene(Scene):
         if timer:
             draw_fit(surface, f"timer {max(0, int(self.timer + 0.99))}s", pygame.Rect(right - 106, 8, 106, 32), "body",
                      theme.BAD, align="right", wrap=False, bold=True)
-        if not self._busy():
-            self._sync_side()
         n_cp = len(st.board.checkpoints)
         rows = len(st.robots)
         row_h = min(72, 330 // rows)
@@ -700,12 +759,7 @@ class RaceScene(Scene):
                     pygame.draw.rect(surface, theme.BAD, box, 2, border_radius=3)
         top = 44 + rows * row_h + 4
         bottom = theme.HEIGHT - 46
-        if self.menu is not None and self._human_turn():
-            title = {"upgrade": "Upgrade shop", "fire": "Your laser", "haywire": "Controlled Chaos"}.get(st.phase, "")
-            draw_fit(surface, f"{ROBOT_NAMES[self.session.current_seat()]}: {title}", pygame.Rect(x0, top, right - x0, 26),
-                     "small", theme.ACCENT, wrap=False, bold=True)
-            self.menu.draw(surface)
-        elif any(self.shown_shop) and (st.phase == "upgrade" or (st.phase in ("program", "activate") and st.round >= 1)):
+        if key[-1] is not None:
             draw_fit(surface, "Shop (cost in energy)", pygame.Rect(x0, top, right - x0, 24), "small", theme.TEXT_DIM,
                      wrap=False, bold=True)
             slots = [u for u in self.shown_shop if u is not None]
