@@ -172,10 +172,23 @@ def save_session(session: GameSession) -> str | None:
     """Write the game atomically; a finished game removes its save instead (nothing to continue).
     Returns a one-line warning when the save could not be written (the game goes on)."""
     path = saved_game_path(session.engine.GAME_ID)
+    storage.wait_idle(path)         # a background save of this file asked for earlier lands first
     if session.is_over():
         forget_saved_game(session.engine.GAME_ID)
         return None
     return storage.save_json(path, session.to_json())
+
+
+def save_session_later(session: GameSession) -> None:
+    """save_session off the frame: the snapshot (seed, config, choices) is taken now, the file
+    is written (or, for a finished game, removed) by the background saver (storage.save_later),
+    last request winning per file. A failed write reaches the player as a one-line warning
+    (storage.take_warnings), as with save_session."""
+    path = saved_game_path(session.engine.GAME_ID)
+    if session.is_over():
+        storage.remove_later(path)
+    else:
+        storage.save_later(path, session.to_json())
 
 
 def load_saved_game(game_id: str, engine: Any) -> tuple[GameSession | None, list, str | None]:
@@ -203,6 +216,7 @@ def load_saved_game(game_id: str, engine: Any) -> tuple[GameSession | None, list
 
 def forget_saved_game(game_id: str) -> None:
     path = saved_game_path(game_id)
+    storage.wait_idle(path)         # a save still queued must not bring it back afterwards
     try:
         path.unlink()
     except FileNotFoundError:
@@ -210,4 +224,6 @@ def forget_saved_game(game_id: str) -> None:
 
 
 def has_saved_game(game_id: str) -> bool:
-    return saved_game_path(game_id).is_file()
+    path = saved_game_path(game_id)
+    storage.wait_idle(path)         # the answer once the saves asked for so far have landed
+    return path.is_file()

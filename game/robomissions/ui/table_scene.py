@@ -32,7 +32,8 @@ from game.client.menus import ConfirmScene, PauseScene
 from game.client.scene import Scene
 from game.client.sequencer import Beat, Sequencer
 from game.client.widgets import MenuItem, draw_hints, draw_paragraph, draw_text, font, panel, render_text, wrap_text
-from game.core.session import GameSession, save_session
+from game.core.session import GameSession, save_session_later
+from game.core.storage import wait_idle as wait_for_saves
 from game.robomissions import rules
 from game.robomissions.ui import anim
 from game.robomissions.rules import engine
@@ -116,7 +117,7 @@ class TableScene(Scene):
         self._log(f"{MODE_NAMES[self.config.mode]}, {self.config.n_players} players (seed {self.config.seed})",
                   theme.TEXT_DIM)
         remember_seats(self.config)
-        save_session(self.session)
+        save_session_later(self.session)
         if self.resumed:
             self._log(f"-- continued after {len(self.session.choices)} choices --", theme.TEXT_DIM)
             self.timeline.add(Beat([anim.Banner("Welcome back!", theme.ACCENT, duration=1.0)], "win"))
@@ -149,6 +150,7 @@ class TableScene(Scene):
         if self.executor is not None:
             self.executor.close()
             self.executor = None
+        wait_for_saves()        # the last background save reaches the disk before the screen closes
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -295,7 +297,7 @@ class TableScene(Scene):
         marker = self._marker_for(action, seat) if seat not in self.humans else None
         segments = self._segments()
         events = self.session.apply(action)
-        save_session(self.session)            # a finished game removes its save instead
+        save_session_later(self.session)            # a finished game removes its save instead
         if self.session.is_over():
             forget_seats()
         self.played.append((seat, action))
@@ -448,7 +450,7 @@ class TableScene(Scene):
             self._log(f"{render.seat_name(self.viewer)} takes back: {engine.describe(self.state, taken)}",
                       theme.TEXT_DIM)
             self._sync()
-        save_session(self.session)
+        save_session_later(self.session)
 
     # ------------------------------------------------------------------ inspect anything
     def _targets(self) -> list[Inspectable]:

@@ -34,7 +34,7 @@ from game.client.text import font as text_font
 from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, panel
 from game.core import storage
 from game.core.errors import UserError
-from game.core.session import GameSession, forget_saved_game, has_saved_game, save_session, saved_game_path
+from game.core.session import GameSession, has_saved_game, save_session_later, saved_game_path
 from game.roborally import rules as R
 from game.roborally.ai import LEVELS, make_player, think
 from game.roborally.ai.planner import Planner
@@ -198,6 +198,7 @@ class RaceScene(Scene):
             self.executor.close()
             self.executor = None
         self.future = None
+        storage.wait_idle()     # the last background save reaches the disk before the screen closes
 
     @property
     def speed(self) -> float:
@@ -228,7 +229,7 @@ class RaceScene(Scene):
         events = self.session.apply(choice)
         self.state = self.session.state
         if self.save:
-            save_session(self.session)
+            save_session_later(self.session)
         if self.state.phase == "program" and any(e.kind == "program" and e.data.get("register") == 5 for e in events):
             if self.timer is None and any(k == "human" for k in self.seats):
                 self.timer = TIMER_SECONDS
@@ -253,7 +254,7 @@ class RaceScene(Scene):
             if not self.done:
                 self.done = True
                 if self.save:
-                    forget_saved_game(R.GAME_ID)
+                    save_session_later(self.session)     # a finished race removes its save
             return
         seat = self.session.current_seat()
         if self.timer is not None and self.state.phase == "program":
@@ -554,7 +555,7 @@ class RaceScene(Scene):
             seat = self.session.current_seat()
             if self.session.undo(seat) is not None:
                 self.state = self.session.state
-                save_session(self.session)
+                save_session_later(self.session)
         elif name in (inp.CLICK, inp.POINT) and action.pos:
             for i, rect in enumerate(self._hand_rects(len(hand))):
                 if rect.collidepoint(action.pos):
@@ -971,7 +972,7 @@ def new_race(course_ref: str, players: int, humans: int, ai: str, seed: int | No
     seats = ["human"] * humans + [ai] * (players - humans)
     if save:
         storage.save_json(_seats_path(), {"seats": seats})
-        save_session(session)
+        save_session_later(session)
     return RaceScene(session, seats, speed, save=save, demo=demo, tutorial=tutorial)
 
 

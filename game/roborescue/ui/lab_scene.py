@@ -39,7 +39,8 @@ from game.client.menus import PauseScene
 from game.client.scene import Scene
 from game.client.sequencer import Sequencer
 from game.client.widgets import MenuItem, draw_hints, draw_text, panel, vertical_gradient
-from game.core.session import GameSession, save_session
+from game.core.session import GameSession, save_session_later
+from game.core.storage import wait_idle as wait_for_saves
 from game.roborescue import rules
 from game.roborescue import ai
 from game.roborescue.rules import engine
@@ -116,7 +117,7 @@ class LabScene(LabChoices, Scene):
         if any(not self.config.is_human(s) for s in range(self.config.n_players)):
             self.executor = AIWorker()
         remember_seats(self.config)
-        save_session(self.session)
+        save_session_later(self.session)
         self._sync()
         if self.resumed:
             self.animator.banner(f"Welcome back: round {self.state.round}", 0.8)
@@ -127,6 +128,7 @@ class LabScene(LabChoices, Scene):
         if self.executor is not None:
             self.executor.close()
             self.executor = None
+        wait_for_saves()        # the last background save reaches the disk before the screen closes
 
     def resume(self) -> None:
         self.choice_key = None
@@ -224,7 +226,7 @@ class LabScene(LabChoices, Scene):
     # -- applying actions ------------------------------------------------------------
     def _apply(self, action: engine.Action, seat: int) -> None:
         events = self.session.apply(action)
-        save_session(self.session)            # a finished game removes its save instead
+        save_session_later(self.session)            # a finished game removes its save instead
         if self.session.is_over():
             forget_seats()
         self._legal_cache = None
@@ -260,7 +262,7 @@ class LabScene(LabChoices, Scene):
         while self._automatic_choice() is not None and self.session.can_undo(self.viewer):
             taken = self.session.undo(self.viewer)
             self._legal_cache = None
-        save_session(self.session)
+        save_session_later(self.session)
         self.choice = None
         self.message = None
         self._sync()

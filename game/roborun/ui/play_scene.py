@@ -39,7 +39,8 @@ from game.client.sequencer import Sequencer
 from game.client.widgets import MenuItem, vertical_gradient
 from game.core import files
 from game.core.errors import UserError
-from game.core.session import GameSession, save_session, saved_game_path
+from game.core.session import GameSession, save_session_later, saved_game_path
+from game.core.storage import wait_idle as wait_for_saves
 from game.roborun import rules
 from game.roborun.ai import player as ai_player
 from game.roborun.levels.tmx_loader import find_level, load_level
@@ -238,6 +239,7 @@ class PlayScene(PlayDrawing, Scene):
         if self.executor is not None:
             self.executor.close()
             self.executor = None
+        wait_for_saves()        # the last background save reaches the disk before the screen closes
 
     def resume(self) -> None:
         self._make_board()
@@ -328,7 +330,7 @@ class PlayScene(PlayDrawing, Scene):
         if not human or self.state.decision_seat != seat:
             self.session.barrier()          # undo is for a human's own run of choices only
         if not self.options.spectate:
-            save_session(self.session)      # atomic; a finished game removes its save
+            save_session_later(self.session)      # atomic; a finished game removes its save
         for event in events:
             self._say(describe_event(event, None if self.hotseat or self.options.spectate else self.viewer,
                                      log=True))
@@ -345,7 +347,7 @@ class PlayScene(PlayDrawing, Scene):
         undone = self.session.undo(self.state.decision_seat)
         self.deciders.pop()
         if not self.options.spectate:
-            save_session(self.session)
+            save_session_later(self.session)
         self.animator.skip()
         self.stage_stale = False
         self._sync_stage()

@@ -14,7 +14,7 @@ import argparse
 import math
 import random
 from collections import deque
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 
 import pygame
 
@@ -31,7 +31,8 @@ from game.client.text import draw_fit
 from game.client.widgets import Menu, MenuItem, draw_hints, draw_paragraph, panel, vertical_gradient
 from game.core.errors import UserError
 from game.core.files import FileProblem, read_json
-from game.core.session import GameSession, forget_saved_game, has_saved_game, saved_game_path
+from game.core import storage
+from game.core.session import GameSession, forget_saved_game, has_saved_game, save_session_later, saved_game_path
 from game.core.storage import save_json
 from game.runrunrun import rules as R
 from game.runrunrun.ai import make_player
@@ -309,7 +310,7 @@ class PlayScene(Scene):
         self.demo = demo                      # attract mode: AI only, nothing saved, a new game after the end
         self.tutorial = tutorial and bool(self.humans) and not demo
         self.executor: AIWorker | None = None
-        self.saver: ThreadPoolExecutor | None = None
+        self.saver: storage.BackgroundSaver | None = None   # the shared saver; None in a demo
         self.future: Future | None = None
         self.wait = 0.6
         self.t = 0.0
@@ -339,7 +340,6 @@ class PlayScene(Scene):
         self.table_layer: pygame.Surface | None = None
         self.layer_key = None
         self.banner: str | None = None
-        self.error: str | None = None
 
     # ---------------------------------------------------------------- lifecycle
     def enter(self) -> None:
@@ -347,8 +347,8 @@ class PlayScene(Scene):
         if self.players:
             self.executor = AIWorker()       # the shared AI worker: thinking never holds the frame's lock
         if not self.demo:
-            # saves are written by one worker, in order, so the frame never waits on the disk
-            self.saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="runrunrun-save")
+            # saves are written by the shared background saver, so the frame never waits on the disk
+            self.saver = storage.saver
             try:
                 save_json(_seats_path(), {"humans": len(self.humans), "ai": self.ai_level})
             except OSError:
@@ -362,7 +362,7 @@ class PlayScene(Scene):
             self.executor.close()
             self.executor = None
         if self.saver is not None:
-            self.saver.shutdown(wait=True)       # the last save reaches the disk
+            self.saver.wait_idle()               # the last save reaches the disk
             self.saver = None
 
     # ---------------------------------------------------------------- state helpers
@@ -391,24 +391,15 @@ class PlayScene(Scene):
         return [c for c in choices if c.kind not in ("say", "mark")]
 
     def _save(self) -> None:
-        """Save after each applied choice: the JSON is taken here, written atomically by the worker."""
+        """Save after each applied choice: the JSON is taken here, written atomically by the
+        shared background saver (a failed write is a one-line warning over the screen)."""
         if self.saver is None:
             return
-        if self.session.is_over():
-            job = self.saver.submit(forget_saved_game, R.GAME_ID)
-        else:
-            job = self.saver.submit(save_json, saved_game_path(R.GAME_ID), self.session.to_json())
-        job.add_done_callback(self._saved)
+        save_session_later(self.session)     # a finished game removes its save instead
 
     def flush_saves(self) -> None:
         """Wait until every save asked for so far is on disk (tests, and before leaving the scene)."""
-        if self.saver is not None:
-            self.saver.submit(lambda: None).result()
-
-    def _saved(self, job: Future) -> None:
-        exc = job.exception()
-        if exc is not None:
-            self.error = f"cannot save: {exc}"
+        storage.wait_idle()
 
     def _apply(self, choice) -> None:
         seat = self.session.current_seat()
@@ -632,7 +623,7 @@ class PlayScene(Scene):
         # something on it changed: a frame with nothing new is one blit plus the overlays
         rolling = int(self.t * 30) if self.rolling else None
         key = (self.version, id(self.session), self.focus, self.submenu, self.reroll_mask, self.inspect_cell,
-               self.viewer, self.prompt_override, tuple(self.log), rolling, view.said, view.marks, self.error)
+               self.viewer, self.prompt_override, tuple(self.log), rolling, view.said, view.marks)
         if self.table_layer is None or self.table_layer.get_size() != surface.get_size():
             self.table_layer = pygame.Surface(surface.get_size()).convert() if pygame.display.get_surface() \
                 else pygame.Surface(surface.get_size())
@@ -686,8 +677,6 @@ class PlayScene(Scene):
             panel(surface, box, fill=theme.SHADOW, edge=theme.ACCENT)
             draw_fit(surface, text, box.inflate(-24, -12), "large", theme.ACCENT, align="center", valign="middle",
                      bold=True)
-        if self.error:
-            draw_fit(surface, self.error, pygame.Rect(16, 12, MAZE.width - 40, 30), "small", theme.BAD, wrap=False)
         hints = [(inp.MENU, "Pause / How to play"), (inp.NEXT, "Inspect")]
         if human_turn:
             hints = [(inp.CONFIRM, "Choose"), (inp.UP, "Pick (Up/Down)"), (inp.UNDO, "Undo")] + hints

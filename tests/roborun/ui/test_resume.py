@@ -3,6 +3,7 @@ import json
 
 from game import catalog
 from game.client.input import Action
+from game.core import storage
 from game.core.session import GameSession, has_saved_game, saved_game_path
 from game.roborun import rules
 from game.roborun.rules.engine import apply
@@ -11,6 +12,12 @@ from game.roborun.ui.play_scene import GameOptions, PlayScene, make_entry_scene
 from tests.roborun.ui.test_play import (  # noqa: F401  (app: the fixture)
     _ready_for_human, _seen_tutorial, _step_until, _to_my_card_choice, app,
 )
+
+
+def _saved() -> dict:
+    """The save file as it is once the background saves asked for so far have landed."""
+    storage.wait_idle()
+    return json.loads(saved_game_path("roborun").read_text(encoding="utf-8"))
 
 
 def _position(scene):
@@ -62,7 +69,7 @@ def test_quit_mid_game_then_resume_from_the_save_restores_the_same_position(app,
     assert app.stack.top is entry
     assert has_saved_game("roborun")
 
-    data = json.loads(saved_game_path("roborun").read_text(encoding="utf-8"))
+    data = _saved()
     assert data["game"] == "roborun" and data["choices"] == history
     assert data["ui"] == {"seat": 0, "partner": "ai", "ai_level": "normal", "campaign": True}
     session, _ = GameSession.from_json(data, rules, "save")
@@ -80,7 +87,7 @@ def test_quit_mid_game_then_resume_from_the_save_restores_the_same_position(app,
     # play on: the resumed game takes choices and keeps saving them
     assert _step_until(app, again, lambda: _ready_for_human(again))
     app.post(Action("confirm"))
-    saved = json.loads(saved_game_path("roborun").read_text(encoding="utf-8"))
+    saved = _saved()
     assert len(saved["choices"]) == len(history) + 1
 
 
@@ -106,14 +113,14 @@ def test_undo_takes_back_the_save_as_well(app):
                       and _follows_up(scene.state, o.choice)), None)
         if index is None:
             continue
-        saved_before = json.loads(saved_game_path("roborun").read_text(encoding="utf-8"))["choices"]
+        saved_before = _saved()["choices"]
         for _ in range(index):
             app.post(Action("next"))
         app.post(Action("confirm"))
-        assert len(json.loads(saved_game_path("roborun").read_text(encoding="utf-8"))["choices"]) == \
+        assert len(_saved()["choices"]) == \
             len(saved_before) + 1
         app.post(Action("undo"))
-        assert json.loads(saved_game_path("roborun").read_text(encoding="utf-8"))["choices"] == saved_before
+        assert _saved()["choices"] == saved_before
         return
     raise AssertionError("no seed gave a card with a follow-up decision")
 
