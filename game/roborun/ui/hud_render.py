@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.client.text import draw_fit, layout
+from game.client.text import display_scale, draw_fit, layout
 from game.client import theme
 from game.client.widgets import draw_text, font, panel, render_text
 from game.roborun.rules.cards import robot_boards
@@ -76,12 +76,18 @@ def draw_action_icon(surface: pygame.Surface, action: tuple, rect: pygame.Rect, 
         pygame.draw.circle(surface, colour, centre, max(3, width))
 
 
-@lru_cache(maxsize=256)
 def card_face(face, size: tuple[int, int], mark: str = "") -> pygame.Surface:
     """A card face (cards.Face) as a small upright card: YOU / MATE / BAD parts top to bottom.
 
-    mark: "" normal, "focus" a thick frame, "beep" a red BEEP flag on it.
+    mark: "" normal, "focus" a thick frame, "beep" a red BEEP flag on it. Cached per window
+    scale too: its texts follow the window's text floor (a face drawn for 1280x720 is never
+    reused after a resize to 800x480).
     """
+    return _card_face(face, tuple(size), mark, display_scale())
+
+
+@lru_cache(maxsize=256)
+def _card_face(face, size: tuple[int, int], mark: str, scale: float) -> pygame.Surface:
     w, h = size
     surface = pygame.Surface(size, pygame.SRCALPHA)
     fill = YELLOW_FACE if face.side == "yellow" else BLUE_FACE
@@ -120,8 +126,16 @@ def card_face(face, size: tuple[int, int], mark: str = "") -> pygame.Surface:
     return surface
 
 
-@lru_cache(maxsize=64)
 def card_back(size: tuple[int, int]) -> pygame.Surface:
+    """The back of a card (cached per size and window scale, like card_face)."""
+    return _card_back(tuple(size), display_scale())
+
+
+card_face.cache_clear = _card_face.cache_clear      # type: ignore[attr-defined]
+
+
+@lru_cache(maxsize=64)
+def _card_back(size: tuple[int, int], scale: float) -> pygame.Surface:
     surface = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surface, (70, 74, 92), surface.get_rect(), border_radius=8)
     pygame.draw.rect(surface, INK, surface.get_rect(), 2, border_radius=8)
@@ -269,9 +283,13 @@ def draw_token_chip(surface, pos, label: str, available: bool | None) -> pygame.
     return rect
 
 
-@lru_cache(maxsize=64)
 def banner(text: str, colour) -> pygame.Surface:
-    """A caption over the map (card played, BEEP, Event...), rendered once per text."""
+    """A caption over the map (card played, BEEP, Event...), rendered once per text and window scale."""
+    return _banner(text, tuple(colour), display_scale())
+
+
+@lru_cache(maxsize=64)
+def _banner(text: str, colour, scale: float) -> pygame.Surface:
     image = render_text(text, "large", tuple(colour), True)
     surface = pygame.Surface((image.get_width() + 28, image.get_height() + 12))   # opaque: the fast blit
     surface.fill(theme.SHADOW)
