@@ -46,6 +46,7 @@ BENCHES: dict[str, str] = {
     "render": "game.roborun.cli:bench_render",
     "frames": "game.client.bench_frames:main",
     "memory": "game.client.membench:main",      # RSS under random input, per screen
+    "startup": "game.client.bench_startup:main",  # first frame of each screen vs a bare window
 }
 
 

@@ -126,7 +126,7 @@ def run(screens: list[str], repeat: int) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.client.bench_startup", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="main.py bench startup", description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="launches per screen (median; default 5)")
     parser.add_argument("--screens", nargs="+", default=None, help="title and/or game ids (default: all built)")
     args = parser.parse_args(argv)
