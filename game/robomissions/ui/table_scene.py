@@ -10,7 +10,7 @@ screen a hand-over screen (handover_scene.py) hides the table between their turn
 hand is face up only for its owner's turn. The game ends on results_scene.py.
 
 The game lives in a game.core.session.GameSession: every choice goes through it and the game
-is saved after each one (game.core.session.save_session), so leaving at any point keeps it;
+is saved after each one (game.core.session.save_session_later, off the frame), so leaving at any point keeps it;
 `TableScene(config, session)` continues a saved game (ui/scene.py's resume_scene). UNDO takes
 back the human's own last choice through GameSession.undo, the one undo policy of every game.
 """
@@ -297,7 +297,7 @@ class TableScene(Scene):
         marker = self._marker_for(action, seat) if seat not in self.humans else None
         segments = self._segments()
         events = self.session.apply(action)
-        save_session_later(self.session)            # a finished game removes its save instead
+        save_session_later(self.session)      # a finished game removes its save instead
         if self.session.is_over():
             forget_seats()
         self.played.append((seat, action))

@@ -15,7 +15,7 @@ AI seats think in the shared AI worker process (game.client.ai_worker) on a pick
 their immutable `PlayerView`, polled in update(), so a frame never waits for them.
 
 The game lives in a game.core.session.GameSession: every choice goes through it and the game
-is saved after each one (game.core.session.save_session), so leaving at any point keeps it;
+is saved after each one (game.core.session.save_session_later, off the frame), so leaving at any point keeps it;
 `LabScene(config, setup, session)` continues a saved game (ui/scene.py's resume_scene). UNDO
 takes back the human's own last choice through GameSession.undo, the one undo policy of
 every game (so never past a draw or another seat's choice). With two or more human seats, a hand-over
@@ -226,7 +226,7 @@ class LabScene(LabChoices, Scene):
     # -- applying actions ------------------------------------------------------------
     def _apply(self, action: engine.Action, seat: int) -> None:
         events = self.session.apply(action)
-        save_session_later(self.session)            # a finished game removes its save instead
+        save_session_later(self.session)      # a finished game removes its save instead
         if self.session.is_over():
             forget_seats()
         self._legal_cache = None

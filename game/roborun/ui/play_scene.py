@@ -330,7 +330,7 @@ class PlayScene(PlayDrawing, Scene):
         if not human or self.state.decision_seat != seat:
             self.session.barrier()          # undo is for a human's own run of choices only
         if not self.options.spectate:
-            save_session_later(self.session)      # atomic; a finished game removes its save
+            save_session_later(self.session)   # atomic, off the frame; a finished game removes its save
         for event in events:
             self._say(describe_event(event, None if self.hotseat or self.options.spectate else self.viewer,
                                      log=True))
