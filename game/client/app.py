@@ -266,6 +266,7 @@ class App:
                 self.frame_clock.tick(240)  # vsync paces us; this only stops a busy loop without it
         if screenshot:
             self.save_screenshot(screenshot)
+        storage.wait_idle()     # the game's last save (written off the frame) is on disk before we leave
         warning = self.settings.save()
         if warning:             # the window is closing: the terminal is the only place left
             print(f"warning: {warning}", file=sys.stderr)
