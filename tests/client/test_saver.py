@@ -221,3 +221,29 @@ def test_the_last_save_reaches_the_disk_when_the_program_exits(tmp_path):
     subprocess.run([sys.executable, "-c", code], check=True, timeout=30)
     assert time.perf_counter() - started >= 0.3
     assert _load(path) == {"n": 2}
+
+
+def test_the_app_leaves_only_when_the_saves_are_on_disk(tmp_path, gate):
+    import pygame
+
+    from game.client.app import App
+    from game.client.scene import Scene
+
+    opened, entered, written = gate
+    path = tmp_path / "quit.json"
+
+    class Saving(Scene):
+        covers_screen = True
+
+        def update(self, dt):
+            storage.save_later(path, {"frame": app.frames})
+
+    app = App(headless=True)
+    try:
+        app.stack.push(Saving())
+        threading.Timer(0.3, opened.set).start()     # the disk is slow at first
+        app.run(frames=5)
+        assert not storage.saver.pending()
+        assert _load(path) == {"frame": 4}           # the last frame's save, not an older one
+    finally:
+        pygame.quit()
