@@ -131,9 +131,6 @@ def card_back(size: tuple[int, int]) -> pygame.Surface:
     return _card_back(tuple(size), display_scale())
 
 
-card_face.cache_clear = _card_face.cache_clear      # type: ignore[attr-defined]
-
-
 @lru_cache(maxsize=64)
 def _card_back(size: tuple[int, int], scale: float) -> pygame.Surface:
     surface = pygame.Surface(size, pygame.SRCALPHA)
@@ -296,6 +293,12 @@ def _banner(text: str, colour, scale: float) -> pygame.Surface:
     pygame.draw.rect(surface, tuple(colour), surface.get_rect(), 2)
     surface.blit(image, (14, 6))
     return surface.convert() if pygame.display.get_surface() else surface
+
+
+# tests start from clean caches (cached surfaces die with pygame.quit())
+card_face.cache_clear = _card_face.cache_clear      # type: ignore[attr-defined]
+card_back.cache_clear = _card_back.cache_clear      # type: ignore[attr-defined]
+banner.cache_clear = _banner.cache_clear            # type: ignore[attr-defined]
 
 
 def draw_log(surface, rect: pygame.Rect, lines: list[str], title: str = "What happened") -> None:
