@@ -12,6 +12,10 @@ caller gets a one-line warning to show the player on the screen that found it. A
 by a newer version, or one that could not be moved aside, is left untouched and never
 overwritten during this run. A write that fails (read-only folder, full disk, a data folder
 that is a file) gives a one-line warning instead of an exception, and the game goes on.
+
+Games save after every choice through one background thread (BackgroundSaver: save_later,
+remove_later, wait_idle), so a frame never waits for the disk; the last request for a file
+wins, a read of a file waits for its pending save, and the process waits for them at exit.
 """
 from __future__ import annotations
 

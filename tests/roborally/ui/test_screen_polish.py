@@ -10,7 +10,7 @@ import pytest
 from game.client import input as inp
 from game.client.app import App
 from game.client.menus import HowToPlayScene
-from game.core.session import saved_game_path
+from game.core.session import has_saved_game
 from game.roborally.rules.engine import Choice
 from game.roborally.ui import howto
 from game.roborally.ui.scene import RaceScene, make_attract_scene, new_race
@@ -151,4 +151,4 @@ def test_attract_mode_races_ai_robots_and_saves_nothing(app):
         app.post(inp.Action(inp.MENU))                                # input belongs to the attract cycle
     assert app.stack.top is scene
     assert len(scene.session.choices) > 5
-    assert not saved_game_path("roborally").exists()
+    assert not has_saved_game("roborally")       # nothing written, nor queued for the saver
