@@ -239,7 +239,7 @@ def wait_idle(path: Path | None = None, timeout: float | None = None) -> bool:
     return saver.wait_idle(path, timeout)
 
 
-atexit.register(wait_idle)      # the last save of a run reaches the disk before the process ends
+atexit.register(wait_idle, None, 30.0)   # the last save reaches the disk before the process ends (a dead disk: 30 s at most)
 
 
 def protect(path: Path) -> None:

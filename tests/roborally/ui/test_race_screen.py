@@ -184,3 +184,28 @@ def test_continue_offers_the_saved_race(app):
     again = app.stack.top
     assert isinstance(again, RaceScene)
     assert [R.choice_to_json(c) for c in again.session.choices] == [R.choice_to_json(c) for c in scene.session.choices]
+
+
+def test_leaving_the_race_waits_for_its_last_background_save(app, monkeypatch):
+    """Saves are written off the frame; closing the screen waits until the last one is on disk."""
+    import threading
+
+    from game.core import storage
+
+    gate = threading.Event()
+    real = storage.write_atomic
+
+    def slow_disk(path, text):
+        if Path(path).name == "roborally.json":     # the game's save: a slow SD card
+            assert gate.wait(10)
+        real(path, text)
+
+    monkeypatch.setattr(storage, "write_atomic", slow_disk)
+    scene = new_race("dizzy-dash", 2, 0, "easy", seed=3, speed=8.0, tutorial=False)
+    app.stack.push(scene)
+    run_until(app, scene, lambda: len(scene.session.choices) >= 4)
+    assert storage.saver.pending(saved_game_path("roborally"))      # the frames did not wait for the disk
+    threading.Timer(0.3, gate.set).start()
+    app.stack.pop()                                                 # exit() waits for the saver
+    data = json.loads(saved_game_path("roborally").read_text(encoding="utf-8"))
+    assert data["choices"] == [R.choice_to_json(c) for c in scene.session.choices]
