@@ -20,6 +20,8 @@ from game.runrunrun.rules.maze import (FINAL, OPEN, distances, neighbours, open_
                                        triangles_at, vault_distances)
 
 SAY_HOLD, SAY_WANT, SAY_TRIANGLE, SAY_FIGHT, SAY_REGROUP, SAY_TORCHES, SAY_FOLLOW = range(7)
+BOSS_TOKENS = ("double", "plus")   # carrying: Sarcophagus tokens kept for the Boss fight
+DEPTH_BONUS = 1.5        # carrying: score per room of distance from the Vault of a new room
 
 
 @dataclass(frozen=True)
@@ -31,13 +33,14 @@ class Level:
     talk: bool           # says its plan and marks rooms
     plan_triangles: bool # values rooms that set up a triangle later
     boss_hunt: bool      # once the Boss is awake, fights anything in reach
+    carry: bool = False  # plays for a team of silent partners (see CatAI._carrying)
 
 
 LEVELS = {
     "greedy": Level(danger=1, reroll=False, torch_reserve=9, noise=0.0, talk=False, plan_triangles=False, boss_hunt=False),
     "easy": Level(danger=2, reroll=False, torch_reserve=9, noise=25.0, talk=True, plan_triangles=False, boss_hunt=False),
     "normal": Level(danger=3, reroll=True, torch_reserve=2, noise=6.0, talk=True, plan_triangles=True, boss_hunt=True),
-    "hard": Level(danger=4, reroll=True, torch_reserve=1, noise=0.0, talk=True, plan_triangles=True, boss_hunt=True),
+    "hard": Level(danger=4, reroll=True, torch_reserve=1, noise=0.0, talk=True, plan_triangles=True, boss_hunt=True, carry=True),
 }
 
 
@@ -212,15 +215,49 @@ class CatAI:
         for seat, mark in view.marks:
             if tuple(mark) == cell:
                 sc += 8 if seat == view.seat else -30
+        if not view.boss_awake and self._carrying(view):
+            # a deep maze gives me more attacks on the Boss (and on every Mummy) before it arrives
+            sc += DEPTH_BONUS * self._new_depth(b, cell, new_masks[cell])
         return sc
+
+    @staticmethod
+    def _new_depth(b, cell, mask: int) -> int:
+        """Rooms from the Vault's open room to a room placed at `cell` with doorway `mask`."""
+        best = None
+        for d in range(6):
+            n = step(cell, d)
+            if mask >> d & 1 and n in b.vd and b.masks.get(n, 0) >> ((d + 3) % 6) & 1:
+                best = b.vd[n] + 1 if best is None else min(best, b.vd[n] + 1)
+        return best or 0
 
     def _door_value(self, view, b) -> float:
         """A Door Mechanism is the way to win, but the last one wakes the Boss: a planner waits for a
-        moment with no Mummy in the maze (the waiting Mummy cards then leave the game) and full hands."""
+        moment with no Mummy in the maze (the waiting Mummy cards then leave the game) and full hands.
+        Carrying silent partners, the Boss is mine alone to fight: I wake it only when my own hand,
+        the torches and my tokens can take it down, or when the draw deck will not get any better."""
         if not self.level.plan_triangles or view.doors_done + 1 < view.doors_needed:
             return 90.0
+        if self._carrying(view):
+            return 90.0 if self._boss_ready(view, b) else -40.0
         ready = len(b.mummies) <= 1 and sum(view.hand_counts) >= 2.5 * view.players
         return 90.0 if ready else 30.0
+
+    def _carrying(self, view) -> bool:
+        """Partners who have had a turn and said no plan are not counted on (random players, or
+        humans who keep quiet): I take over their jobs (Boss timing, tokens, torches)."""
+        if not self.level.carry or view.players == 1:
+            return False
+        said = dict(view.said)
+        acted = [i for i in range(view.players) if i != view.seat and i < view.turn]
+        return bool(acted) and all(i not in said for i in acted)
+
+    def _boss_ready(self, view, b) -> bool:
+        """Two full attacks in hand, torches to reroll, no other Mummy to split my actions, or the
+        deck nearly spent (waiting no longer pays)."""
+        if view.deck_count <= 3:
+            return True
+        strength = sum(C.TILES[t].strength for t in view.hand)
+        return not b.mummies and strength >= 10 and view.supply >= 3
 
     def _action(self, view, b, choices):
         kind, detail, line = self._plan(view, b)
@@ -242,8 +279,10 @@ class CatAI:
             return ch("fight")
         jump = self._passage_target(view, b)
         if jump is not None and kind != "cooperate":
+            keep = BOSS_TOKENS if self._carrying(view) and not self._boss_at(b, jump) else ()
             for i, tok in enumerate(view.sarc[view.seat]):
-                if C.SARCOPHAGUS[tok]["kind"] in ("double", "plus", "draw", "torches", "draw_torch"):
+                k = C.SARCOPHAGUS[tok]["kind"]
+                if k in ("double", "plus", "draw", "torches", "draw_torch") and k not in keep:
                     return ch("passage", i)
         if kind == "cooperate":
             return ch("cooperate")
@@ -333,6 +372,18 @@ class CatAI:
             return ch("to", detail[0], detail[1])
         return None
 
+    @staticmethod
+    def _boss_at(b, cell) -> bool:
+        return any(mid in C.BOSSES and c == tuple(cell) for mid, (c, _) in b.mummies.items())
+
+    def _saving_for_boss(self, view, b) -> bool:
+        """Carrying silent partners, the damage tokens wait for the Boss, unless the Mummy in my room
+        is at the Vault's door (it moves into the Relics before my next turn)."""
+        if not self._carrying(view) or view.boss_awake:
+            return False
+        here = view.pos[view.seat]
+        return all(b.threat(m) > 0 for m, (c, _) in b.mummies.items() if c == here)
+
     def _room_hearts(self, view, b) -> int:
         cell = view.pos[view.seat]
         return sum(h for c, h in b.mummies.values() if c == cell)
@@ -344,8 +395,11 @@ class CatAI:
         p = 0.5 + (1 / 6 if ability == "damage" else 0)
         mult = 2 if x["double"] else 1
         expect = (x["dice"] * p + x["plus"]) * mult
+        save = self._saving_for_boss(view, b)
         for i, tok in enumerate(view.sarc[view.seat]):
             kind = C.SARCOPHAGUS[tok]["kind"]
+            if save and kind in BOSS_TOKENS:
+                continue
             if kind == "double" and not x["double"] and hearts > 3:
                 return ch("boost", i)
             if kind == "plus" and hearts > expect:
