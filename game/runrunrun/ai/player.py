@@ -471,6 +471,9 @@ class CatAI:
         return min(choices, key=key)
 
     def _discard_from(self, view, b, choices):
+        if self._carrying(view):
+            # my tiles are the table's fights: a silent partner pays while it has tiles
+            return max(choices, key=lambda c: (c.args[0] != view.seat, view.hand_counts[c.args[0]], -c.args[0]))
         return max(choices, key=lambda c: (view.hand_counts[c.args[0]], c.args[0] != view.seat, -c.args[0]))
 
     # ------------------------------------------------------------------ cooperate steps
@@ -481,6 +484,8 @@ class CatAI:
         return ch("stay") if guarding and len(view.hand) >= 2 else ch("join")
 
     def _draw_for(self, view, b, choices):
+        if self._carrying(view) and ch("draw_for", view.seat) in choices:
+            return ch("draw_for", view.seat)
         return min(choices, key=lambda c: (view.hand_counts[c.args[0]], c.args[0]))
 
     def _offer(self, view, b, choices):
@@ -492,6 +497,8 @@ class CatAI:
 
     def _give(self, view, b, choices):
         tile = max(view.pool, key=lambda t: (C.TILES[t].strength, t))
+        if self._carrying(view) and view.seat in view.members:
+            return ch("give", tile, view.seat)     # the pooled tiles become my attacks
         seat = min(view.members, key=lambda s: (view.hand_counts[s], s))
         return ch("give", tile, seat)
 
