@@ -7,33 +7,17 @@ partner and the team thing with a partner who has said its plan (Run Run Run! ru
 from game.runrunrun.ai import make_player
 from game.runrunrun.ai.player import SAY_WANT
 
-from .support import C, E, OPEN, R, bare, bits, ch, corridor, room, tile_where
-
-SCARAB6 = tile_where(exits=63, symbol="scarab")
+from .support import C, E, OPEN, R, bare, ch, corridor, tile_where
 
 
-def _table(partner_talks: bool, my_hand, partner_hand=(), turn: int = 2) -> E.State:
+def _table(partner_talks: bool, my_hand, partner_hand=(), turn: int = 2, deck=None) -> E.State:
     """Two seats, seat 0 (the hard AI) to act on its second turn; seat 1 has played once."""
-    s = bare(2, hands=[list(my_hand), list(partner_hand)])
+    s = bare(2, hands=[list(my_hand), list(partner_hand)], deck=deck)
     s.turn = turn
     s.talked = {"say", "mark"}          # the AI's table talk is not what these tests look at
     if partner_talks:
         s.said[1] = SAY_WANT
     return s
-
-
-def _play_action(s: E.State, ai) -> None:
-    """Let seat 0's AI finish its action (up to the end of its turn)."""
-    turn = s.turn
-    while not s.over and s.turn == turn and R.current_seat(s) == 0:
-        R.apply(s, ai.choose(R.seat_view(s, 0), R.legal_choices(s)))
-
-
-def _last_door_on_offer(s: E.State) -> None:
-    """Ankh and eye rooms beside the Vault: a scarab room at (3,-1) completes the third Door Mechanism."""
-    room(s, (2, 0), 63, symbol="ankh", sarcophagus=False)
-    room(s, (2, -1), 63, symbol="eye", sarcophagus=False)
-    s.doors_done = 2
 
 
 def _hand(strength: int, *first) -> list:
@@ -43,62 +27,6 @@ def _hand(strength: int, *first) -> list:
     while sum(C.TILES[t].strength for t in hand) < strength:
         hand.append(spare.pop(0))
     return hand
-
-
-def test_carrying_it_does_not_wake_the_boss_with_a_hand_that_cannot_fight_it():
-    s = _table(False, [SCARAB6], partner_hand=[1, 2, 3, 4, 5])
-    _last_door_on_offer(s)
-    _play_action(s, make_player("hard", 1))
-    assert s.doors_done == 2 and not s.boss_awake
-
-
-def test_with_a_partner_who_talks_the_same_hand_wakes_the_boss():
-    s = _table(True, [SCARAB6], partner_hand=[1, 2, 3, 4, 5])
-    _last_door_on_offer(s)
-    _play_action(s, make_player("hard", 1))
-    assert s.doors_done == 3 and s.boss_awake
-
-
-def test_carrying_it_wakes_the_boss_when_its_own_hand_can_take_it_on():
-    s = _table(False, _hand(12, SCARAB6))
-    _last_door_on_offer(s)
-    _play_action(s, make_player("hard", 1))
-    assert s.doors_done == 3 and s.boss_awake
-
-
-def test_carrying_it_wakes_the_boss_when_the_deck_is_nearly_spent():
-    s = _table(False, [SCARAB6], partner_hand=[1, 2, 3, 4, 5])
-    s.deck = s.deck[:2]
-    _last_door_on_offer(s)
-    _play_action(s, make_player("hard", 1))
-    assert s.boss_awake
-
-
-def _two_spots(s: E.State) -> None:
-    """Open spots at vault distance 1 (east of the open room) and 3 (end of a south-east corridor)."""
-    room(s, (1, 1), bits(2, 5), symbol=None, sarcophagus=False)
-    room(s, (1, 2), bits(2, 5), symbol=None, sarcophagus=False)
-
-
-def _placed_cell(s: E.State, ai):
-    before = set(s.tiles)
-    _play_action(s, ai)
-    (cell,) = set(s.tiles) - before
-    return cell
-
-
-def test_carrying_it_builds_the_maze_deep():
-    tile = tile_where(exits=63, symbol=None, sarcophagus=False)
-    s = _table(False, [tile])
-    _two_spots(s)
-    assert _placed_cell(s, make_player("hard", 1)) == (1, 3)
-
-
-def test_with_a_partner_who_talks_depth_is_no_reason():
-    tile = tile_where(exits=63, symbol=None, sarcophagus=False)
-    s = _table(True, [tile])
-    _two_spots(s)
-    assert _placed_cell(s, make_player("hard", 1)) != (1, 3)
 
 
 def _double_token() -> int:
@@ -166,3 +94,24 @@ def test_carrying_it_has_a_silent_partner_pay_a_random_discard():
     assert make_player("hard", 1).choose(R.seat_view(s, 0), R.legal_choices(s)) == ch("discard_from", 1)
     s.said[1] = SAY_WANT
     assert make_player("hard", 1).choose(R.seat_view(s, 0), R.legal_choices(s)) == ch("discard_from", 0)
+
+
+def _passage_offer(partner_talks: bool) -> E.State:
+    """A Mummy one room from the Vault, four rooms from me with no draw deck to pay the way: only the
+    secret passage (discarding my one token, a double damage) reaches it this turn."""
+    s = _table(partner_talks, _hand(6), deck=[])
+    cells = corridor(s, 5)
+    s.pos[0] = cells[-1]
+    s.mummies = {4: [cells[0], 5]}
+    s.sarc[0] = [_double_token()]
+    return s
+
+
+def test_carrying_it_does_not_spend_double_damage_on_a_secret_passage_to_a_mummy():
+    s = _passage_offer(False)
+    assert make_player("hard", 1).choose(R.seat_view(s, 0), R.legal_choices(s)).kind != "passage"
+
+
+def test_with_a_partner_who_talks_it_takes_the_passage():
+    s = _passage_offer(True)
+    assert make_player("hard", 1).choose(R.seat_view(s, 0), R.legal_choices(s)) == ch("passage", 0)

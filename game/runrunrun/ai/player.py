@@ -21,7 +21,6 @@ from game.runrunrun.rules.maze import (FINAL, OPEN, distances, neighbours, open_
 
 SAY_HOLD, SAY_WANT, SAY_TRIANGLE, SAY_FIGHT, SAY_REGROUP, SAY_TORCHES, SAY_FOLLOW = range(7)
 BOSS_TOKENS = ("double", "plus")   # carrying: Sarcophagus tokens kept for the Boss fight
-DEPTH_BONUS = 1.5        # carrying: score per room of distance from the Vault of a new room
 
 
 @dataclass(frozen=True)
@@ -215,49 +214,25 @@ class CatAI:
         for seat, mark in view.marks:
             if tuple(mark) == cell:
                 sc += 8 if seat == view.seat else -30
-        if not view.boss_awake and self._carrying(view):
-            # a deep maze gives me more attacks on the Boss (and on every Mummy) before it arrives
-            sc += DEPTH_BONUS * self._new_depth(b, cell, new_masks[cell])
         return sc
-
-    @staticmethod
-    def _new_depth(b, cell, mask: int) -> int:
-        """Rooms from the Vault's open room to a room placed at `cell` with doorway `mask`."""
-        best = None
-        for d in range(6):
-            n = step(cell, d)
-            if mask >> d & 1 and n in b.vd and b.masks.get(n, 0) >> ((d + 3) % 6) & 1:
-                best = b.vd[n] + 1 if best is None else min(best, b.vd[n] + 1)
-        return best or 0
 
     def _door_value(self, view, b) -> float:
         """A Door Mechanism is the way to win, but the last one wakes the Boss: a planner waits for a
-        moment with no Mummy in the maze (the waiting Mummy cards then leave the game) and full hands.
-        Carrying silent partners, the Boss is mine alone to fight: I wake it only when my own hand,
-        the torches and my tokens can take it down, or when the draw deck will not get any better."""
+        moment with no Mummy in the maze (the waiting Mummy cards then leave the game) and full hands."""
         if not self.level.plan_triangles or view.doors_done + 1 < view.doors_needed:
             return 90.0
-        if self._carrying(view):
-            return 90.0 if self._boss_ready(view, b) else -40.0
         ready = len(b.mummies) <= 1 and sum(view.hand_counts) >= 2.5 * view.players
         return 90.0 if ready else 30.0
 
     def _carrying(self, view) -> bool:
         """Partners who have had a turn and said no plan are not counted on (random players, or
-        humans who keep quiet): I take over their jobs (Boss timing, tokens, torches)."""
+        humans who keep quiet): the fights are mine, so the Boss's damage tokens, the Regroup pool and
+        the random discards are played for my hand."""
         if not self.level.carry or view.players == 1:
             return False
         said = dict(view.said)
         acted = [i for i in range(view.players) if i != view.seat and i < view.turn]
         return bool(acted) and all(i not in said for i in acted)
-
-    def _boss_ready(self, view, b) -> bool:
-        """Two full attacks in hand, torches to reroll, no other Mummy to split my actions, or the
-        deck nearly spent (waiting no longer pays)."""
-        if view.deck_count <= 3:
-            return True
-        strength = sum(C.TILES[t].strength for t in view.hand)
-        return not b.mummies and strength >= 10 and view.supply >= 3
 
     def _action(self, view, b, choices):
         kind, detail, line = self._plan(view, b)
