@@ -6,7 +6,9 @@ adapts to partners (human or not) whose moves are not its own. Table talk: befor
 AI says its plan ("I'll hold the mummy at the vault", ...) and marks the room it wants for a
 future triangle; it reads the other seats' marks (it leaves their reserved rooms alone) and
 lines (a partner who said it will hold the Vault is trusted with a mummy that is not yet
-at the door).
+at the door). Silence is read too: a partner that has had a turn and said no plan is not
+counted on, and the hard AI then plays the shared resources (damage tokens, the Regroup pool,
+who pays a random discard) for its own hand, since the fights are its own (`CatAI._carrying`).
 """
 from __future__ import annotations
 
