@@ -6,7 +6,9 @@ adapts to partners (human or not) whose moves are not its own. Table talk: befor
 AI says its plan ("I'll hold the mummy at the vault", ...) and marks the room it wants for a
 future triangle; it reads the other seats' marks (it leaves their reserved rooms alone) and
 lines (a partner who said it will hold the Vault is trusted with a mummy that is not yet
-at the door).
+at the door). Silence is read too: a partner that has had a turn and said no plan is not
+counted on, and the hard AI then plays the shared resources (damage tokens, the Regroup pool,
+who pays a random discard) for its own hand, since the fights are its own (`CatAI._carrying`).
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from game.runrunrun.rules.maze import (FINAL, OPEN, distances, neighbours, open_
                                        triangles_at, vault_distances)
 
 SAY_HOLD, SAY_WANT, SAY_TRIANGLE, SAY_FIGHT, SAY_REGROUP, SAY_TORCHES, SAY_FOLLOW = range(7)
+BOSS_TOKENS = ("double", "plus")   # carrying: Sarcophagus tokens kept for the Boss fight
 
 
 @dataclass(frozen=True)
@@ -31,13 +34,14 @@ class Level:
     talk: bool           # says its plan and marks rooms
     plan_triangles: bool # values rooms that set up a triangle later
     boss_hunt: bool      # once the Boss is awake, fights anything in reach
+    carry: bool = False  # plays for a team of silent partners (see CatAI._carrying)
 
 
 LEVELS = {
     "greedy": Level(danger=1, reroll=False, torch_reserve=9, noise=0.0, talk=False, plan_triangles=False, boss_hunt=False),
     "easy": Level(danger=2, reroll=False, torch_reserve=9, noise=25.0, talk=True, plan_triangles=False, boss_hunt=False),
     "normal": Level(danger=3, reroll=True, torch_reserve=2, noise=6.0, talk=True, plan_triangles=True, boss_hunt=True),
-    "hard": Level(danger=4, reroll=True, torch_reserve=1, noise=0.0, talk=True, plan_triangles=True, boss_hunt=True),
+    "hard": Level(danger=4, reroll=True, torch_reserve=1, noise=0.0, talk=True, plan_triangles=True, boss_hunt=True, carry=True),
 }
 
 
@@ -222,6 +226,16 @@ class CatAI:
         ready = len(b.mummies) <= 1 and sum(view.hand_counts) >= 2.5 * view.players
         return 90.0 if ready else 30.0
 
+    def _carrying(self, view) -> bool:
+        """Partners who have had a turn and said no plan are not counted on (random players, or
+        humans who keep quiet): the fights are mine, so the Boss's damage tokens, the Regroup pool and
+        the random discards are played for my hand."""
+        if not self.level.carry or view.players == 1:
+            return False
+        said = dict(view.said)
+        acted = [i for i in range(view.players) if i != view.seat and i < view.turn]
+        return bool(acted) and all(i not in said for i in acted)
+
     def _action(self, view, b, choices):
         kind, detail, line = self._plan(view, b)
         L = self.level
@@ -242,8 +256,10 @@ class CatAI:
             return ch("fight")
         jump = self._passage_target(view, b)
         if jump is not None and kind != "cooperate":
+            keep = BOSS_TOKENS if self._carrying(view) and not self._boss_at(b, jump) else ()
             for i, tok in enumerate(view.sarc[view.seat]):
-                if C.SARCOPHAGUS[tok]["kind"] in ("double", "plus", "draw", "torches", "draw_torch"):
+                k = C.SARCOPHAGUS[tok]["kind"]
+                if k in ("double", "plus", "draw", "torches", "draw_torch") and k not in keep:
                     return ch("passage", i)
         if kind == "cooperate":
             return ch("cooperate")
@@ -333,6 +349,18 @@ class CatAI:
             return ch("to", detail[0], detail[1])
         return None
 
+    @staticmethod
+    def _boss_at(b, cell) -> bool:
+        return any(mid in C.BOSSES and c == tuple(cell) for mid, (c, _) in b.mummies.items())
+
+    def _saving_for_boss(self, view, b) -> bool:
+        """Carrying silent partners, the damage tokens wait for the Boss, unless the Mummy in my room
+        is at the Vault's door (it moves into the Relics before my next turn)."""
+        if not self._carrying(view) or view.boss_awake:
+            return False
+        here = view.pos[view.seat]
+        return all(b.threat(m) > 0 for m, (c, _) in b.mummies.items() if c == here)
+
     def _room_hearts(self, view, b) -> int:
         cell = view.pos[view.seat]
         return sum(h for c, h in b.mummies.values() if c == cell)
@@ -344,8 +372,11 @@ class CatAI:
         p = 0.5 + (1 / 6 if ability == "damage" else 0)
         mult = 2 if x["double"] else 1
         expect = (x["dice"] * p + x["plus"]) * mult
+        save = self._saving_for_boss(view, b)
         for i, tok in enumerate(view.sarc[view.seat]):
             kind = C.SARCOPHAGUS[tok]["kind"]
+            if save and kind in BOSS_TOKENS:
+                continue
             if kind == "double" and not x["double"] and hearts > 3:
                 return ch("boost", i)
             if kind == "plus" and hearts > expect:
@@ -417,6 +448,9 @@ class CatAI:
         return min(choices, key=key)
 
     def _discard_from(self, view, b, choices):
+        if self._carrying(view):
+            # my tiles are the table's fights: a silent partner pays while it has tiles
+            return max(choices, key=lambda c: (c.args[0] != view.seat, view.hand_counts[c.args[0]], -c.args[0]))
         return max(choices, key=lambda c: (view.hand_counts[c.args[0]], c.args[0] != view.seat, -c.args[0]))
 
     # ------------------------------------------------------------------ cooperate steps
@@ -427,6 +461,8 @@ class CatAI:
         return ch("stay") if guarding and len(view.hand) >= 2 else ch("join")
 
     def _draw_for(self, view, b, choices):
+        if self._carrying(view) and ch("draw_for", view.seat) in choices:
+            return ch("draw_for", view.seat)
         return min(choices, key=lambda c: (view.hand_counts[c.args[0]], c.args[0]))
 
     def _offer(self, view, b, choices):
@@ -438,6 +474,8 @@ class CatAI:
 
     def _give(self, view, b, choices):
         tile = max(view.pool, key=lambda t: (C.TILES[t].strength, t))
+        if self._carrying(view) and view.seat in view.members:
+            return ch("give", tile, view.seat)     # the pooled tiles become my attacks
         seat = min(view.members, key=lambda s: (view.hand_counts[s], s))
         return ch("give", tile, seat)
 
