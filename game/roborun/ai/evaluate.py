@@ -40,6 +40,7 @@ EQUIP_W = 3.0
 EVENT_THREAT = 1500.0           # a coming Event card would move a bad robot onto a good robot
 SPAWN_SOON = 90.0               # a good robot on this round's new-robot space near the round's end
 SPAWN_LATER = 10.0              # ... earlier in the round
+KEY_DETOUR = 3                  # keys_open_exits: the route to the exit crosses the Key beside it
 
 
 def cards_left(state: GameState) -> int:
@@ -186,8 +187,15 @@ def key_route(state: GameState, rid: int, exits: frozenset, walls: frozenset, la
     travels next to the exit: the robot's distance to the Key plus the Key's distance to
     the exit, a fair estimate since the robot pushes the Key ahead of it."""
     adjacent = {(x + dx, y + dy) for x, y in exits for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
-    if state.keys & adjacent:
-        return robot_distance(state, rid, walls, lasers)
+    placed = state.keys & adjacent
+    if placed:
+        # Stepping on the Key beside the exit moves it away again (rulebook, 'Key token'):
+        # the route goes around it, or, if only through it, costs the Key's way back.
+        around = exit_distance(state.level, state.colour[rid], state.pos[rid], state.exits_open,
+                               walls | placed, lasers)
+        if around < INF:
+            return around
+        return robot_distance(state, rid, walls, lasers) + KEY_DETOUR
     if not state.keys:
         return UNREACHABLE
     graph = board_graph(state.level, state.colour[rid], walls, lasers)
