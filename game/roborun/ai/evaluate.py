@@ -84,6 +84,8 @@ def evaluate(state: GameState) -> float:
     bad_spots = {p for r, p in state.pos.items() if colours[r] not in GOOD}
     keys_rule = "keys_open_exits" in state.rules
     spawn = state.level.spawns.get(state.round) if state.support and state.round < 4 else None
+    closed = not state.exits_open and bool(level_facts(state.level).all_exits)
+    detours: list[int] = []
     for rid, pos in state.pos.items():
         colour = colours[rid]
         if colour not in GOOD:
@@ -92,6 +94,13 @@ def evaluate(state: GameState) -> float:
         exits = exits_for(state.level, colour)
         if keys_rule and exits:
             d = key_route(state, rid, exits, walls, lasers)
+        elif closed:
+            # Exits shut until a lever: only one robot has to make the detour (the opener);
+            # the others are counted on their direct way and the cheapest detour once below.
+            direct = exit_distance(state.level, colour, pos, True, walls, lasers)
+            via = robot_distance(state, rid, walls, lasers)
+            d = UNREACHABLE if direct >= INF else direct
+            detours.append(via - d)
         else:
             d = robot_distance(state, rid, walls, lasers)
         if d == 0 and pos in exits:
@@ -105,8 +114,16 @@ def evaluate(state: GameState) -> float:
         if gap == DEAD_END:
             return LOSS + DEAD_END_MARGIN          # nobody left who can ever hold the Number token
         value -= DIST_W * gap
+        if 0 < gap < UNREACHABLE:
+            detour = carrier_detour(state, rid, gap, walls, lasers)
+            needed += gap + detour
+            value -= DIST_W * detour
         if pos == spawn:
             value -= SPAWN_SOON if len(state.stands[0]) + len(state.stands[1]) <= 2 else SPAWN_LATER
+    if detours:
+        detour = max(0, min(detours))
+        needed += detour
+        value -= DIST_W * detour
     value -= event_threat(state, walls, lasers, graphs)
     shortfall = needed - cards_left(state) * MOVES_PER_CARD * max(1, robots)
     if shortfall > 0:
@@ -177,6 +194,26 @@ def number_gap(state: GameState, rid: int, walls: frozenset, lasers: frozenset) 
     d = number_route(level, values, [(state.colour[r], state.pos[r]) for r in mates], state.numbers[mate],
                      state.items, walls, lasers)
     return UNREACHABLE if d >= INF else d
+
+
+def carrier_detour(state: GameState, rid: int, gap: int, walls: frozenset, lasers: frozenset) -> int:
+    """Hidden Exit Points: the moves the teammate's robot loses by fetching the Number token
+    this robot's exit needs, beyond its own way out: (to the token, then on to its own exit)
+    minus (the token part, counted by number_gap) minus (its direct way out, counted as its
+    distance). Without it, a step towards the token and a step away from its exit cancel out
+    and the carrier never sets off (2.5 deals lost to time with one robot beside its exit)."""
+    level = state.level
+    values = level_facts(level).hidden_values.get(state.colour[rid])
+    mate = 1 - state.owner.get(rid, 0)
+    mates = [(state.colour[r], state.pos[r]) for r in state.pos
+             if state.owner.get(r) == mate and state.colour[r] in ("green", "red")]
+    if not values or not mates or values & set(state.numbers[state.owner.get(rid, 0)]):
+        return 0
+    tour = number_route(level, values, mates, state.numbers[mate], state.items, walls, lasers, then=True)
+    if tour >= INF:
+        return 0
+    direct = min(exit_distance(level, c, p, state.exits_open, walls, lasers) for c, p in mates)
+    return max(0, tour - gap - (UNREACHABLE if direct >= INF else direct))
 
 
 def key_route(state: GameState, rid: int, exits: frozenset, walls: frozenset, lasers: frozenset) -> int:

@@ -81,3 +81,49 @@ def test_escaping_the_only_robot_that_can_fetch_the_number_token_counts_as_lost(
     s.pos.pop(red)
     s.escaped.append(red)
     assert evaluate(s) <= LOSS / 2
+
+
+def test_keys_open_exits_the_route_goes_around_the_key_beside_the_exit():
+    """Robo Run rulebook, 'Key token': a robot entering the Key's space makes the active player
+    move the Key away, so under keys_open_exits the Key beside the exit is walked around, not
+    through. The robot stepping off the straight line (up, round the Key) must be valued as
+    progress, not as a step away: this was the 2.6 robot waiting beside its Key for two rounds."""
+    from game.roborun.ai.evaluate import key_route
+    board = """
+    .     .     .     .
+    .+R   .+k   Xr    .
+    rules keys_open_exits
+    """
+    s = game_from_ascii(board)
+    red = s.at[(0, 1)]
+    exits = frozenset({(2, 1)})
+    assert key_route(s, red, exits, frozenset(), frozenset()) == 4    # up, right, right, down
+    up = s.copy()
+    up.at.pop((0, 1))
+    up.pos[red] = (0, 0)
+    up.at[(0, 0)] = red
+    assert key_route(up, red, exits, frozenset(), frozenset()) == 3
+    assert evaluate(up) > evaluate(s)
+
+
+def test_closed_exits_only_one_robot_pays_the_detour_to_the_lever():
+    """Exits closed until any robot enters a lever (1.6): the robot waiting beside its exit
+    while its partner opens them is valued as the partner's detour alone, so a position
+    where the closer robot reaches the lever is better than both heading for it."""
+    board = """
+    .+G   .     V     .     Xg
+    .     .     .     .     .
+    Xr    .+R   .     .     .
+    rules exits_closed_until_lever
+    """
+    s = game_from_ascii(board)
+    assert not s.exits_open
+    waiting = s.copy()                 # red steps next to its exit and waits
+    red = waiting.at.pop((1, 2))
+    waiting.pos[red] = (0, 1)
+    waiting.at[(0, 1)] = red
+    towards = s.copy()                 # red heads for the lever as well
+    red = towards.at.pop((1, 2))
+    towards.pos[red] = (2, 2)
+    towards.at[(2, 2)] = red
+    assert evaluate(waiting) > evaluate(towards)
