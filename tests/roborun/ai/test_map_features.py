@@ -127,3 +127,22 @@ def test_closed_exits_only_one_robot_pays_the_detour_to_the_lever():
     towards.pos[red] = (2, 2)
     towards.at[(2, 2)] = red
     assert evaluate(waiting) > evaluate(towards)
+
+
+def test_the_token_carrier_is_valued_by_its_whole_errand():
+    """Hidden Exit Point (Robo Run rulebook, 'Hidden Exit Point', 'Number token'): green's exit
+    opens for a 2 held by Red's player, and the 2 lies beyond red. Red's step towards the
+    token is progress for the team (token, then back to its own exit) even though it takes
+    red a step from its own exit: the two must not cancel out (2.5 deals were lost with red
+    idling beside its exit and green waiting beside a closed Hidden Exit)."""
+    board = """
+    Yg=2  .     .     .+G
+    Xr    .+R   .     .+2
+    """
+    s = game_from_ascii(board)
+    assert s.owner[s.at[(1, 1)]] == 1 and s.numbers == [[], []]
+    towards = s.copy()
+    red = towards.at.pop((1, 1))
+    towards.pos[red] = (2, 1)
+    towards.at[(2, 1)] = red
+    assert evaluate(towards) >= evaluate(s) + 9.0          # one move of the errand saved
