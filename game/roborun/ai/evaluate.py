@@ -19,7 +19,7 @@ The weights are plain constants below; docs/roborun-ai.md explains how they were
 """
 from __future__ import annotations
 
-from game.roborun.ai.board import INF, board_graph, exit_distance, exits_for, level_facts, number_route
+from game.roborun.ai.board import INF, board_graph, exit_distance, exits_for, level_facts, levers_of, number_route
 from game.roborun.rules.cards import event_cards
 from game.roborun.rules.state import GOOD, GameState
 
@@ -40,6 +40,7 @@ EQUIP_W = 3.0
 EVENT_THREAT = 1500.0           # a coming Event card would move a bad robot onto a good robot
 SPAWN_SOON = 90.0               # a good robot on this round's new-robot space near the round's end
 SPAWN_LATER = 10.0              # ... earlier in the round
+LEVER_WAIT = 0.5                # closed exits: per move the opener still needs to the lever, per other robot
 KEY_DETOUR = 3                  # keys_open_exits: the route to the exit crosses the Key beside it
 
 
@@ -86,6 +87,7 @@ def evaluate(state: GameState) -> float:
     spawn = state.level.spawns.get(state.round) if state.support and state.round < 4 else None
     closed = not state.exits_open and bool(level_facts(state.level).all_exits)
     detours: list[int] = []
+    to_lever: list[int] = []
     for rid, pos in state.pos.items():
         colour = colours[rid]
         if colour not in GOOD:
@@ -101,6 +103,9 @@ def evaluate(state: GameState) -> float:
             via = robot_distance(state, rid, walls, lasers)
             d = UNREACHABLE if direct >= INF else direct
             detours.append(via - d)
+            levers = levers_of(state.level, "open_exits") or levers_of(state.level)
+            if levers:
+                to_lever.append(board_graph(state.level, colour, walls, lasers).distance(pos, levers))
         else:
             d = robot_distance(state, rid, walls, lasers)
         if d == 0 and pos in exits:
@@ -124,6 +129,9 @@ def evaluate(state: GameState) -> float:
         detour = max(0, min(detours))
         needed += detour
         value -= DIST_W * detour
+        if to_lever and robots > 1:
+            # every move before the lever is reached delays the other robots' escape too
+            value -= DIST_W * LEVER_WAIT * min(min(to_lever), UNREACHABLE) * (robots - 1)
     value -= event_threat(state, walls, lasers, graphs)
     shortfall = needed - cards_left(state) * MOVES_PER_CARD * max(1, robots)
     if shortfall > 0:

@@ -146,3 +146,22 @@ def test_the_token_carrier_is_valued_by_its_whole_errand():
     towards.pos[red] = (2, 1)
     towards.at[(2, 1)] = red
     assert evaluate(towards) >= evaluate(s) + 9.0          # one move of the errand saved
+
+
+def test_closed_exits_a_step_to_the_lever_counts_for_every_waiting_robot():
+    """Exits closed until a lever: no robot escapes before the opener gets there, so the
+    opener's step to the lever is worth more than a plain step to an exit (one move for the
+    opener plus LEVER_WAIT of a move for each robot waiting on it)."""
+    from game.roborun.ai.evaluate import DIST_W, LEVER_WAIT
+    board = """
+    .     .     .     V     .
+    .+G   .     .     .     .
+    Xg    .     Xr    .+R   .
+    rules exits_closed_until_lever
+    """
+    s = game_from_ascii(board)
+    opener = s.copy()                  # red, the opener, one step closer to the lever
+    red = opener.at.pop((3, 2))
+    opener.pos[red] = (3, 1)
+    opener.at[(3, 1)] = red
+    assert evaluate(opener) - evaluate(s) >= DIST_W * (1 + LEVER_WAIT) - 0.01
