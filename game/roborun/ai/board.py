@@ -271,12 +271,16 @@ def exit_distance(level: LevelSpec, colour: str, pos: Pos, exits_open: bool = Tr
 
 
 def number_route(level: LevelSpec, values: frozenset, mate_robots: list, held: list, items: dict,
-                 walls: frozenset = frozenset(), lasers: frozenset = frozenset()) -> int:
+                 walls: frozenset = frozenset(), lasers: frozenset = frozenset(), then: bool = False) -> int:
     """Moves before a player whose robots stand at `mate_robots` [(colour, pos)] and who holds
     Number tokens `held` (most recent last) holds one of `values`: pick one up on the map,
     or turn one into it on a Number Exchanger (which gives its printed value) or a Number
     Changer (adds its value, clamped to 1..6) - a held token, or one picked up on the way.
-    INF when no robot of that player can get one."""
+    INF when no robot of that player can get one.
+
+    then=True: the whole errand of the carrying robot, token fetched AND its own way on to its
+    exit from where it got it (the carrier still has to escape: a token on the far side of the
+    map costs the way there and the way back)."""
     if values & set(held):
         return 0
     facts = level_facts(level)
@@ -286,23 +290,36 @@ def number_route(level: LevelSpec, values: frozenset, mate_robots: list, held: l
     best = INF
     for colour, pos in mate_robots:
         graph = board_graph(level, colour, walls, lasers)
-        if direct:
-            best = min(best, graph.distance(pos, direct))
+        reach = graph.distances_from(pos)
+        onward = graph.distances_to(exits_for(level, colour)) if then else None
+
+        def cost(to: int, spot: Pos) -> int:
+            return to if onward is None else to + onward.get(spot, INF)
+
+        for p in direct:
+            if p in reach:
+                best = min(best, cost(reach[p], p))
         converters = set()
         if held:                    # both act on a token the player already holds
             converters = set(exchange) | {p for p, d in facts.changers.items()
                                           if max(1, min(6, held[-1] + d)) in values}
-        if converters:
-            best = min(best, graph.distance(pos, frozenset(converters)))
+        for p in converters:
+            if p in reach:
+                best = min(best, cost(reach[p], p))
         # pick up any token first, then convert it
         if tokens and (facts.exchangers or facts.changers):
-            reach = graph.distances_from(pos)
             for p, v in tokens.items():
                 if p not in reach:
                     continue
                 goals = set(exchange) | {q for q, d in facts.changers.items() if max(1, min(6, v + d)) in values}
                 if goals:
-                    best = min(best, reach[p] + graph.distance(p, frozenset(goals)))
+                    if onward is None:
+                        best = min(best, reach[p] + graph.distance(p, frozenset(goals)))
+                    else:
+                        after = graph.distances_from(p)
+                        for q in goals:
+                            if q in after:
+                                best = min(best, reach[p] + cost(after[q], q))
     return best
 
 

@@ -19,7 +19,7 @@ The weights are plain constants below; docs/roborun-ai.md explains how they were
 """
 from __future__ import annotations
 
-from game.roborun.ai.board import INF, board_graph, exit_distance, exits_for, level_facts, number_route
+from game.roborun.ai.board import INF, board_graph, exit_distance, exits_for, level_facts, levers_of, number_route
 from game.roborun.rules.cards import event_cards
 from game.roborun.rules.state import GOOD, GameState
 
@@ -40,6 +40,8 @@ EQUIP_W = 3.0
 EVENT_THREAT = 1500.0           # a coming Event card would move a bad robot onto a good robot
 SPAWN_SOON = 90.0               # a good robot on this round's new-robot space near the round's end
 SPAWN_LATER = 10.0              # ... earlier in the round
+LEVER_WAIT = 0.5                # closed exits: per move the opener still needs to the lever, per other robot
+KEY_DETOUR = 3                  # keys_open_exits: the route to the exit crosses the Key beside it
 
 
 def cards_left(state: GameState) -> int:
@@ -83,6 +85,9 @@ def evaluate(state: GameState) -> float:
     bad_spots = {p for r, p in state.pos.items() if colours[r] not in GOOD}
     keys_rule = "keys_open_exits" in state.rules
     spawn = state.level.spawns.get(state.round) if state.support and state.round < 4 else None
+    closed = not state.exits_open and bool(level_facts(state.level).all_exits)
+    detours: list[int] = []
+    to_lever: list[int] = []
     for rid, pos in state.pos.items():
         colour = colours[rid]
         if colour not in GOOD:
@@ -91,6 +96,16 @@ def evaluate(state: GameState) -> float:
         exits = exits_for(state.level, colour)
         if keys_rule and exits:
             d = key_route(state, rid, exits, walls, lasers)
+        elif closed:
+            # Exits shut until a lever: only one robot has to make the detour (the opener);
+            # the others are counted on their direct way and the cheapest detour once below.
+            direct = exit_distance(state.level, colour, pos, True, walls, lasers)
+            via = robot_distance(state, rid, walls, lasers)
+            d = UNREACHABLE if direct >= INF else direct
+            detours.append(via - d)
+            levers = levers_of(state.level, "open_exits") or levers_of(state.level)
+            if levers:
+                to_lever.append(board_graph(state.level, colour, walls, lasers).distance(pos, levers))
         else:
             d = robot_distance(state, rid, walls, lasers)
         if d == 0 and pos in exits:
@@ -104,8 +119,19 @@ def evaluate(state: GameState) -> float:
         if gap == DEAD_END:
             return LOSS + DEAD_END_MARGIN          # nobody left who can ever hold the Number token
         value -= DIST_W * gap
+        if 0 < gap < UNREACHABLE:
+            detour = carrier_detour(state, rid, gap, walls, lasers)
+            needed += gap + detour
+            value -= DIST_W * detour
         if pos == spawn:
             value -= SPAWN_SOON if len(state.stands[0]) + len(state.stands[1]) <= 2 else SPAWN_LATER
+    if detours:
+        detour = max(0, min(detours))
+        needed += detour
+        value -= DIST_W * detour
+        if to_lever and robots > 1:
+            # every move before the lever is reached delays the other robots' escape too
+            value -= DIST_W * LEVER_WAIT * min(min(to_lever), UNREACHABLE) * (robots - 1)
     value -= event_threat(state, walls, lasers, graphs)
     shortfall = needed - cards_left(state) * MOVES_PER_CARD * max(1, robots)
     if shortfall > 0:
@@ -178,6 +204,26 @@ def number_gap(state: GameState, rid: int, walls: frozenset, lasers: frozenset) 
     return UNREACHABLE if d >= INF else d
 
 
+def carrier_detour(state: GameState, rid: int, gap: int, walls: frozenset, lasers: frozenset) -> int:
+    """Hidden Exit Points: the moves the teammate's robot loses by fetching the Number token
+    this robot's exit needs, beyond its own way out: (to the token, then on to its own exit)
+    minus (the token part, counted by number_gap) minus (its direct way out, counted as its
+    distance). Without it, a step towards the token and a step away from its exit cancel out
+    and the carrier never sets off (2.5 deals lost to time with one robot beside its exit)."""
+    level = state.level
+    values = level_facts(level).hidden_values.get(state.colour[rid])
+    mate = 1 - state.owner.get(rid, 0)
+    mates = [(state.colour[r], state.pos[r]) for r in state.pos
+             if state.owner.get(r) == mate and state.colour[r] in ("green", "red")]
+    if not values or not mates or values & set(state.numbers[state.owner.get(rid, 0)]):
+        return 0
+    tour = number_route(level, values, mates, state.numbers[mate], state.items, walls, lasers, then=True)
+    if tour >= INF:
+        return 0
+    direct = min(exit_distance(level, c, p, state.exits_open, walls, lasers) for c, p in mates)
+    return max(0, tour - gap - (UNREACHABLE if direct >= INF else direct))
+
+
 def key_route(state: GameState, rid: int, exits: frozenset, walls: frozenset, lasers: frozenset) -> int:
     """keys_open_exits: moves to escape when a Key must lie next to the exit.
 
@@ -186,8 +232,15 @@ def key_route(state: GameState, rid: int, exits: frozenset, walls: frozenset, la
     travels next to the exit: the robot's distance to the Key plus the Key's distance to
     the exit, a fair estimate since the robot pushes the Key ahead of it."""
     adjacent = {(x + dx, y + dy) for x, y in exits for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
-    if state.keys & adjacent:
-        return robot_distance(state, rid, walls, lasers)
+    placed = state.keys & adjacent
+    if placed:
+        # Stepping on the Key beside the exit moves it away again (rulebook, 'Key token'):
+        # the route goes around it, or, if only through it, costs the Key's way back.
+        around = exit_distance(state.level, state.colour[rid], state.pos[rid], state.exits_open,
+                               walls | placed, lasers)
+        if around < INF:
+            return around
+        return robot_distance(state, rid, walls, lasers) + KEY_DETOUR
     if not state.keys:
         return UNREACHABLE
     graph = board_graph(state.level, state.colour[rid], walls, lasers)

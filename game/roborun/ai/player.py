@@ -435,8 +435,14 @@ class RoboRunAI:
             return base
         self._pick = pick
         if dec.seat != self.seat_now and self.trust < 1.0 and values:
-            # a partner unlike this AI: blend in the average card it might play
-            return self.trust * best + (1.0 - self.trust) * (sum(values) / len(values))
+            # A partner unlike this AI: blend in the average card it might play - among the
+            # cards that do not lose the scenario, when there are any. Every partner worth the
+            # name sees a card that destroys a robot at once (and a BEEP warns the others); with
+            # the losing cards in the mean, one deadly card among six cost more than any
+            # progress, so the AI fled every position where its partner held one and ran out
+            # of time (5.4: a robot pulled back off a crossing that only one card made deadly).
+            sane = [v for v in values if v > LOSING] or values
+            return self.trust * best + (1.0 - self.trust) * (sum(sane) / len(sane))
         return best
 
     @staticmethod

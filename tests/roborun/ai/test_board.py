@@ -93,7 +93,9 @@ def test_keys_open_exits_route_goes_by_the_key():
     green = next(r for r, c in state.colour.items() if c == "green")
     walls, lasers = frozenset(), frozenset()
     exits = frozenset({(4, 0)})
-    assert key_route(state, green, exits, walls, lasers) == 4        # the Key already lies next to the exit
+    # The Key already lies next to the exit: green walks round it (stepping on it would move
+    # it away again, rulebook 'Key token'): right, right, down, right, right, up.
+    assert key_route(state, green, exits, walls, lasers) == 6
     state.keys = {(0, 2)}
     # walk to the Key (2), then the Key must travel to the exit (5 moves from (0,2)), + 1 to step in
     assert key_route(state, green, exits, walls, lasers) == 2 + 6 + 1

@@ -81,3 +81,87 @@ def test_escaping_the_only_robot_that_can_fetch_the_number_token_counts_as_lost(
     s.pos.pop(red)
     s.escaped.append(red)
     assert evaluate(s) <= LOSS / 2
+
+
+def test_keys_open_exits_the_route_goes_around_the_key_beside_the_exit():
+    """Robo Run rulebook, 'Key token': a robot entering the Key's space makes the active player
+    move the Key away, so under keys_open_exits the Key beside the exit is walked around, not
+    through. The robot stepping off the straight line (up, round the Key) must be valued as
+    progress, not as a step away: this was the 2.6 robot waiting beside its Key for two rounds."""
+    from game.roborun.ai.evaluate import key_route
+    board = """
+    .     .     .     .
+    .+R   .+k   Xr    .
+    rules keys_open_exits
+    """
+    s = game_from_ascii(board)
+    red = s.at[(0, 1)]
+    exits = frozenset({(2, 1)})
+    assert key_route(s, red, exits, frozenset(), frozenset()) == 4    # up, right, right, down
+    up = s.copy()
+    up.at.pop((0, 1))
+    up.pos[red] = (0, 0)
+    up.at[(0, 0)] = red
+    assert key_route(up, red, exits, frozenset(), frozenset()) == 3
+    assert evaluate(up) > evaluate(s)
+
+
+def test_closed_exits_only_one_robot_pays_the_detour_to_the_lever():
+    """Exits closed until any robot enters a lever (1.6): the robot waiting beside its exit
+    while its partner opens them is valued as the partner's detour alone, so a position
+    where the closer robot reaches the lever is better than both heading for it."""
+    board = """
+    .+G   .     V     .     Xg
+    .     .     .     .     .
+    Xr    .+R   .     .     .
+    rules exits_closed_until_lever
+    """
+    s = game_from_ascii(board)
+    assert not s.exits_open
+    waiting = s.copy()                 # red steps next to its exit and waits
+    red = waiting.at.pop((1, 2))
+    waiting.pos[red] = (0, 1)
+    waiting.at[(0, 1)] = red
+    towards = s.copy()                 # red heads for the lever as well
+    red = towards.at.pop((1, 2))
+    towards.pos[red] = (2, 2)
+    towards.at[(2, 2)] = red
+    assert evaluate(waiting) > evaluate(towards)
+
+
+def test_the_token_carrier_is_valued_by_its_whole_errand():
+    """Hidden Exit Point (Robo Run rulebook, 'Hidden Exit Point', 'Number token'): green's exit
+    opens for a 2 held by Red's player, and the 2 lies beyond red. Red's step towards the
+    token is progress for the team (token, then back to its own exit) even though it takes
+    red a step from its own exit: the two must not cancel out (2.5 deals were lost with red
+    idling beside its exit and green waiting beside a closed Hidden Exit)."""
+    board = """
+    Yg=2  .     .     .+G
+    Xr    .+R   .     .+2
+    """
+    s = game_from_ascii(board)
+    assert s.owner[s.at[(1, 1)]] == 1 and s.numbers == [[], []]
+    towards = s.copy()
+    red = towards.at.pop((1, 1))
+    towards.pos[red] = (2, 1)
+    towards.at[(2, 1)] = red
+    assert evaluate(towards) >= evaluate(s) + 9.0          # one move of the errand saved
+
+
+def test_closed_exits_a_step_to_the_lever_counts_for_every_waiting_robot():
+    """Exits closed until a lever: no robot escapes before the opener gets there, so the
+    opener's step to the lever is worth more than a plain step to an exit (one move for the
+    opener plus LEVER_WAIT of a move for each robot waiting on it)."""
+    from game.roborun.ai.evaluate import DIST_W, LEVER_WAIT
+    board = """
+    .     .     .     V     .
+    .+G   .     .     .     .
+    Xg    .     Xr    .+R   .
+    rules exits_closed_until_lever
+    """
+    s = game_from_ascii(board)
+    opener = s.copy()                  # red, the opener, one step closer to the lever
+    red = opener.at.pop((3, 2))
+    opener.pos[red] = (3, 1)
+    opener.at[(3, 1)] = red
+    assert evaluate(opener) - evaluate(s) >= DIST_W * (1 + LEVER_WAIT) - 0.01

@@ -335,3 +335,34 @@ def test_with_only_a_losing_card_left_the_ai_uses_second_wind_to_pass_instead():
     assert {c.kind for c in s.pending.options} == {"play", "equip"}
     ai = RoboRunAI("hard", checks=190)
     assert ai.choose(seat_view(s, 0), list(s.pending.options), _random.Random(1)) == Choice("equip", (7,))
+
+
+def test_partner_model_expects_no_card_that_loses_at_once():
+    """The partner model blends the partner's average card into its best one when the partner
+    has not played as this AI expected. A card that destroys a robot at once is not part of
+    that average while the partner has a safe card: any partner sees it (and a BEEP warns a
+    careless one). Here red (seat 1, to play) stands between two acid spaces; card 2 would step
+    it east into the acid, card 4 takes it two spaces south. With the losing card in the mean,
+    the position was worth about a third of a lost scenario and the AI fled from it."""
+    from game.roborun.ai.evaluate import evaluate as judge
+    from game.roborun.ai.player import LOSING, _Clock, complete
+    board = """
+    .     .     .     .
+    Ha    .+R   Ha    .
+    .     .     .     .
+    .     .     .     Xr
+    .+G   #     .     Xg
+    """
+    state = game_from_ascii(board, stands=[[], [(2, "blue"), (4, "yellow")]], first=1)
+    assert state.pending.kind == "card" and state.pending.seat == 1
+    values = {}
+    for option in state.pending.options:
+        trial = state.copy()
+        apply(trial, option)
+        complete(trial)
+        values[option] = judge(trial)
+    assert min(values.values()) <= LOSING < max(values.values())      # one card loses at once
+    ai = RoboRunAI("hard")
+    ai.seat_now, ai.trust = 0, 0.5           # seat 0's AI, unsure of its partner
+    value = ai._reply_value(state, _Clock(1000.0), 1)
+    assert value >= min(v for v in values.values() if v > LOSING)
