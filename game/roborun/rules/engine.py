@@ -23,7 +23,7 @@ from game.core.errors import UserError
 from game.roborun.rules import abilities, board_decisions, equipment, movement, round_end, scenario_rules
 from game.roborun.rules.campaign import single_scenario_setup
 from game.roborun.rules.cards import OTHER_FACE, action_cards, equipment_cards, event_cards, robot_boards, to_abs
-from game.roborun.rules.events import Event
+from game.roborun.rules.events import Event, new_event
 from game.roborun.rules.board_decisions import unlock_options  # noqa: F401  (public name kept here)
 from game.roborun.rules.flow import decide as _decide, schedule as _schedule
 from game.roborun.rules.round_end import active_exits  # noqa: F401  (public name kept here)
@@ -276,7 +276,7 @@ def _round_start(state: GameState, step: tuple, events: list[Event]) -> None:
 
 def _resolve_start(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
     state.active = choice.args[0]
-    events.append(Event("round_started", value=state.round, seat=state.active))
+    events.append(new_event(("round_started", None, None, None, None, None, state.active, None, None, None, None, state.round, None)))
     state.queue.append(("turn",))
 
 
@@ -290,7 +290,7 @@ def _turn(state: GameState, step: tuple, events: list[Event]) -> None:
         return
     state.turn = {}
     state.armed.clear()
-    events.append(Event("turn_started", seat=state.active))
+    events.append(new_event(("turn_started", None, None, None, None, None, state.active, None, None, None, None, None, None)))
     state.queue += _CARD_CHOICE_STEPS
 
 
@@ -317,7 +317,7 @@ def _mate_window(state: GameState, step: tuple, events: list[Event]) -> None:
 def _resolve_beep(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
     if choice.kind == "beep":
         state.beep = ("placed", choice.args[0])
-        events.append(Event("beeped", seat=dec.seat, card=choice.args[0]))
+        events.append(new_event(("beeped", None, None, None, None, None, dec.seat, choice.args[0], None, None, None, None, None)))
         if state.turn.get("standby"):
             state.queue.append(dec.ctx)             # still watching: may use Equipment too
     elif choice.kind == "standby":
@@ -347,7 +347,7 @@ def _resolve_card(state: GameState, dec: Decision, choice: Choice, events: list[
     seat = state.active
     if choice.kind == "pass":
         state.pass_state = "used"
-        events.append(Event("passed", seat=seat))
+        events.append(new_event(("passed", None, None, None, None, None, seat, None, None, None, None, None, None)))
         state.active = 1 - seat
         state.queue.append(("turn",))
         return
@@ -358,10 +358,10 @@ def _resolve_card(state: GameState, dec: Decision, choice: Choice, events: list[
         st[:] = [(c, f) for c, f in st if c != card]
     state.played[seat].append((card, face))
     state.last_player = seat
-    events.append(Event("card_played", seat=seat, card=card, face=face))
+    events.append(new_event(("card_played", None, None, None, None, None, seat, card, face, None, None, None, None)))
     if state.beep == ("placed", card):
         state.beep = "exhausted"
-        events.append(Event("beep_returned", card=card))
+        events.append(new_event(("beep_returned", None, None, None, None, None, None, card, None, None, None, None, None)))
     for key in ("twist", "skip_top", "nitro_used", "my_actions", "bottom_started"):
         state.turn.pop(key, None)
     # _schedule(pre window, card_body, post window, after_card, end_card), inlined: top of the stack last

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from game.roborun.rules import scenario_rules
 from game.roborun.rules.supply import numbers_in_supply, pawns_in_supply
-from game.roborun.rules.events import Event
+from game.roborun.rules.events import Event, new_event
 from game.roborun.rules.paths import distances
 from game.roborun.rules.level import Pos
 from game.roborun.rules.state import GOOD, GameState
@@ -59,11 +59,11 @@ def destroy(state: GameState, rid: int, cause: str, events: list[Event]) -> bool
         if "double_metal" in state.armed and _double_metal(state, rid, events):
             return True
         remove_robot(state, rid)
-        events.append(Event("destroyed", robot=rid, at=p, colour=state.colour[rid], detail=cause))
+        events.append(new_event(("destroyed", rid, None, None, None, p, None, None, None, None, state.colour[rid], None, cause)))
         lose(state, f"destroyed:{cause}", events)
         return False
     remove_robot(state, rid)
-    events.append(Event("destroyed", robot=rid, at=p, colour=state.colour[rid], detail=cause))
+    events.append(new_event(("destroyed", rid, None, None, None, p, None, None, None, None, state.colour[rid], None, cause)))
     return False
 
 
@@ -211,7 +211,7 @@ def _move_group(state: GameState, moves: dict[int, str], events: list[Event], ho
             return []
         q = geo.target(p, d, colour[rid])
         if q is None or q in state.wall_tokens:
-            events.append(Event("blocked", rid, p, None, None, None, None, None, None, None, None, None, d))
+            events.append(new_event(("blocked", rid, p, None, None, None, None, None, None, None, None, None, d)))
             return []
         return _move_one(state, rid, q, events, how)
     cameo = "cameo" in state.armed
@@ -224,7 +224,7 @@ def _move_group(state: GameState, moves: dict[int, str], events: list[Event], ho
             continue
         q = geo.target(p, moves[rid], colour[rid], cameo)
         if q is None or q in wall_tokens:
-            events.append(Event("blocked", robot=rid, frm=p, detail=moves[rid]))
+            events.append(new_event(("blocked", rid, p, None, None, None, None, None, None, None, None, None, moves[rid])))
             continue
         targets[rid] = q
     if len(targets) == 1 and not state.armed:
@@ -251,7 +251,7 @@ def _move_group(state: GameState, moves: dict[int, str], events: list[Event], ho
                 reason = "swap"
             if reason:
                 del targets[rid]
-                events.append(Event("blocked", robot=rid, frm=pos[rid], detail=reason))
+                events.append(new_event(("blocked", rid, pos[rid], None, None, None, None, None, None, None, None, None, reason)))
                 changed = True
     if not targets:
         return []
@@ -296,7 +296,7 @@ def _move_group(state: GameState, moves: dict[int, str], events: list[Event], ho
         pos[rid] = q
         at[q] = rid
         moved.append((rid, frm))
-        events.append(Event(how, rid, frm, q, None, None, None, None, None, None, colour[rid]))  # positional: faster
+        events.append(new_event((how, rid, frm, q, None, None, None, None, None, None, colour[rid], None, None)))
     return moved if state.outcome is None else []
 
 
@@ -307,7 +307,7 @@ def _move_one(state: GameState, rid: int, q: Pos, events: list[Event], how: str)
     occ = at.get(q)
     if occ is not None:
         if (colour[occ] in GOOD) == (colour[rid] in GOOD):
-            events.append(Event("blocked", robot=rid, frm=frm, detail="occupied"))
+            events.append(new_event(("blocked", rid, frm, None, None, None, None, None, None, None, None, None, "occupied")))
             return []
         destroy(state, rid if colour[rid] in GOOD else occ, "bad_robot", events)
         return []
@@ -315,7 +315,7 @@ def _move_one(state: GameState, rid: int, q: Pos, events: list[Event], how: str)
     state.deactivated.discard(frm)
     pos[rid] = q
     at[q] = rid
-    events.append(Event(how, rid, frm, q, None, None, None, None, None, None, colour[rid]))  # positional: faster
+    events.append(new_event((how, rid, frm, q, None, None, None, None, None, None, colour[rid], None, None)))
     return [(rid, frm)]
 
 
@@ -333,7 +333,7 @@ def _move_free(state: GameState, targets: dict[int, Pos], events: list[Event], h
         pos[rid] = q
         at[q] = rid
         moved.append((rid, frm))
-        events.append(Event(how, rid, frm, q, None, None, None, None, None, None, colour[rid]))  # positional: faster
+        events.append(new_event((how, rid, frm, q, None, None, None, None, None, None, colour[rid], None, None)))
     return moved if state.outcome is None else []
 
 
@@ -432,7 +432,7 @@ def _collect(state: GameState, rid: int, q: Pos, frm: Pos, events: list[Event]) 
     if colour in GOOD:
         seat = state.owner[rid]
         del state.items[q]
-        events.append(Event("collected", robot=rid, seat=seat, token=kind, value=value, at=q))
+        events.append(new_event(("collected", rid, None, None, None, q, seat, None, None, kind, None, value, None)))
         if kind == "energy":
             gain_energy(state, seat, 1, events)
         elif kind == "experience":
