@@ -26,6 +26,21 @@ ARMED = ("abs", "ram", "short_deactivation", "double_metal", "cameo")
 ANYTIME = ("fifth_gear", "fuel_boost", "back_up_plan", "secret_pocket", "signal_detector",
            "hacking_probe", "distraction_signal")
 MOVE_TAGS = ("act", "slide", "post")
+# Abilities usable() offers at one tag only; every other non-reaction ability may come at any tag.
+TAG_ONLY = {"reverse_move": "act", "nitro": "after_my", "twist_movement": "pre", "404": "pre"}
+_OFFERABLE: dict[tuple[frozenset, str], bool] = {}
+
+
+def may_offer(unlocked: frozenset, tag: str) -> bool:
+    """Could usable() list anything at `tag` for these unlocked abilities (Energy and the
+    moment's conditions aside)? False lets the engine skip a window without building it."""
+    if type(unlocked) is not frozenset:          # a test may hand in a plain set
+        unlocked = frozenset(unlocked)
+    key = (unlocked, tag)
+    known = _OFFERABLE.get(key)
+    if known is None:
+        known = _OFFERABLE[key] = any(a not in ARMED and TAG_ONLY.get(a, tag) == tag for a in unlocked)
+    return known
 
 
 def usable(state: GameState, tag: str, step: tuple) -> list[Choice]:

@@ -22,7 +22,8 @@ from game.core.engine import IllegalChoice
 from game.core.errors import UserError
 from game.roborun.rules import abilities, board_decisions, equipment, movement, round_end, scenario_rules
 from game.roborun.rules.campaign import single_scenario_setup
-from game.roborun.rules.cards import OTHER_FACE, action_cards, equipment_cards, event_cards, robot_boards, to_abs
+from game.roborun.rules.abilities import may_offer
+from game.roborun.rules.cards import ABS_OF, OTHER_FACE, action_cards, equipment_cards, event_cards, robot_boards, to_abs
 from game.roborun.rules.events import Event, new_event
 from game.roborun.rules.board_decisions import unlock_options  # noqa: F401  (public name kept here)
 from game.roborun.rules.flow import decide as _decide, schedule as _schedule
@@ -33,6 +34,24 @@ from game.roborun.rules.movement import group, settle  # noqa: F401  (group: pub
 from game.roborun.rules.state import GOOD, Choice, Decision, GameState, PlayerSetup, Setup
 
 __all__ = ["new_game", "legal_choices", "apply", "preview", "GameState", "Setup", "PlayerSetup", "Choice"]
+
+# Choices are values (never changed), so the common ones are built once and shared.
+_CHOICES: dict[tuple, Choice] = {}
+
+
+def _choice(kind: str, args: tuple = ()) -> Choice:
+    """The shared Choice(kind, args)."""
+    key = (kind, args)
+    c = _CHOICES.get(key)
+    if c is None:
+        c = _CHOICES[key] = Choice(kind, args)
+    return c
+
+
+_PLAY = {c: _choice("play", (c,)) for c in range(1, 7)}     # Action cards 1-6 (cards.action_cards)
+_PASS, _CONTINUE, _NO_BEEP = _choice("pass"), _choice("continue"), _choice("no_beep")
+_START = (_choice("start", (0,)), _choice("start", (1,)))
+_DIR_OPTIONS: dict[tuple, tuple] = {}      # (colour, dirs, seat) -> (options, options + skip, absolute dirs)
 
 
 # ---------------------------------------------------------------- set-up
@@ -178,7 +197,7 @@ def _flush_later(state: GameState) -> None:
 
 def _run(state: GameState, events: list[Event]) -> None:
     queue, steps = state.queue, STEPS
-    energy, hands, numbers, turn = state.energy, state.hands, state.numbers, state.turn
+    energy, hands, numbers = state.energy, state.hands, state.numbers
     while state.outcome is None:
         dec = state.pending
         if dec is not None:
@@ -190,10 +209,10 @@ def _run(state: GameState, events: list[Event]) -> None:
             step = queue.pop()
             name = step[0]
             if name == "window":
-                # the common case inline: the active player can use nothing and nobody watches
+                # the common case inline: the active player can use nothing here and nobody watches
                 seat = state.active
-                if (energy[seat] < 1 or not state.unlocked[seat]) and not hands[seat] and not numbers[seat] \
-                        and not state.turn.get("standby"):
+                if not hands[seat] and not numbers[seat] and not state.turn.get("standby") and (
+                        energy[seat] < 1 or not may_offer(state.unlocked[seat], step[1])):
                     continue
             steps[name](state, step, events)
         else:
@@ -241,15 +260,15 @@ def mate_options(state: GameState) -> list[Choice]:
     BEEP a card (once per round), use their own Equipment, give Number tokens when the robots
     are adjacent, and keep (or stop) watching the rest of the turn."""
     seat = 1 - state.active
-    out = [Choice("no_beep")]
+    out = [_NO_BEEP]
     if state.beep == "available":
-        out += [Choice("beep", (c,)) for st in state.stands for c, _ in st]
+        out += [_choice("beep", (c,)) for st in state.stands for c, _ in st]
     if state.hands[seat]:
         out += equipment.usable(state, "mate", seat)
     if state.numbers[seat] and _robots_adjacent(state):
         out += [Choice("give_number", (v,)) for v in sorted(set(state.numbers[seat]))]
     if len(out) > 1:
-        out.append(Choice("standby", (not state.turn.get("standby", False),)))
+        out.append(_choice("standby", (not state.turn.get("standby", False),)))
     return out
 
 
@@ -271,7 +290,7 @@ def _give_number(state: GameState, value: int, events: list[Event], seat: int | 
 # ---------------------------------------------------------------- round and turn steps
 def _round_start(state: GameState, step: tuple, events: list[Event]) -> None:
     state.phase = "action"
-    _decide(state, "start", 0, [Choice("start", (0,)), Choice("start", (1,))], step)
+    _decide(state, "start", 0, _START, step)
 
 
 def _resolve_start(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
@@ -327,11 +346,16 @@ def _resolve_beep(state: GameState, dec: Decision, choice: Choice, events: list[
 
 
 def _card_choice(state: GameState, step: tuple, events: list[Event]) -> None:
-    options = [Choice("play", (c,)) for st in state.stands for c, _ in st]
+    options = []
+    for st in state.stands:
+        for c, _ in st:
+            options.append(_PLAY[c])
     if state.pass_state == "available" and not state.turn.get("boosted"):
-        options.append(Choice("pass"))            # Fuel Boost's extra card must be a card
-    options += free_actions(state, "turn", step)
-    _decide(state, "card", state.active, options, step)
+        options.append(_PASS)                     # Fuel Boost's extra card must be a card
+    seat = state.active
+    if state.hands[seat] or state.numbers[seat] or (state.energy[seat] >= 1 and state.unlocked[seat]):
+        options += free_actions(state, "turn", step)
+    _decide(state, "card", seat, options, step)
 
 
 def face_for(state: GameState, seat: int, card: int) -> str | None:
@@ -352,18 +376,26 @@ def _resolve_card(state: GameState, dec: Decision, choice: Choice, events: list[
         state.queue.append(("turn",))
         return
     card = choice.args[0]
-    state.turn.pop("boosted", None)
-    face = face_for(state, seat, card)
-    for st in state.stands:
-        st[:] = [(c, f) for c, f in st if c != card]
+    turn = state.turn
+    if turn:
+        for key in ("boosted", "twist", "skip_top", "nitro_used", "my_actions", "bottom_started"):
+            turn.pop(key, None)
+    face = None
+    for owner, st in enumerate(state.stands):     # face_for, and the card leaves its stand (cards are unique)
+        for i, (c, f) in enumerate(st):
+            if c == card:
+                face = f if owner == seat else OTHER_FACE[f]
+                del st[i]
+                break
+        else:
+            continue
+        break
     state.played[seat].append((card, face))
     state.last_player = seat
     events.append(new_event(("card_played", None, None, None, None, None, seat, card, face, None, None, None, None)))
     if state.beep == ("placed", card):
         state.beep = "exhausted"
         events.append(new_event(("beep_returned", None, None, None, None, None, None, card, None, None, None, None, None)))
-    for key in ("twist", "skip_top", "nitro_used", "my_actions", "bottom_started"):
-        state.turn.pop(key, None)
     # _schedule(pre window, card_body, post window, after_card, end_card), inlined: top of the stack last
     state.queue += [("end_card",), ("after_card",), ("window", "post"), ("card_body", card, face), ("window", "pre")]
 
@@ -385,7 +417,7 @@ def _part(state: GameState, step: tuple, events: list[Event]) -> None:
         if state.turn.get("distraction"):
             return
         state.turn["bottom_started"] = True
-    if not actions or not group(state, who, colours):
+    if not actions or not movement.any_in_group(state, who, colours):
         return
     queue = state.queue                  # _schedule inlined: the first action's window on top
     for action in reversed(actions):
@@ -398,7 +430,7 @@ def _window(state: GameState, step: tuple, events: list[Event]) -> None:
         state.queue.append(("mate_window",))           # after the active player's window
     options = free_actions(state, step[1], step)
     if options:
-        _decide(state, "window", state.active, [Choice("continue")] + options, step)
+        _decide(state, "window", state.active, [_CONTINUE] + options, step)
 
 
 def _resolve_window(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
@@ -434,7 +466,7 @@ def _react(state: GameState, step: tuple, run, good_moving: bool) -> bool:
     options = [Choice("ability", (a,)) for a in avail if a in found]
     if not options:
         return False
-    _decide(state, "window", seat, [Choice("continue")] + options, step)
+    _decide(state, "window", seat, [_CONTINUE] + options, step)
     return True
 
 
@@ -527,29 +559,42 @@ def _act(state: GameState, step: tuple, events: list[Event]) -> None:
         options = [Choice("chip", (lvl,)) for lvl in range(1, state.chip[seat] + 1)]
         _decide(state, "chip", seat, options, (who, colours, tuple(chip[: state.chip[seat]])))
         return
-    colour = state.colour
     turn = state.turn
     reverse = turn.get("reverse", ())
     if len(dirs) == 1:                            # the common case: one arrow, no choice to make
-        d = to_abs(seat, dirs[0])
-        back = OPPOSITE[d]
-        moves = {r: back if r in reverse else d for r in robots}
+        d = ABS_OF[seat][dirs[0]]
+        if reverse:
+            back = OPPOSITE[d]
+            moves = {}
+            for r in robots:
+                moves[r] = back if r in reverse else d
+        else:
+            moves = dict.fromkeys(robots, d)
     else:
+        colour = state.colour
         picked = dict(chosen)
-        for c in sorted({colour[r] for r in robots}):
+        if len(robots) == 1:
+            colours_moving = (colour[robots[0]],)
+        else:
+            colours_moving = sorted(set(map(colour.__getitem__, robots)))
+        for c in colours_moving:
             if c not in picked:
-                members = [r for r in robots if colour[r] == c]
-                options = [Choice("dir", (c, d)) for d in dirs]
-                if movement.any_blocked(state, members, [to_abs(seat, d) for d in dirs]):
-                    options.append(Choice("dir", (c, "skip")))
-                _decide(state, "dir", seat, options, step)
+                members = robots if len(colours_moving) == 1 else [r for r in robots if colour[r] == c]
+                table = _DIR_OPTIONS.get((c, dirs, seat))
+                if table is None:
+                    options = tuple(_choice("dir", (c, d)) for d in dirs)
+                    table = _DIR_OPTIONS[(c, dirs, seat)] = (
+                        options, options + (_choice("dir", (c, "skip")),), [to_abs(seat, d) for d in dirs])
+                _decide(state, "dir", seat, table[1] if movement.any_blocked(state, members, table[2]) else table[0],
+                        step)
                 return
         moves = {}
+        abs_of = ABS_OF[seat]
         for r in robots:
             rel = picked[colour[r]]
             if rel == "skip":
                 continue
-            d = to_abs(seat, rel)
+            d = abs_of[rel]
             moves[r] = OPPOSITE[d] if r in reverse else d
     if mode != "slide" and moves and not _quiet(state, moves) and _react(
             state, step, lambda twin, ev: movement.move_and_arrive(twin, moves, ev), who != "bad"):

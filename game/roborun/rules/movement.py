@@ -644,9 +644,33 @@ def run_lines(state: GameState, events: list[Event]) -> None:
 
 def group(state: GameState, who: str, colours: tuple = ()) -> list[int]:
     """The robots one part of a card moves: "my" / "mate" robots, or the bad robots of `colours`."""
+    out = []                                     # plain loops: a comprehension is one more call
     if who == "my" or who == "mate":             # state.robots_of, inlined: the hottest query
         seat = state.active if who == "my" else 1 - state.active
         pos = state.pos
-        return [r for r, s in state.owner.items() if s == seat and r in pos]
+        for r, s in state.owner.items():
+            if s == seat and r in pos:
+                out.append(r)
+        return out
     colour = state.colour
-    return sorted([r for r in state.pos if colour[r] in colours])
+    for r in state.pos:
+        if colour[r] in colours:
+            out.append(r)
+    out.sort()
+    return out
+
+
+def any_in_group(state: GameState, who: str, colours: tuple = ()) -> bool:
+    """bool(group(state, who, colours)), without building the list."""
+    if who == "my" or who == "mate":
+        seat = state.active if who == "my" else 1 - state.active
+        pos = state.pos
+        for r, s in state.owner.items():
+            if s == seat and r in pos:
+                return True
+        return False
+    colour = state.colour
+    for r in state.pos:
+        if colour[r] in colours:
+            return True
+    return False
