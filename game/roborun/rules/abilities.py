@@ -31,6 +31,19 @@ TAG_ONLY = {"reverse_move": "act", "nitro": "after_my", "twist_movement": "pre",
 _OFFERABLE: dict[tuple[frozenset, str], bool] = {}
 
 
+_REACTS: dict[frozenset, bool] = {}
+
+
+def can_react(unlocked: frozenset) -> bool:
+    """Is a protective ability (a reaction, ARMED) among these unlocked abilities?"""
+    known = _REACTS.get(unlocked) if type(unlocked) is frozenset else None
+    if known is None:
+        known = any(a in ARMED for a in unlocked)
+        if type(unlocked) is frozenset:
+            _REACTS[unlocked] = known
+    return known
+
+
 def may_offer(unlocked: frozenset, tag: str) -> bool:
     """Could usable() list anything at `tag` for these unlocked abilities (Energy and the
     moment's conditions aside)? False lets the engine skip a window without building it."""

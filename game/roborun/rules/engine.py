@@ -22,7 +22,7 @@ from game.core.engine import IllegalChoice
 from game.core.errors import UserError
 from game.roborun.rules import abilities, board_decisions, equipment, movement, round_end, scenario_rules
 from game.roborun.rules.campaign import single_scenario_setup
-from game.roborun.rules.abilities import may_offer
+from game.roborun.rules.abilities import can_react, may_offer
 from game.roborun.rules.cards import ABS_OF, OTHER_FACE, action_cards, equipment_cards, event_cards, robot_boards, to_abs
 from game.roborun.rules.events import Event, new_event
 from game.roborun.rules.board_decisions import unlock_options  # noqa: F401  (public name kept here)
@@ -441,6 +441,7 @@ def _resolve_window(state: GameState, dec: Decision, choice: Choice, events: lis
 
 
 # ---------------------------------------------------------------- reactions (protective abilities)
+_WINDOW_SLIDE = ("window", "slide")
 _MOVE_KINDS = frozenset(("moved", "slid", "pushed", "conveyed", "teleported", "lifted", "displaced"))
 _DIRS = frozenset(("N", "E", "S", "W", "NE", "NW", "SE", "SW"))
 
@@ -488,10 +489,10 @@ def _quiet(state: GameState, moves: dict) -> bool:
         if p is None:
             continue
         c = colour[rid]
-        q = geo.target(p, d, c, True)
+        q = geo.steps["cameo"].get((p, d))
         if q is None:
             continue
-        if geo.target(p, d, c) is None or q in lasers or kind[q] not in _QUIET_KINDS:
+        if (p, d) not in geo.steps[c] or q in lasers or kind[q] not in _QUIET_KINDS:
             return False
         occ = at.get(q)
         if occ is not None and (colour[occ] in GOOD) != (c in GOOD):
@@ -596,9 +597,10 @@ def _act(state: GameState, step: tuple, events: list[Event]) -> None:
                 continue
             d = abs_of[rel]
             moves[r] = OPPOSITE[d] if r in reverse else d
-    if mode != "slide" and moves and not _quiet(state, moves) and _react(
+    if mode != "slide" and moves and state.energy[seat] >= 1 and state.phase == "action" and can_react(
+            state.unlocked[seat]) and not _quiet(state, moves) and _react(
             state, step, lambda twin, ev: movement.move_and_arrive(twin, moves, ev), who != "bad"):
-        return
+        return                                    # (no protective ability unlocked: _react could offer nothing)
     if reverse:
         del turn["reverse"]                       # Reverse Move lasts one movement action
     if who == "my" and moves:
@@ -625,20 +627,26 @@ def _slide(state: GameState, step: tuple, events: list[Event]) -> None:
     """One space of a slide ('until the next obstacle'); each reached space is resolved."""
     _, moves, moved_before = step
     moves = dict(moves)
-    if not _quiet(state, moves) and _react(
+    seat = state.active
+    if state.energy[seat] >= 1 and state.phase == "action" and can_react(state.unlocked[seat]) and not _quiet(
+            state, moves) and _react(
             state, step, lambda twin, ev: movement.move_and_arrive(twin, moves, ev, how="slid", stopping=False), True):
         return
     n = len(events)
     going = movement.move_and_arrive(state, moves, events, how="slid", stopping=False)
     if state.outcome is not None:
         return
-    moved = {e.robot for e in events[n:] if e.kind == "slid"}
-    for r in moved_before:
-        if r not in moved and r in state.pos:
-            settle(state, r, events)
+    if moved_before:
+        moved = {e.robot for e in events[n:] if e.kind == "slid"}
+        for r in moved_before:
+            if r not in moved and r in state.pos:
+                settle(state, r, events)
     if going:
-        _schedule(state, ("window", "slide"), ("slide", tuple((r, moves[r]) for r in going),
-                                                tuple(going)))
+        if len(going) == 1:
+            r = going[0]
+            state.queue += (("slide", ((r, moves[r]),), (r,)), _WINDOW_SLIDE)   # the window runs first
+        else:
+            state.queue += (("slide", tuple([(r, moves[r]) for r in going]), tuple(going)), _WINDOW_SLIDE)
     elif state.armed:
         state.queue.append(("disarm",))
 
@@ -651,14 +659,17 @@ def _after_card_moves(state: GameState, events: list[Event]) -> None:
 
 def _after_card(state: GameState, step: tuple, events: list[Event]) -> None:
     geo = state.geo
-    busy = not geo.line_dir.keys().isdisjoint(state.pos.values()) or any(
-        a in state.at or b in state.at for a, b in state.level.lifts)
-    if busy and _react(state, step, _after_card_moves, True):
-        return
-    movement.run_lifts(state, events)
-    if state.outcome is None:
+    lifts, lines = state.level.lifts, geo.line_dir
+    if (lifts or lines) and can_react(state.unlocked[state.active]):
+        at = state.at
+        busy = not lines.keys().isdisjoint(state.pos.values()) or any(a in at or b in at for a, b in lifts)
+        if busy and _react(state, step, _after_card_moves, True):
+            return
+    if lifts:                                     # (no Lifts, no Production Lines, no Buttons: nothing to do)
+        movement.run_lifts(state, events)
+    if lines and state.outcome is None:
         movement.run_lines(state, events)
-    if state.outcome is None:
+    if geo.has_buttons and state.outcome is None:
         movement.check_buttons(state, events)
     state.armed.clear()
 

@@ -150,8 +150,9 @@ def any_blocked(state: GameState, robots: list[int], dirs: list[str]) -> bool:
     for rid in robots:
         p, c = pos[rid], colour[rid]
         good = c in GOOD
+        steps = geo.steps["cameo" if cameo else c]
         for d in dirs:
-            q = geo.target(p, d, c, cameo)
+            q = steps.get((p, d))
             if q is None or q in wall_tokens:
                 return True
             occ = at.get(q)
@@ -209,7 +210,7 @@ def _move_group(state: GameState, moves: dict[int, str], events: list[Event], ho
         p = pos.get(rid)
         if p is None:
             return []
-        q = geo.target(p, d, colour[rid])
+        q = geo.steps[colour[rid]].get((p, d))
         if q is None or q in state.wall_tokens:
             events.append(new_event(("blocked", rid, p, None, None, None, None, None, None, None, None, None, d)))
             return []
@@ -218,11 +219,12 @@ def _move_group(state: GameState, moves: dict[int, str], events: list[Event], ho
     use_abs = "abs" in state.armed
     targets: dict[int, Pos] = {}
     wall_tokens = state.wall_tokens
+    steps = geo.steps
     for rid in sorted(moves):
         p = pos.get(rid)
         if p is None:
             continue
-        q = geo.target(p, moves[rid], colour[rid], cameo)
+        q = steps["cameo" if cameo else colour[rid]].get((p, moves[rid]))
         if q is None or q in wall_tokens:
             events.append(new_event(("blocked", rid, p, None, None, None, None, None, None, None, None, None, moves[rid])))
             continue
