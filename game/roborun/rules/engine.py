@@ -57,56 +57,50 @@ _DIR_OPTIONS: dict[tuple, tuple] = {}      # (colour, dirs, seat) -> (options, o
 # ---------------------------------------------------------------- set-up
 def new_game(level: LevelSpec, seed: int, setup: Setup | None = None) -> GameState:
     """A scenario ready for its first decision (seat 0 chooses who starts round 1)."""
-    scenario_rules.validate(level)
-    _validate_level(level)
+    geo = board(level)
+    start = geo.start
+    if start is None:                # first game on this level: check it, and keep its set-up
+        scenario_rules.validate(level)
+        _validate_level(level)
+        start = geo.start = _level_start(level)
     rng = random.Random(seed)
     if setup is None:
-        setup = single_scenario_setup(level.number or 1, rng)
-    _validate_setup(setup)
+        setup = single_scenario_setup(level.number or 1, rng)      # valid by construction
+    else:
+        _validate_setup(setup)
     s = GameState.__new__(GameState)
-    s.level, s.seed, s.geo = level, seed, board(level)
+    s.level, s.seed, s.geo = level, seed, geo
     s.rng = rng                      # kept: the contract's state.rng (all dealing is done with it)
     s.round, s.phase, s.active, s.last_player = 1, "action", 0, 0
     s.outcome = s.loss_cause = s.won_round = None
-    s.pos, s.at, s.colour, s.owner = {}, {}, {}, {}
+    pos, at, colour, owner, s.next_robot_id, s.start_positions, keys, walls, lasers, items = start
+    s.pos, s.at, s.colour, s.owner = pos.copy(), at.copy(), colour.copy(), owner.copy()
     s.escaped = []
-    for rid, r in enumerate(level.robots):
-        s.pos[rid] = r.pos
-        s.at[r.pos] = rid
-        s.colour[rid] = r.colour
-        if r.colour in GOOD:
-            s.owner[rid] = r.owner if r.owner is not None else GOOD_COLOURS.index(r.colour)
-    s.next_robot_id = len(level.robots)
-    s.start_positions = tuple((r.pos, r.colour) for r in level.robots)
-    s.keys, s.wall_tokens, s.lasers, s.items = set(), set(), set(), {}
-    for t in level.tokens:
-        if t.kind == "key":
-            s.keys.add(t.pos)
-        elif t.kind == "wall":
-            s.wall_tokens.add(t.pos)
-        elif t.kind == "laser":
-            s.lasers.add(t.pos)
-        elif t.kind in ("energy", "experience", "equipment", "number"):
-            s.items[t.pos] = (t.kind, t.value)
-    s.robot_names = (setup.players[0].robot, setup.players[1].robot)
-    s.energy = [min(5, max(0, p.energy)) for p in setup.players]
-    s.unlocked = [frozenset(p.unlocked) for p in setup.players]
-    s.chip = [p.chip_level for p in setup.players]
-    s.hands = [list(p.equipment) for p in setup.players]
+    s.keys, s.wall_tokens, s.lasers, s.items = set(keys), set(walls), set(lasers), items.copy()
+    p0, p1 = setup.players
+    s.robot_names = (p0.robot, p1.robot)
+    s.energy = [min(5, max(0, p0.energy)), min(5, max(0, p1.energy))]
+    s.unlocked = [frozenset(p0.unlocked), frozenset(p1.unlocked)]
+    s.chip = [p0.chip_level, p1.chip_level]
+    s.hands = [list(p0.equipment), list(p1.equipment)]
     s.numbers = [[], []]
     order = [1, 2, 3, 4, 5, 6]
     rng.shuffle(order)
     faces = [rng.choice(("yellow", "blue")) for _ in order]
     s.stands = [list(zip(order[:3], faces[:3])), list(zip(order[3:], faces[3:]))]
     s.played = [[], []]
-    s.event_deck = sorted(event_cards())
+    s.event_deck = list(_sorted_ids(event_cards))
     rng.shuffle(s.event_deck)
     s.events_seen = []
-    held = {c for h in s.hands for c in h}
     if setup.equipment_deck is not None:
+        held = {c for h in s.hands for c in h}
         s.equip_deck = [c for c in setup.equipment_deck if c not in held]
+    elif s.hands[0] or s.hands[1]:
+        held = {c for h in s.hands for c in h}
+        s.equip_deck = [c for c in _sorted_ids(equipment_cards) if c not in held]
+        rng.shuffle(s.equip_deck)
     else:
-        s.equip_deck = [c for c in sorted(equipment_cards()) if c not in held]
+        s.equip_deck = list(_sorted_ids(equipment_cards))
         rng.shuffle(s.equip_deck)
     s.support = list(level.support)
     s.pass_state, s.beep = "available", "available"
@@ -116,9 +110,46 @@ def new_game(level: LevelSpec, seed: int, setup: Setup | None = None) -> GameSta
     s.messages = []
     s.rules = tuple(level.rules)
     s.lost_tokens = 0
-    scenario_rules.apply_setup(s)
+    if s.rules:
+        scenario_rules.apply_setup(s)
     _run(s, [])
     return s
+
+
+_SORTED_IDS: dict = {}
+
+
+def _sorted_ids(cards) -> tuple:
+    """sorted(cards()) for a card table loader (event_cards, equipment_cards), kept."""
+    ids = _SORTED_IDS.get(cards)
+    if ids is None:
+        ids = _SORTED_IDS[cards] = tuple(sorted(cards()))
+    return ids
+
+
+def _level_start(level: LevelSpec) -> tuple:
+    """What every game on `level` starts from: robots (pos, at, colour, owner), the next robot
+    id, the start spaces, and the tokens (Keys, Wall tokens, Lasers, the collectable items).
+    Copied by new_game (the level never changes once a Board is built for it)."""
+    pos, at, colour, owner = {}, {}, {}, {}
+    for rid, r in enumerate(level.robots):
+        pos[rid] = r.pos
+        at[r.pos] = rid
+        colour[rid] = r.colour
+        if r.colour in GOOD:
+            owner[rid] = r.owner if r.owner is not None else GOOD_COLOURS.index(r.colour)
+    keys, walls, lasers, items = set(), set(), set(), {}
+    for t in level.tokens:
+        if t.kind == "key":
+            keys.add(t.pos)
+        elif t.kind == "wall":
+            walls.add(t.pos)
+        elif t.kind == "laser":
+            lasers.add(t.pos)
+        elif t.kind in ("energy", "experience", "equipment", "number"):
+            items[t.pos] = (t.kind, t.value)
+    return (pos, at, colour, owner, len(level.robots), tuple((r.pos, r.colour) for r in level.robots),
+            frozenset(keys), frozenset(walls), frozenset(lasers), items)
 
 
 def _validate_level(level: LevelSpec) -> None:

@@ -36,6 +36,9 @@ class Board:
                     self.links[(p, d)] = (q, level.gates.get(key))
         self.spaces = {(x, y): level.spaces[y][x] for y in range(level.height) for x in range(level.width)}
         self.kind = {p: sp.kind for p, sp in self.spaces.items()}
+        self.floor = frozenset(p for p, k in self.kind.items() if k == "floor")
+        # Map Exits and Hidden Exit Points with the colour each lets out (round_end.active_exits)
+        self.exits = tuple((p, self.spaces[p].colour) for p, k in self.kind.items() if k in ("exit", "hidden_exit"))
         self.line_dir = self._line_directions(level)
         self.lift_pair: dict[Pos, Pos] = {}
         for a, b in level.lifts:
@@ -48,6 +51,7 @@ class Board:
         # of that colour lands (missing: it cannot go); steps[CAMEO] ignores gates (Cameo), so it
         # is the same for every colour. Each table is built when first asked for.
         self.steps = _StepTables(self)
+        self.start: tuple | None = None    # engine.new_game's set-up of this level, once it has been checked
 
     def _table(self, colour: str | None, cameo: bool) -> dict[tuple[Pos, str], Pos]:
         table = {}

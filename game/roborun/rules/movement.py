@@ -176,18 +176,48 @@ def move_and_arrive(state: GameState, moves: dict[int, str], events: list[Event]
                     stopping: bool = True) -> list[int]:
     """One simultaneous movement, then resolve what each moved robot entered (in id order).
     Returns the robots that may keep moving (for slides)."""
+    if len(moves) == 1 and not state.armed:       # the common case inlined: one robot, nothing declared
+        (rid, d), = moves.items()
+        pos = state.pos
+        p = pos.get(rid)
+        if p is None:
+            return []
+        colour = state.colour
+        c = colour[rid]
+        geo = state.geo
+        q = geo.steps[c].get((p, d))
+        if q is None or q in state.wall_tokens:
+            events.append(new_event(("blocked", rid, p, None, None, None, None, None, None, None, None, None, d)))
+            return []
+        at = state.at
+        occ = at.get(q)
+        if occ is not None:
+            if (colour[occ] in GOOD) == (c in GOOD):
+                events.append(new_event(("blocked", rid, p, None, None, None, None, None, None, None, None, None,
+                                         "occupied")))
+            else:
+                destroy(state, rid if c in GOOD else occ, "bad_robot", events)
+            return []
+        del at[p]
+        state.deactivated.discard(p)
+        pos[rid] = q
+        at[q] = rid
+        events.append(new_event((how, rid, p, q, None, None, None, None, None, None, c, None, None)))
+        if q in geo.floor and q not in state.lasers and q not in state.keys and q not in state.items:
+            return [rid]                 # arrive()'s common case inlined: plain floor, nothing on it
+        return [rid] if arrive(state, rid, p, events, stopping) else []
     going = []
     moved = _move_group(state, moves, events, how)
     if not moved:
         return going
-    pos, kind, lasers, keys, items = state.pos, state.geo.kind, state.lasers, state.keys, state.items
+    pos, floor, lasers, keys, items = state.pos, state.geo.floor, state.lasers, state.keys, state.items
     for rid, frm in moved:
         if state.outcome is not None:
             break
         q = pos.get(rid)
         if q is None:
             continue
-        if kind[q] == "floor" and q not in lasers and q not in keys and q not in items:
+        if q in floor and q not in lasers and q not in keys and q not in items:
             going.append(rid)            # arrive()'s common case inlined: plain floor, nothing on it
         elif arrive(state, rid, frm, events, stopping):
             going.append(rid)
@@ -353,7 +383,7 @@ def arrive(state: GameState, rid: int, frm: Pos, events: list[Event], stopping: 
     where non-outlined Lever/Pusher/Number spaces wait for the robot to stop (see settle)."""
     q = state.pos[rid]
     geo = state.geo
-    if geo.kind[q] == "floor" and q not in state.lasers and q not in state.keys and q not in state.items:
+    if q in geo.floor and q not in state.lasers and q not in state.keys and q not in state.items:
         return True                  # the common case: plain floor, nothing on it
     good = state.colour[rid] in GOOD
     space = geo.spaces[q]
