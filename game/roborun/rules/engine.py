@@ -327,7 +327,7 @@ def _round_start(state: GameState, step: tuple, events: list[Event]) -> None:
 def _resolve_start(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
     state.active = choice.args[0]
     events.append(new_event(("round_started", None, None, None, None, None, state.active, None, None, None, None, state.round, None)))
-    state.queue.append(("turn",))
+    _turn(state, _TURN, events)                   # = queue ("turn",): it would run next
 
 
 def _cards_left(state: GameState) -> bool:
@@ -341,10 +341,24 @@ def _turn(state: GameState, step: tuple, events: list[Event]) -> None:
     state.turn = {}
     state.armed.clear()
     events.append(new_event(("turn_started", None, None, None, None, None, state.active, None, None, None, None, None, None)))
-    state.queue += _CARD_CHOICE_STEPS
+    # = queue += _CARD_CHOICE_STEPS, with the two steps run here as _run would run them next
+    state.queue.append(_CARD_CHOICE)
+    _beep_window(state, _BEEP_WINDOW, events)
+    if state.pending is None:
+        state.queue.pop()
+        _card_choice(state, _CARD_CHOICE, events)
 
 
-_CARD_CHOICE_STEPS = (("card_choice",), ("beep_window",))   # as pushed: the teammate's window runs first
+_TURN, _CARD_CHOICE, _BEEP_WINDOW = ("turn",), ("card_choice",), ("beep_window",)
+_CARD_CHOICE_STEPS = (_CARD_CHOICE, _BEEP_WINDOW)   # as pushed: the teammate's window runs first
+
+
+def _window_quiet(state: GameState, tag: str) -> bool:
+    """Would the window `tag` be skipped now (_run's inline test: the active player can use
+    nothing there and the teammate does not watch)?"""
+    seat = state.active
+    return not state.hands[seat] and not state.numbers[seat] and not state.turn.get("standby") and (
+        state.energy[seat] < 1 or not may_offer(state.unlocked[seat], tag))
 
 
 def _beep_window(state: GameState, step: tuple, events: list[Event]) -> None:
@@ -404,7 +418,7 @@ def _resolve_card(state: GameState, dec: Decision, choice: Choice, events: list[
         state.pass_state = "used"
         events.append(new_event(("passed", None, None, None, None, None, seat, None, None, None, None, None, None)))
         state.active = 1 - seat
-        state.queue.append(("turn",))
+        _turn(state, _TURN, events)               # = queue ("turn",): it would run next
         return
     card = choice.args[0]
     turn = state.turn
@@ -428,16 +442,25 @@ def _resolve_card(state: GameState, dec: Decision, choice: Choice, events: list[
         state.beep = "exhausted"
         events.append(new_event(("beep_returned", None, None, None, None, None, None, card, None, None, None, None, None)))
     # _schedule(pre window, card_body, post window, after_card, end_card), inlined: top of the stack last
-    state.queue += [("end_card",), ("after_card",), ("window", "post"), ("card_body", card, face), ("window", "pre")]
+    state.queue += _CARD_TAIL
+    if _window_quiet(state, "pre"):               # the pre window would be skipped: run the card body now
+        _card_body(state, ("card_body", card, face), events)
+    else:
+        state.queue += [("card_body", card, face), _WINDOW_PRE]
+
+
+_CARD_TAIL = (("end_card",), ("after_card",), ("window", "post"))
+_WINDOW_PRE, _WINDOW_AFTER_MY = ("window", "pre"), ("window", "after_my")
 
 
 def _card_body(state: GameState, step: tuple, events: list[Event]) -> None:
     face = action_cards()[step[1]][step[2]]
     mine, theirs = (face.middle, face.top) if state.turn.get("twist") else (face.top, face.middle)
     state.turn["my_actions"] = mine
-    # _schedule(part my, after_my window, part mate, part bad), inlined: top of the stack last
-    state.queue += [("part", "bad", face.bottom, face.bottom_colours), ("part", "mate", theirs, ()),
-                    ("window", "after_my"), ("part", "my", mine, ())]
+    # _schedule(part my, after_my window, part mate, part bad), inlined: top of the stack last;
+    # the part "my" is run here, as _run would run it next
+    state.queue += [("part", "bad", face.bottom, face.bottom_colours), ("part", "mate", theirs, ()), _WINDOW_AFTER_MY]
+    _part(state, ("part", "my", mine, ()), events)
 
 
 def _part(state: GameState, step: tuple, events: list[Event]) -> None:
@@ -451,8 +474,13 @@ def _part(state: GameState, step: tuple, events: list[Event]) -> None:
     if not actions or not movement.any_in_group(state, who, colours):
         return
     queue = state.queue                  # _schedule inlined: the first action's window on top
-    for action in reversed(actions):
-        queue.append(("act", who, action, colours, ()))
+    for i in range(len(actions) - 1, 0, -1):
+        queue.append(("act", who, actions[i], colours, ()))
+        queue.append(("window", "act", who, colours))
+    if _window_quiet(state, "act"):      # its window would be skipped: run the first action now
+        _act(state, ("act", who, actions[0], colours, ()), events)
+    else:
+        queue.append(("act", who, actions[0], colours, ()))
         queue.append(("window", "act", who, colours))
 
 
@@ -712,7 +740,7 @@ def _end_card(state: GameState, step: tuple, events: list[Event]) -> None:
         state.queue += _CARD_CHOICE_STEPS
         return
     state.active = 1 - state.active
-    state.queue.append(("turn",))
+    _turn(state, _TURN, events)                   # = queue ("turn",): it would run next
 
 
 STEPS = {
