@@ -17,6 +17,8 @@ player can actually use an ability or Equipment card there.
 from __future__ import annotations
 
 import random
+from itertools import repeat
+from operator import is_
 
 from game.core.engine import IllegalChoice
 from game.core.errors import UserError
@@ -197,17 +199,19 @@ def apply(state: GameState, choice: Choice) -> list[Event]:
     dec = state.pending
     if state.outcome is not None or dec is None:
         raise IllegalChoice("the game is over; no choice is legal")
-    for option in dec.options:                      # identity first: cheap, and the usual case
-        if option is choice:
-            break
-    else:
+    if not any(map(is_, dec.options, repeat(choice))):    # identity first (a C loop): the usual case
         if choice not in dec.options:
             raise IllegalChoice(f"illegal choice {getattr(choice, 'label', choice)!r} for decision {dec.kind!r}")
     events: list[Event] = []
     state.pending = None
-    state.later = []
-    _resolve(state, dec, choice, events)
-    _flush_later(state)
+    if state.later:
+        state.later = []
+    if choice.kind in FREE_KINDS:
+        _resolve(state, dec, choice, events)
+    else:
+        RESOLVE[dec.kind](state, dec, choice, events)
+    if state.later:
+        _flush_later(state)
     _run(state, events)
     return events
 
