@@ -28,20 +28,46 @@ ANYTIME = ("fifth_gear", "fuel_boost", "back_up_plan", "secret_pocket", "signal_
 MOVE_TAGS = ("act", "slide", "post")
 # Abilities usable() offers at one tag only; every other non-reaction ability may come at any tag.
 TAG_ONLY = {"reverse_move": "act", "nitro": "after_my", "twist_movement": "pre", "404": "pre"}
-_OFFERABLE: dict[tuple[frozenset, str], bool] = {}
 
 
-_REACTS: dict[frozenset, bool] = {}
+class _ByTag(dict):
+    """tag -> could one of `unlocked` be offered there (filled on first ask)."""
+    __slots__ = ("unlocked",)
+
+    def __init__(self, unlocked: frozenset):
+        super().__init__()
+        self.unlocked = unlocked
+
+    def __missing__(self, tag: str) -> bool:
+        known = self[tag] = any(a not in ARMED and TAG_ONLY.get(a, tag) == tag for a in self.unlocked)
+        return known
+
+
+class _Offerable(dict):
+    """OFFERABLE[unlocked][tag]: may_offer as two dict lookups (the engine's window test)."""
+
+    def __missing__(self, unlocked: frozenset) -> _ByTag:
+        table = self[unlocked] = _ByTag(unlocked)
+        return table
+
+
+OFFERABLE = _Offerable()
+
+
+class _Reacts(dict):
+    """REACTS[unlocked]: is a protective ability (a reaction, ARMED) among them (filled on first ask)."""
+
+    def __missing__(self, unlocked: frozenset) -> bool:
+        known = self[unlocked] = any(a in ARMED for a in unlocked)
+        return known
+
+
+REACTS = _Reacts()
 
 
 def can_react(unlocked: frozenset) -> bool:
     """Is a protective ability (a reaction, ARMED) among these unlocked abilities?"""
-    known = _REACTS.get(unlocked) if type(unlocked) is frozenset else None
-    if known is None:
-        known = any(a in ARMED for a in unlocked)
-        if type(unlocked) is frozenset:
-            _REACTS[unlocked] = known
-    return known
+    return REACTS[unlocked if type(unlocked) is frozenset else frozenset(unlocked)]
 
 
 def may_offer(unlocked: frozenset, tag: str) -> bool:
@@ -49,11 +75,7 @@ def may_offer(unlocked: frozenset, tag: str) -> bool:
     moment's conditions aside)? False lets the engine skip a window without building it."""
     if type(unlocked) is not frozenset:          # a test may hand in a plain set
         unlocked = frozenset(unlocked)
-    key = (unlocked, tag)
-    known = _OFFERABLE.get(key)
-    if known is None:
-        known = _OFFERABLE[key] = any(a not in ARMED and TAG_ONLY.get(a, tag) == tag for a in unlocked)
-    return known
+    return OFFERABLE[unlocked][tag]
 
 
 def usable(state: GameState, tag: str, step: tuple) -> list[Choice]:

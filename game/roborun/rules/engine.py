@@ -24,7 +24,7 @@ from game.core.engine import IllegalChoice
 from game.core.errors import UserError
 from game.roborun.rules import abilities, board_decisions, equipment, movement, round_end, scenario_rules
 from game.roborun.rules.campaign import single_scenario_setup
-from game.roborun.rules.abilities import can_react, may_offer
+from game.roborun.rules.abilities import OFFERABLE, REACTS, may_offer  # noqa: F401  (may_offer: public)
 from game.roborun.rules.cards import ABS_OF, OTHER_FACE, action_cards, equipment_cards, event_cards, robot_boards, to_abs
 from game.roborun.rules.events import Event, new_event
 from game.roborun.rules.board_decisions import unlock_options  # noqa: F401  (public name kept here)
@@ -247,7 +247,7 @@ def _run(state: GameState, events: list[Event]) -> None:
                 # the common case inline: the active player can use nothing here and nobody watches
                 seat = state.active
                 if not hands[seat] and not numbers[seat] and not state.turn.get("standby") and (
-                        energy[seat] < 1 or not may_offer(state.unlocked[seat], step[1])):
+                        energy[seat] < 1 or not OFFERABLE[state.unlocked[seat]][step[1]]):
                     continue
             steps[name](state, step, events)
         else:
@@ -362,7 +362,7 @@ def _window_quiet(state: GameState, tag: str) -> bool:
     nothing there and the teammate does not watch)?"""
     seat = state.active
     return not state.hands[seat] and not state.numbers[seat] and not state.turn.get("standby") and (
-        state.energy[seat] < 1 or not may_offer(state.unlocked[seat], tag))
+        state.energy[seat] < 1 or not OFFERABLE[state.unlocked[seat]][tag])
 
 
 def _beep_window(state: GameState, step: tuple, events: list[Event]) -> None:
@@ -660,8 +660,8 @@ def _act(state: GameState, step: tuple, events: list[Event]) -> None:
                 continue
             d = abs_of[rel]
             moves[r] = OPPOSITE[d] if r in reverse else d
-    if mode != "slide" and moves and state.energy[seat] >= 1 and state.phase == "action" and can_react(
-            state.unlocked[seat]) and not _quiet(state, moves) and _react(
+    if mode != "slide" and moves and state.energy[seat] >= 1 and state.phase == "action" and REACTS[
+            state.unlocked[seat]] and not _quiet(state, moves) and _react(
             state, step, lambda twin, ev: movement.move_and_arrive(twin, moves, ev), who != "bad"):
         return                                    # (no protective ability unlocked: _react could offer nothing)
     if reverse:
@@ -691,7 +691,7 @@ def _slide(state: GameState, step: tuple, events: list[Event]) -> None:
     _, moves, moved_before = step
     moves = dict(moves)
     seat = state.active
-    if state.energy[seat] >= 1 and state.phase == "action" and can_react(state.unlocked[seat]) and not _quiet(
+    if state.energy[seat] >= 1 and state.phase == "action" and REACTS[state.unlocked[seat]] and not _quiet(
             state, moves) and _react(
             state, step, lambda twin, ev: movement.move_and_arrive(twin, moves, ev, how="slid", stopping=False), True):
         return
@@ -723,7 +723,7 @@ def _after_card_moves(state: GameState, events: list[Event]) -> None:
 def _after_card(state: GameState, step: tuple, events: list[Event]) -> None:
     geo = state.geo
     lifts, lines = state.level.lifts, geo.line_dir
-    if (lifts or lines) and can_react(state.unlocked[state.active]):
+    if (lifts or lines) and REACTS[state.unlocked[state.active]]:
         at = state.at
         busy = not lines.keys().isdisjoint(state.pos.values()) or any(a in at or b in at for a, b in lifts)
         if busy and _react(state, step, _after_card_moves, True):

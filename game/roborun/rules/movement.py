@@ -500,9 +500,14 @@ def check_buttons(state: GameState, events: list[Event]) -> None:
     """Monostable Buttons: when every good robot on the map stands on one, they all leave."""
     if not state.geo.has_buttons:
         return
-    kinds = state.geo.kind
-    good = state.good_on_map()
-    if good and all(kinds[state.pos[r]] == "button" for r in good):
+    kinds, colour = state.geo.kind, state.colour
+    good = []
+    for r, p in state.pos.items():                # state.good_on_map(), stopping at the first robot off a button
+        if colour[r] in GOOD:
+            if kinds[p] != "button":
+                return
+            good.append(r)
+    if good:
         if all(scenario_rules.exit_allowed(state, r, state.pos[r]) for r in good):
             for r in good:
                 escape(state, r, events)
@@ -617,7 +622,10 @@ def run_lifts(state: GameState, events: list[Event]) -> None:
     if state.turn.get("brake"):
         return
     off = state.turn.get("lifts_off", ())
+    at, keys = state.at, state.keys
     for a, b in state.level.lifts:
+        if a not in at and b not in at and a not in keys and b not in keys:
+            continue                      # nothing on either Lift: nothing moves
         if a in state.deactivated or b in state.deactivated or a in off or b in off or state.outcome is not None:
             continue
         ea, eb = _take(state, a), _take(state, b)
