@@ -51,6 +51,7 @@ def _choice(kind: str, args: tuple = ()) -> Choice:
 
 
 _PLAY = {c: _choice("play", (c,)) for c in range(1, 7)}     # Action cards 1-6 (cards.action_cards)
+_BEEP = {c: _choice("beep", (c,)) for c in range(1, 7)}
 _PASS, _CONTINUE, _NO_BEEP = _choice("pass"), _choice("continue"), _choice("no_beep")
 _START = (_choice("start", (0,)), _choice("start", (1,)))
 _DIR_OPTIONS: dict[tuple, tuple] = {}      # (colour, dirs, seat) -> (options, options + skip, absolute dirs)
@@ -297,7 +298,9 @@ def mate_options(state: GameState) -> list[Choice]:
     seat = 1 - state.active
     out = [_NO_BEEP]
     if state.beep == "available":
-        out += [_choice("beep", (c,)) for st in state.stands for c, _ in st]
+        for st in state.stands:
+            for c, _ in st:
+                out.append(_BEEP[c])
     if state.hands[seat]:
         out += equipment.usable(state, "mate", seat)
     if state.numbers[seat] and _robots_adjacent(state):
@@ -505,6 +508,7 @@ def _resolve_window(state: GameState, dec: Decision, choice: Choice, events: lis
 
 # ---------------------------------------------------------------- reactions (protective abilities)
 _WINDOW_SLIDE = ("window", "slide")
+_move_and_arrive = movement.move_and_arrive
 _MOVE_KINDS = frozenset(("moved", "slid", "pushed", "conveyed", "teleported", "lifted", "displaced"))
 _DIRS = frozenset(("N", "E", "S", "W", "NE", "NW", "SE", "SW"))
 
@@ -612,12 +616,20 @@ def _disarm(state: GameState, step: tuple, events: list[Event]) -> None:
 def _act(state: GameState, step: tuple, events: list[Event]) -> None:
     """One movement action of a card part: pick the CHIP level / directions, then move."""
     _, who, action, colours, chosen = step
-    robots = group(state, who, colours)
+    seat = state.active
+    if who == "my" or who == "mate":             # group(state, who), inlined
+        mover = seat if who == "my" else 1 - seat
+        pos = state.pos
+        robots = []
+        for r, s in state.owner.items():
+            if s == mover and r in pos:
+                robots.append(r)
+    else:
+        robots = group(state, who, colours)
     if not robots:
         state.armed.clear()
         return
     mode, dirs = action
-    seat = state.active
     if mode == "chip":
         chip = robot_boards()[state.robot_names[seat]].chip
         options = [Choice("chip", (lvl,)) for lvl in range(1, state.chip[seat] + 1)]
@@ -671,7 +683,7 @@ def _act(state: GameState, step: tuple, events: list[Event]) -> None:
     if mode == "slide":
         _schedule(state, ("slide", tuple(sorted(moves.items())), ()))
         return
-    movement.move_and_arrive(state, moves, events)
+    _move_and_arrive(state, moves, events)
     if state.armed:
         state.queue.append(("disarm",))           # after the Pusher / Tunnel steps it queued
 
@@ -696,7 +708,7 @@ def _slide(state: GameState, step: tuple, events: list[Event]) -> None:
             state, step, lambda twin, ev: movement.move_and_arrive(twin, moves, ev, how="slid", stopping=False), True):
         return
     n = len(events)
-    going = movement.move_and_arrive(state, moves, events, how="slid", stopping=False)
+    going = _move_and_arrive(state, moves, events, "slid", False)
     if state.outcome is not None:
         return
     if moved_before:
