@@ -484,7 +484,10 @@ def _part(state: GameState, step: tuple, events: list[Event]) -> None:
     for i in range(len(actions) - 1, 0, -1):
         queue.append(("act", who, actions[i], colours, ()))
         queue.append(("window", "act", who, colours))
-    if _window_quiet(state, "act"):      # its window would be skipped: run the first action now
+    seat = state.active                  # _window_quiet(state, "act"), inlined
+    if not state.hands[seat] and not state.numbers[seat] and not state.turn.get("standby") and (
+            state.energy[seat] < 1 or not OFFERABLE[state.unlocked[seat]]["act"]):
+        # its window would be skipped: run the first action now
         _act(state, ("act", who, actions[0], colours, ()), events)
     else:
         queue.append(("act", who, actions[0], colours, ()))
