@@ -13,6 +13,13 @@ A card:    window pre -> card_body -> part my -> window after_my -> part mate ->
 Each part expands to `window act` + `act` per movement action; slides continue as `slide`
 steps with a `window slide` between spaces. Windows only become decisions when the active
 player can actually use an ability or Equipment card there.
+
+Speed (issue 16): where a handler knows which step would be popped next (turn -> BEEP window
+-> card choice; card body -> part my -> its first action when that window would be skipped),
+it calls that handler directly instead of pushing the step, so the queue at every decision
+is exactly what the plain stack machine would hold. The common Choices are built once and
+shared; Events and Decisions are named tuples built with one C call. Guard: the digests in
+tests/roborun/tools/test_digest.py (python -m game.roborun.tools.digest [--set wide]).
 """
 from __future__ import annotations
 
