@@ -26,6 +26,56 @@ ARMED = ("abs", "ram", "short_deactivation", "double_metal", "cameo")
 ANYTIME = ("fifth_gear", "fuel_boost", "back_up_plan", "secret_pocket", "signal_detector",
            "hacking_probe", "distraction_signal")
 MOVE_TAGS = ("act", "slide", "post")
+# Abilities usable() offers at one tag only; every other non-reaction ability may come at any tag.
+TAG_ONLY = {"reverse_move": "act", "nitro": "after_my", "twist_movement": "pre", "404": "pre"}
+
+
+class _ByTag(dict):
+    """tag -> could one of `unlocked` be offered there (filled on first ask)."""
+    __slots__ = ("unlocked",)
+
+    def __init__(self, unlocked: frozenset):
+        super().__init__()
+        self.unlocked = unlocked
+
+    def __missing__(self, tag: str) -> bool:
+        known = self[tag] = any(a not in ARMED and TAG_ONLY.get(a, tag) == tag for a in self.unlocked)
+        return known
+
+
+class _Offerable(dict):
+    """OFFERABLE[unlocked][tag]: may_offer as two dict lookups (the engine's window test)."""
+
+    def __missing__(self, unlocked: frozenset) -> _ByTag:
+        table = self[unlocked] = _ByTag(unlocked)
+        return table
+
+
+OFFERABLE = _Offerable()
+
+
+class _Reacts(dict):
+    """REACTS[unlocked]: is a protective ability (a reaction, ARMED) among them (filled on first ask)."""
+
+    def __missing__(self, unlocked: frozenset) -> bool:
+        known = self[unlocked] = any(a in ARMED for a in unlocked)
+        return known
+
+
+REACTS = _Reacts()
+
+
+def can_react(unlocked: frozenset) -> bool:
+    """Is a protective ability (a reaction, ARMED) among these unlocked abilities?"""
+    return REACTS[unlocked if type(unlocked) is frozenset else frozenset(unlocked)]
+
+
+def may_offer(unlocked: frozenset, tag: str) -> bool:
+    """Could usable() list anything at `tag` for these unlocked abilities (Energy and the
+    moment's conditions aside)? False lets the engine skip a window without building it."""
+    if type(unlocked) is not frozenset:          # a test may hand in a plain set
+        unlocked = frozenset(unlocked)
+    return OFFERABLE[unlocked][tag]
 
 
 def usable(state: GameState, tag: str, step: tuple) -> list[Choice]:

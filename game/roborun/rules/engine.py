@@ -13,17 +13,27 @@ A card:    window pre -> card_body -> part my -> window after_my -> part mate ->
 Each part expands to `window act` + `act` per movement action; slides continue as `slide`
 steps with a `window slide` between spaces. Windows only become decisions when the active
 player can actually use an ability or Equipment card there.
+
+Speed (issue 16): where a handler knows which step would be popped next (turn -> BEEP window
+-> card choice; card body -> part my -> its first action when that window would be skipped),
+it calls that handler directly instead of pushing the step, so the queue at every decision
+is exactly what the plain stack machine would hold. The common Choices are built once and
+shared; Events and Decisions are named tuples built with one C call. Guard: the digests in
+tests/roborun/tools/test_digest.py (python -m game.roborun.tools.digest [--set wide]).
 """
 from __future__ import annotations
 
 import random
+from itertools import repeat
+from operator import is_
 
 from game.core.engine import IllegalChoice
 from game.core.errors import UserError
 from game.roborun.rules import abilities, board_decisions, equipment, movement, round_end, scenario_rules
 from game.roborun.rules.campaign import single_scenario_setup
-from game.roborun.rules.cards import OTHER_FACE, action_cards, equipment_cards, event_cards, robot_boards, to_abs
-from game.roborun.rules.events import Event
+from game.roborun.rules.abilities import OFFERABLE, REACTS, may_offer  # noqa: F401  (may_offer: public)
+from game.roborun.rules.cards import ABS_OF, OTHER_FACE, action_cards, equipment_cards, event_cards, robot_boards, to_abs
+from game.roborun.rules.events import Event, new_event
 from game.roborun.rules.board_decisions import unlock_options  # noqa: F401  (public name kept here)
 from game.roborun.rules.flow import decide as _decide, schedule as _schedule
 from game.roborun.rules.round_end import active_exits  # noqa: F401  (public name kept here)
@@ -34,60 +44,73 @@ from game.roborun.rules.state import GOOD, Choice, Decision, GameState, PlayerSe
 
 __all__ = ["new_game", "legal_choices", "apply", "preview", "GameState", "Setup", "PlayerSetup", "Choice"]
 
+# Choices are values (never changed), so the common ones are built once and shared.
+_CHOICES: dict[tuple, Choice] = {}
+
+
+def _choice(kind: str, args: tuple = ()) -> Choice:
+    """The shared Choice(kind, args)."""
+    key = (kind, args)
+    c = _CHOICES.get(key)
+    if c is None:
+        c = _CHOICES[key] = Choice(kind, args)
+    return c
+
+
+_PLAY = {c: _choice("play", (c,)) for c in range(1, 7)}     # Action cards 1-6 (cards.action_cards)
+_BEEP = {c: _choice("beep", (c,)) for c in range(1, 7)}
+_PASS, _CONTINUE, _NO_BEEP = _choice("pass"), _choice("continue"), _choice("no_beep")
+_START = (_choice("start", (0,)), _choice("start", (1,)))
+_DIR_OPTIONS: dict[tuple, tuple] = {}      # (colour, dirs, seat) -> (options, options + skip, absolute dirs)
+
 
 # ---------------------------------------------------------------- set-up
 def new_game(level: LevelSpec, seed: int, setup: Setup | None = None) -> GameState:
     """A scenario ready for its first decision (seat 0 chooses who starts round 1)."""
-    scenario_rules.validate(level)
-    _validate_level(level)
+    geo = board(level)
+    start = geo.start
+    if start is None:                # first game on this level: check it, and keep its set-up
+        scenario_rules.validate(level)
+        _validate_level(level)
+        start = geo.start = _level_start(level)
     rng = random.Random(seed)
     if setup is None:
-        setup = single_scenario_setup(level.number or 1, rng)
-    _validate_setup(setup)
+        setup = single_scenario_setup(level.number or 1, rng)      # valid by construction
+    else:
+        _validate_setup(setup)
     s = GameState.__new__(GameState)
-    s.level, s.seed, s.geo = level, seed, board(level)
+    s.level, s.seed, s.geo = level, seed, geo
     s.rng = rng                      # kept: the contract's state.rng (all dealing is done with it)
     s.round, s.phase, s.active, s.last_player = 1, "action", 0, 0
     s.outcome = s.loss_cause = s.won_round = None
-    s.pos, s.at, s.colour, s.owner = {}, {}, {}, {}
+    pos, at, colour, owner, s.next_robot_id, s.start_positions, keys, walls, lasers, items = start
+    s.pos, s.at, s.colour, s.owner = pos.copy(), at.copy(), colour.copy(), owner.copy()
     s.escaped = []
-    for rid, r in enumerate(level.robots):
-        s.pos[rid] = r.pos
-        s.at[r.pos] = rid
-        s.colour[rid] = r.colour
-        if r.colour in GOOD:
-            s.owner[rid] = r.owner if r.owner is not None else GOOD_COLOURS.index(r.colour)
-    s.next_robot_id = len(level.robots)
-    s.start_positions = tuple((r.pos, r.colour) for r in level.robots)
-    s.keys, s.wall_tokens, s.lasers, s.items = set(), set(), set(), {}
-    for t in level.tokens:
-        if t.kind == "key":
-            s.keys.add(t.pos)
-        elif t.kind == "wall":
-            s.wall_tokens.add(t.pos)
-        elif t.kind == "laser":
-            s.lasers.add(t.pos)
-        elif t.kind in ("energy", "experience", "equipment", "number"):
-            s.items[t.pos] = (t.kind, t.value)
-    s.robot_names = (setup.players[0].robot, setup.players[1].robot)
-    s.energy = [min(5, max(0, p.energy)) for p in setup.players]
-    s.unlocked = [frozenset(p.unlocked) for p in setup.players]
-    s.chip = [p.chip_level for p in setup.players]
-    s.hands = [list(p.equipment) for p in setup.players]
+    s.keys, s.wall_tokens, s.lasers, s.items = set(keys), set(walls), set(lasers), items.copy()
+    p0, p1 = setup.players
+    s.robot_names = (p0.robot, p1.robot)
+    s.energy = [min(5, max(0, p0.energy)), min(5, max(0, p1.energy))]
+    s.unlocked = [frozenset(p0.unlocked), frozenset(p1.unlocked)]
+    s.chip = [p0.chip_level, p1.chip_level]
+    s.hands = [list(p0.equipment), list(p1.equipment)]
     s.numbers = [[], []]
     order = [1, 2, 3, 4, 5, 6]
     rng.shuffle(order)
     faces = [rng.choice(("yellow", "blue")) for _ in order]
     s.stands = [list(zip(order[:3], faces[:3])), list(zip(order[3:], faces[3:]))]
     s.played = [[], []]
-    s.event_deck = sorted(event_cards())
+    s.event_deck = list(_sorted_ids(event_cards))
     rng.shuffle(s.event_deck)
     s.events_seen = []
-    held = {c for h in s.hands for c in h}
     if setup.equipment_deck is not None:
+        held = {c for h in s.hands for c in h}
         s.equip_deck = [c for c in setup.equipment_deck if c not in held]
+    elif s.hands[0] or s.hands[1]:
+        held = {c for h in s.hands for c in h}
+        s.equip_deck = [c for c in _sorted_ids(equipment_cards) if c not in held]
+        rng.shuffle(s.equip_deck)
     else:
-        s.equip_deck = [c for c in sorted(equipment_cards()) if c not in held]
+        s.equip_deck = list(_sorted_ids(equipment_cards))
         rng.shuffle(s.equip_deck)
     s.support = list(level.support)
     s.pass_state, s.beep = "available", "available"
@@ -97,9 +120,46 @@ def new_game(level: LevelSpec, seed: int, setup: Setup | None = None) -> GameSta
     s.messages = []
     s.rules = tuple(level.rules)
     s.lost_tokens = 0
-    scenario_rules.apply_setup(s)
+    if s.rules:
+        scenario_rules.apply_setup(s)
     _run(s, [])
     return s
+
+
+_SORTED_IDS: dict = {}
+
+
+def _sorted_ids(cards) -> tuple:
+    """sorted(cards()) for a card table loader (event_cards, equipment_cards), kept."""
+    ids = _SORTED_IDS.get(cards)
+    if ids is None:
+        ids = _SORTED_IDS[cards] = tuple(sorted(cards()))
+    return ids
+
+
+def _level_start(level: LevelSpec) -> tuple:
+    """What every game on `level` starts from: robots (pos, at, colour, owner), the next robot
+    id, the start spaces, and the tokens (Keys, Wall tokens, Lasers, the collectable items).
+    Copied by new_game (the level never changes once a Board is built for it)."""
+    pos, at, colour, owner = {}, {}, {}, {}
+    for rid, r in enumerate(level.robots):
+        pos[rid] = r.pos
+        at[r.pos] = rid
+        colour[rid] = r.colour
+        if r.colour in GOOD:
+            owner[rid] = r.owner if r.owner is not None else GOOD_COLOURS.index(r.colour)
+    keys, walls, lasers, items = set(), set(), set(), {}
+    for t in level.tokens:
+        if t.kind == "key":
+            keys.add(t.pos)
+        elif t.kind == "wall":
+            walls.add(t.pos)
+        elif t.kind == "laser":
+            lasers.add(t.pos)
+        elif t.kind in ("energy", "experience", "equipment", "number"):
+            items[t.pos] = (t.kind, t.value)
+    return (pos, at, colour, owner, len(level.robots), tuple((r.pos, r.colour) for r in level.robots),
+            frozenset(keys), frozenset(walls), frozenset(lasers), items)
 
 
 def _validate_level(level: LevelSpec) -> None:
@@ -147,17 +207,19 @@ def apply(state: GameState, choice: Choice) -> list[Event]:
     dec = state.pending
     if state.outcome is not None or dec is None:
         raise IllegalChoice("the game is over; no choice is legal")
-    for option in dec.options:                      # identity first: cheap, and the usual case
-        if option is choice:
-            break
-    else:
+    if not any(map(is_, dec.options, repeat(choice))):    # identity first (a C loop): the usual case
         if choice not in dec.options:
             raise IllegalChoice(f"illegal choice {getattr(choice, 'label', choice)!r} for decision {dec.kind!r}")
     events: list[Event] = []
     state.pending = None
-    state.later = []
-    _resolve(state, dec, choice, events)
-    _flush_later(state)
+    if state.later:
+        state.later = []
+    if choice.kind in FREE_KINDS:
+        _resolve(state, dec, choice, events)
+    else:
+        RESOLVE[dec.kind](state, dec, choice, events)
+    if state.later:
+        _flush_later(state)
     _run(state, events)
     return events
 
@@ -178,7 +240,7 @@ def _flush_later(state: GameState) -> None:
 
 def _run(state: GameState, events: list[Event]) -> None:
     queue, steps = state.queue, STEPS
-    energy, hands, numbers, turn = state.energy, state.hands, state.numbers, state.turn
+    energy, hands, numbers = state.energy, state.hands, state.numbers
     while state.outcome is None:
         dec = state.pending
         if dec is not None:
@@ -190,10 +252,10 @@ def _run(state: GameState, events: list[Event]) -> None:
             step = queue.pop()
             name = step[0]
             if name == "window":
-                # the common case inline: the active player can use nothing and nobody watches
+                # the common case inline: the active player can use nothing here and nobody watches
                 seat = state.active
-                if (energy[seat] < 1 or not state.unlocked[seat]) and not hands[seat] and not numbers[seat] \
-                        and not state.turn.get("standby"):
+                if not hands[seat] and not numbers[seat] and not state.turn.get("standby") and (
+                        energy[seat] < 1 or not OFFERABLE[state.unlocked[seat]][step[1]]):
                     continue
             steps[name](state, step, events)
         else:
@@ -241,15 +303,17 @@ def mate_options(state: GameState) -> list[Choice]:
     BEEP a card (once per round), use their own Equipment, give Number tokens when the robots
     are adjacent, and keep (or stop) watching the rest of the turn."""
     seat = 1 - state.active
-    out = [Choice("no_beep")]
+    out = [_NO_BEEP]
     if state.beep == "available":
-        out += [Choice("beep", (c,)) for st in state.stands for c, _ in st]
+        for st in state.stands:
+            for c, _ in st:
+                out.append(_BEEP[c])
     if state.hands[seat]:
         out += equipment.usable(state, "mate", seat)
     if state.numbers[seat] and _robots_adjacent(state):
         out += [Choice("give_number", (v,)) for v in sorted(set(state.numbers[seat]))]
     if len(out) > 1:
-        out.append(Choice("standby", (not state.turn.get("standby", False),)))
+        out.append(_choice("standby", (not state.turn.get("standby", False),)))
     return out
 
 
@@ -271,13 +335,13 @@ def _give_number(state: GameState, value: int, events: list[Event], seat: int | 
 # ---------------------------------------------------------------- round and turn steps
 def _round_start(state: GameState, step: tuple, events: list[Event]) -> None:
     state.phase = "action"
-    _decide(state, "start", 0, [Choice("start", (0,)), Choice("start", (1,))], step)
+    _decide(state, "start", 0, _START, step)
 
 
 def _resolve_start(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
     state.active = choice.args[0]
-    events.append(Event("round_started", value=state.round, seat=state.active))
-    state.queue.append(("turn",))
+    events.append(new_event(("round_started", None, None, None, None, None, state.active, None, None, None, None, state.round, None)))
+    _turn(state, _TURN, events)                   # = queue ("turn",): it would run next
 
 
 def _cards_left(state: GameState) -> bool:
@@ -290,11 +354,25 @@ def _turn(state: GameState, step: tuple, events: list[Event]) -> None:
         return
     state.turn = {}
     state.armed.clear()
-    events.append(Event("turn_started", seat=state.active))
-    state.queue += _CARD_CHOICE_STEPS
+    events.append(new_event(("turn_started", None, None, None, None, None, state.active, None, None, None, None, None, None)))
+    # = queue += _CARD_CHOICE_STEPS, with the two steps run here as _run would run them next
+    state.queue.append(_CARD_CHOICE)
+    _beep_window(state, _BEEP_WINDOW, events)
+    if state.pending is None:
+        state.queue.pop()
+        _card_choice(state, _CARD_CHOICE, events)
 
 
-_CARD_CHOICE_STEPS = (("card_choice",), ("beep_window",))   # as pushed: the teammate's window runs first
+_TURN, _CARD_CHOICE, _BEEP_WINDOW = ("turn",), ("card_choice",), ("beep_window",)
+_CARD_CHOICE_STEPS = (_CARD_CHOICE, _BEEP_WINDOW)   # as pushed: the teammate's window runs first
+
+
+def _window_quiet(state: GameState, tag: str) -> bool:
+    """Would the window `tag` be skipped now (_run's inline test: the active player can use
+    nothing there and the teammate does not watch)?"""
+    seat = state.active
+    return not state.hands[seat] and not state.numbers[seat] and not state.turn.get("standby") and (
+        state.energy[seat] < 1 or not OFFERABLE[state.unlocked[seat]][tag])
 
 
 def _beep_window(state: GameState, step: tuple, events: list[Event]) -> None:
@@ -317,7 +395,7 @@ def _mate_window(state: GameState, step: tuple, events: list[Event]) -> None:
 def _resolve_beep(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
     if choice.kind == "beep":
         state.beep = ("placed", choice.args[0])
-        events.append(Event("beeped", seat=dec.seat, card=choice.args[0]))
+        events.append(new_event(("beeped", None, None, None, None, None, dec.seat, choice.args[0], None, None, None, None, None)))
         if state.turn.get("standby"):
             state.queue.append(dec.ctx)             # still watching: may use Equipment too
     elif choice.kind == "standby":
@@ -327,11 +405,16 @@ def _resolve_beep(state: GameState, dec: Decision, choice: Choice, events: list[
 
 
 def _card_choice(state: GameState, step: tuple, events: list[Event]) -> None:
-    options = [Choice("play", (c,)) for st in state.stands for c, _ in st]
+    options = []
+    for st in state.stands:
+        for c, _ in st:
+            options.append(_PLAY[c])
     if state.pass_state == "available" and not state.turn.get("boosted"):
-        options.append(Choice("pass"))            # Fuel Boost's extra card must be a card
-    options += free_actions(state, "turn", step)
-    _decide(state, "card", state.active, options, step)
+        options.append(_PASS)                     # Fuel Boost's extra card must be a card
+    seat = state.active
+    if state.hands[seat] or state.numbers[seat] or (state.energy[seat] >= 1 and state.unlocked[seat]):
+        options += free_actions(state, "turn", step)
+    _decide(state, "card", seat, options, step)
 
 
 def face_for(state: GameState, seat: int, card: int) -> str | None:
@@ -347,34 +430,51 @@ def _resolve_card(state: GameState, dec: Decision, choice: Choice, events: list[
     seat = state.active
     if choice.kind == "pass":
         state.pass_state = "used"
-        events.append(Event("passed", seat=seat))
+        events.append(new_event(("passed", None, None, None, None, None, seat, None, None, None, None, None, None)))
         state.active = 1 - seat
-        state.queue.append(("turn",))
+        _turn(state, _TURN, events)               # = queue ("turn",): it would run next
         return
     card = choice.args[0]
-    state.turn.pop("boosted", None)
-    face = face_for(state, seat, card)
-    for st in state.stands:
-        st[:] = [(c, f) for c, f in st if c != card]
+    turn = state.turn
+    if turn:
+        for key in ("boosted", "twist", "skip_top", "nitro_used", "my_actions", "bottom_started"):
+            turn.pop(key, None)
+    face = None
+    for owner, st in enumerate(state.stands):     # face_for, and the card leaves its stand (cards are unique)
+        for i, (c, f) in enumerate(st):
+            if c == card:
+                face = f if owner == seat else OTHER_FACE[f]
+                del st[i]
+                break
+        else:
+            continue
+        break
     state.played[seat].append((card, face))
     state.last_player = seat
-    events.append(Event("card_played", seat=seat, card=card, face=face))
+    events.append(new_event(("card_played", None, None, None, None, None, seat, card, face, None, None, None, None)))
     if state.beep == ("placed", card):
         state.beep = "exhausted"
-        events.append(Event("beep_returned", card=card))
-    for key in ("twist", "skip_top", "nitro_used", "my_actions", "bottom_started"):
-        state.turn.pop(key, None)
+        events.append(new_event(("beep_returned", None, None, None, None, None, None, card, None, None, None, None, None)))
     # _schedule(pre window, card_body, post window, after_card, end_card), inlined: top of the stack last
-    state.queue += [("end_card",), ("after_card",), ("window", "post"), ("card_body", card, face), ("window", "pre")]
+    state.queue += _CARD_TAIL
+    if _window_quiet(state, "pre"):               # the pre window would be skipped: run the card body now
+        _card_body(state, ("card_body", card, face), events)
+    else:
+        state.queue += [("card_body", card, face), _WINDOW_PRE]
+
+
+_CARD_TAIL = (("end_card",), ("after_card",), ("window", "post"))
+_WINDOW_PRE, _WINDOW_AFTER_MY = ("window", "pre"), ("window", "after_my")
 
 
 def _card_body(state: GameState, step: tuple, events: list[Event]) -> None:
     face = action_cards()[step[1]][step[2]]
     mine, theirs = (face.middle, face.top) if state.turn.get("twist") else (face.top, face.middle)
     state.turn["my_actions"] = mine
-    # _schedule(part my, after_my window, part mate, part bad), inlined: top of the stack last
-    state.queue += [("part", "bad", face.bottom, face.bottom_colours), ("part", "mate", theirs, ()),
-                    ("window", "after_my"), ("part", "my", mine, ())]
+    # _schedule(part my, after_my window, part mate, part bad), inlined: top of the stack last;
+    # the part "my" is run here, as _run would run it next
+    state.queue += [("part", "bad", face.bottom, face.bottom_colours), ("part", "mate", theirs, ()), _WINDOW_AFTER_MY]
+    _part(state, ("part", "my", mine, ()), events)
 
 
 def _part(state: GameState, step: tuple, events: list[Event]) -> None:
@@ -385,11 +485,19 @@ def _part(state: GameState, step: tuple, events: list[Event]) -> None:
         if state.turn.get("distraction"):
             return
         state.turn["bottom_started"] = True
-    if not actions or not group(state, who, colours):
+    if not actions or not movement.any_in_group(state, who, colours):
         return
     queue = state.queue                  # _schedule inlined: the first action's window on top
-    for action in reversed(actions):
-        queue.append(("act", who, action, colours, ()))
+    for i in range(len(actions) - 1, 0, -1):
+        queue.append(("act", who, actions[i], colours, ()))
+        queue.append(("window", "act", who, colours))
+    seat = state.active                  # _window_quiet(state, "act"), inlined
+    if not state.hands[seat] and not state.numbers[seat] and not state.turn.get("standby") and (
+            state.energy[seat] < 1 or not OFFERABLE[state.unlocked[seat]]["act"]):
+        # its window would be skipped: run the first action now
+        _act(state, ("act", who, actions[0], colours, ()), events)
+    else:
+        queue.append(("act", who, actions[0], colours, ()))
         queue.append(("window", "act", who, colours))
 
 
@@ -398,7 +506,7 @@ def _window(state: GameState, step: tuple, events: list[Event]) -> None:
         state.queue.append(("mate_window",))           # after the active player's window
     options = free_actions(state, step[1], step)
     if options:
-        _decide(state, "window", state.active, [Choice("continue")] + options, step)
+        _decide(state, "window", state.active, [_CONTINUE] + options, step)
 
 
 def _resolve_window(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
@@ -409,6 +517,8 @@ def _resolve_window(state: GameState, dec: Decision, choice: Choice, events: lis
 
 
 # ---------------------------------------------------------------- reactions (protective abilities)
+_WINDOW_SLIDE = ("window", "slide")
+_move_and_arrive = movement.move_and_arrive
 _MOVE_KINDS = frozenset(("moved", "slid", "pushed", "conveyed", "teleported", "lifted", "displaced"))
 _DIRS = frozenset(("N", "E", "S", "W", "NE", "NW", "SE", "SW"))
 
@@ -434,7 +544,7 @@ def _react(state: GameState, step: tuple, run, good_moving: bool) -> bool:
     options = [Choice("ability", (a,)) for a in avail if a in found]
     if not options:
         return False
-    _decide(state, "window", seat, [Choice("continue")] + options, step)
+    _decide(state, "window", seat, [_CONTINUE] + options, step)
     return True
 
 
@@ -456,10 +566,10 @@ def _quiet(state: GameState, moves: dict) -> bool:
         if p is None:
             continue
         c = colour[rid]
-        q = geo.target(p, d, c, True)
+        q = geo.steps["cameo"].get((p, d))
         if q is None:
             continue
-        if geo.target(p, d, c) is None or q in lasers or kind[q] not in _QUIET_KINDS:
+        if (p, d) not in geo.steps[c] or q in lasers or kind[q] not in _QUIET_KINDS:
             return False
         occ = at.get(q)
         if occ is not None and (colour[occ] in GOOD) != (c in GOOD):
@@ -516,44 +626,66 @@ def _disarm(state: GameState, step: tuple, events: list[Event]) -> None:
 def _act(state: GameState, step: tuple, events: list[Event]) -> None:
     """One movement action of a card part: pick the CHIP level / directions, then move."""
     _, who, action, colours, chosen = step
-    robots = group(state, who, colours)
+    seat = state.active
+    if who == "my" or who == "mate":             # group(state, who), inlined
+        mover = seat if who == "my" else 1 - seat
+        pos = state.pos
+        robots = []
+        for r, s in state.owner.items():
+            if s == mover and r in pos:
+                robots.append(r)
+    else:
+        robots = group(state, who, colours)
     if not robots:
         state.armed.clear()
         return
     mode, dirs = action
-    seat = state.active
     if mode == "chip":
         chip = robot_boards()[state.robot_names[seat]].chip
         options = [Choice("chip", (lvl,)) for lvl in range(1, state.chip[seat] + 1)]
         _decide(state, "chip", seat, options, (who, colours, tuple(chip[: state.chip[seat]])))
         return
-    colour = state.colour
     turn = state.turn
     reverse = turn.get("reverse", ())
     if len(dirs) == 1:                            # the common case: one arrow, no choice to make
-        d = to_abs(seat, dirs[0])
-        back = OPPOSITE[d]
-        moves = {r: back if r in reverse else d for r in robots}
+        d = ABS_OF[seat][dirs[0]]
+        if reverse:
+            back = OPPOSITE[d]
+            moves = {}
+            for r in robots:
+                moves[r] = back if r in reverse else d
+        else:
+            moves = dict.fromkeys(robots, d)
     else:
+        colour = state.colour
         picked = dict(chosen)
-        for c in sorted({colour[r] for r in robots}):
+        if len(robots) == 1:
+            colours_moving = (colour[robots[0]],)
+        else:
+            colours_moving = sorted(set(map(colour.__getitem__, robots)))
+        for c in colours_moving:
             if c not in picked:
-                members = [r for r in robots if colour[r] == c]
-                options = [Choice("dir", (c, d)) for d in dirs]
-                if movement.any_blocked(state, members, [to_abs(seat, d) for d in dirs]):
-                    options.append(Choice("dir", (c, "skip")))
-                _decide(state, "dir", seat, options, step)
+                members = robots if len(colours_moving) == 1 else [r for r in robots if colour[r] == c]
+                table = _DIR_OPTIONS.get((c, dirs, seat))
+                if table is None:
+                    options = tuple(_choice("dir", (c, d)) for d in dirs)
+                    table = _DIR_OPTIONS[(c, dirs, seat)] = (
+                        options, options + (_choice("dir", (c, "skip")),), [to_abs(seat, d) for d in dirs])
+                _decide(state, "dir", seat, table[1] if movement.any_blocked(state, members, table[2]) else table[0],
+                        step)
                 return
         moves = {}
+        abs_of = ABS_OF[seat]
         for r in robots:
             rel = picked[colour[r]]
             if rel == "skip":
                 continue
-            d = to_abs(seat, rel)
+            d = abs_of[rel]
             moves[r] = OPPOSITE[d] if r in reverse else d
-    if mode != "slide" and moves and not _quiet(state, moves) and _react(
+    if mode != "slide" and moves and state.energy[seat] >= 1 and state.phase == "action" and REACTS[
+            state.unlocked[seat]] and not _quiet(state, moves) and _react(
             state, step, lambda twin, ev: movement.move_and_arrive(twin, moves, ev), who != "bad"):
-        return
+        return                                    # (no protective ability unlocked: _react could offer nothing)
     if reverse:
         del turn["reverse"]                       # Reverse Move lasts one movement action
     if who == "my" and moves:
@@ -561,7 +693,7 @@ def _act(state: GameState, step: tuple, events: list[Event]) -> None:
     if mode == "slide":
         _schedule(state, ("slide", tuple(sorted(moves.items())), ()))
         return
-    movement.move_and_arrive(state, moves, events)
+    _move_and_arrive(state, moves, events)
     if state.armed:
         state.queue.append(("disarm",))           # after the Pusher / Tunnel steps it queued
 
@@ -580,20 +712,26 @@ def _slide(state: GameState, step: tuple, events: list[Event]) -> None:
     """One space of a slide ('until the next obstacle'); each reached space is resolved."""
     _, moves, moved_before = step
     moves = dict(moves)
-    if not _quiet(state, moves) and _react(
+    seat = state.active
+    if state.energy[seat] >= 1 and state.phase == "action" and REACTS[state.unlocked[seat]] and not _quiet(
+            state, moves) and _react(
             state, step, lambda twin, ev: movement.move_and_arrive(twin, moves, ev, how="slid", stopping=False), True):
         return
     n = len(events)
-    going = movement.move_and_arrive(state, moves, events, how="slid", stopping=False)
+    going = _move_and_arrive(state, moves, events, "slid", False)
     if state.outcome is not None:
         return
-    moved = {e.robot for e in events[n:] if e.kind == "slid"}
-    for r in moved_before:
-        if r not in moved and r in state.pos:
-            settle(state, r, events)
+    if moved_before:
+        moved = {e.robot for e in events[n:] if e.kind == "slid"}
+        for r in moved_before:
+            if r not in moved and r in state.pos:
+                settle(state, r, events)
     if going:
-        _schedule(state, ("window", "slide"), ("slide", tuple((r, moves[r]) for r in going),
-                                                tuple(going)))
+        if len(going) == 1:
+            r = going[0]
+            state.queue += (("slide", ((r, moves[r]),), (r,)), _WINDOW_SLIDE)   # the window runs first
+        else:
+            state.queue += (("slide", tuple([(r, moves[r]) for r in going]), tuple(going)), _WINDOW_SLIDE)
     elif state.armed:
         state.queue.append(("disarm",))
 
@@ -606,14 +744,17 @@ def _after_card_moves(state: GameState, events: list[Event]) -> None:
 
 def _after_card(state: GameState, step: tuple, events: list[Event]) -> None:
     geo = state.geo
-    busy = not geo.line_dir.keys().isdisjoint(state.pos.values()) or any(
-        a in state.at or b in state.at for a, b in state.level.lifts)
-    if busy and _react(state, step, _after_card_moves, True):
-        return
-    movement.run_lifts(state, events)
-    if state.outcome is None:
+    lifts, lines = state.level.lifts, geo.line_dir
+    if (lifts or lines) and REACTS[state.unlocked[state.active]]:
+        at = state.at
+        busy = not lines.keys().isdisjoint(state.pos.values()) or any(a in at or b in at for a, b in lifts)
+        if busy and _react(state, step, _after_card_moves, True):
+            return
+    if lifts:                                     # (no Lifts, no Production Lines, no Buttons: nothing to do)
+        movement.run_lifts(state, events)
+    if lines and state.outcome is None:
         movement.run_lines(state, events)
-    if state.outcome is None:
+    if geo.has_buttons and state.outcome is None:
         movement.check_buttons(state, events)
     state.armed.clear()
 
@@ -625,7 +766,7 @@ def _end_card(state: GameState, step: tuple, events: list[Event]) -> None:
         state.queue += _CARD_CHOICE_STEPS
         return
     state.active = 1 - state.active
-    state.queue.append(("turn",))
+    _turn(state, _TURN, events)                   # = queue ("turn",): it would run next
 
 
 STEPS = {

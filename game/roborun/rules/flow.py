@@ -5,7 +5,7 @@ decisions, end-of-round phases) share them without importing the engine.
 """
 from __future__ import annotations
 
-from game.roborun.rules.state import Choice, Decision, GameState
+from game.roborun.rules.state import Choice, GameState, new_decision
 
 
 def schedule(state: GameState, *steps: tuple) -> None:
@@ -15,4 +15,4 @@ def schedule(state: GameState, *steps: tuple) -> None:
 
 def decide(state: GameState, kind: str, seat: int, options: list[Choice], ctx: tuple = ()) -> None:
     """Make `seat` choose among `options`; ctx is what the resolver needs to carry on."""
-    state.pending = Decision(kind, seat, tuple(options), ctx)
+    state.pending = new_decision((kind, seat, tuple(options), ctx))

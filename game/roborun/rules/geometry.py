@@ -10,6 +10,8 @@ from __future__ import annotations
 from game.roborun.rules.level import DELTAS, LevelSpec, Pos, edge_key
 
 DIAG = {"NE": ("N", "E"), "NW": ("N", "W"), "SE": ("S", "E"), "SW": ("S", "W")}
+CAMEO = "cameo"                 # Board.steps key of the table that ignores gates
+ALL_DIRECTIONS = ("N", "E", "S", "W", "NE", "NW", "SE", "SW")
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E", "NE": "SW", "SW": "NE", "NW": "SE", "SE": "NW"}
 
 
@@ -34,6 +36,9 @@ class Board:
                     self.links[(p, d)] = (q, level.gates.get(key))
         self.spaces = {(x, y): level.spaces[y][x] for y in range(level.height) for x in range(level.width)}
         self.kind = {p: sp.kind for p, sp in self.spaces.items()}
+        self.floor = frozenset(p for p, k in self.kind.items() if k == "floor")
+        # Map Exits and Hidden Exit Points with the colour each lets out (round_end.active_exits)
+        self.exits = tuple((p, self.spaces[p].colour) for p, k in self.kind.items() if k in ("exit", "hidden_exit"))
         self.line_dir = self._line_directions(level)
         self.lift_pair: dict[Pos, Pos] = {}
         for a, b in level.lifts:
@@ -42,6 +47,22 @@ class Board:
         self.has_buttons = "button" in self.kind.values()
         self.bfs_cache: dict[tuple, tuple[dict, dict]] = {}
         self._diag: dict[tuple, Pos | None] = {}     # memo of diagonal steps (the board never changes)
+        # target() as tables, for the engine's hot paths: steps[colour][(p, d)] is where a robot
+        # of that colour lands (missing: it cannot go); steps[CAMEO] ignores gates (Cameo), so it
+        # is the same for every colour. Each table is built when first asked for.
+        self.steps = _StepTables(self)
+        self.start: tuple | None = None    # engine.new_game's set-up of this level, once it has been checked
+
+    def _table(self, colour: str | None, cameo: bool) -> dict[tuple[Pos, str], Pos]:
+        table = {}
+        for p, k in self.kind.items():
+            if k == "void":
+                continue
+            for d in ALL_DIRECTIONS:
+                q = self.target(p, d, colour, cameo)
+                if q is not None:
+                    table[(p, d)] = q
+        return table
 
     def graph(self, colour: str | None) -> dict[Pos, tuple]:
         """Path-finding neighbours per space for a robot colour: (first step, landing space),
@@ -109,13 +130,25 @@ class Board:
         return q
 
 
+class _StepTables(dict):
+    """colour -> Board._table(colour, False), built when a colour is first asked for."""
+
+    def __init__(self, board: Board):
+        super().__init__()
+        self.board = board
+
+    def __missing__(self, colour):
+        table = self[colour] = self.board._table(None, True) if colour == CAMEO else self.board._table(colour, False)
+        return table
+
+
 _BOARDS: dict[int, Board] = {}
 
 
 def board(level: LevelSpec) -> Board:
     entry = _BOARDS.get(id(level))
     if entry is None or entry.level is not level:
-        if len(_BOARDS) > 16:             # keep the cache small in long sessions
+        if len(_BOARDS) > 32:             # keep the cache small in long sessions (32: all shipped maps fit)
             _BOARDS.clear()
         entry = _BOARDS[id(level)] = Board(level)
     return entry

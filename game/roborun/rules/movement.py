@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from game.roborun.rules import scenario_rules
 from game.roborun.rules.supply import numbers_in_supply, pawns_in_supply
-from game.roborun.rules.events import Event
+from game.roborun.rules.events import Event, new_event
 from game.roborun.rules.paths import distances
 from game.roborun.rules.level import Pos
 from game.roborun.rules.state import GOOD, GameState
@@ -59,11 +59,11 @@ def destroy(state: GameState, rid: int, cause: str, events: list[Event]) -> bool
         if "double_metal" in state.armed and _double_metal(state, rid, events):
             return True
         remove_robot(state, rid)
-        events.append(Event("destroyed", robot=rid, at=p, colour=state.colour[rid], detail=cause))
+        events.append(new_event(("destroyed", rid, None, None, None, p, None, None, None, None, state.colour[rid], None, cause)))
         lose(state, f"destroyed:{cause}", events)
         return False
     remove_robot(state, rid)
-    events.append(Event("destroyed", robot=rid, at=p, colour=state.colour[rid], detail=cause))
+    events.append(new_event(("destroyed", rid, None, None, None, p, None, None, None, None, state.colour[rid], None, cause)))
     return False
 
 
@@ -150,8 +150,9 @@ def any_blocked(state: GameState, robots: list[int], dirs: list[str]) -> bool:
     for rid in robots:
         p, c = pos[rid], colour[rid]
         good = c in GOOD
+        steps = geo.steps["cameo" if cameo else c]
         for d in dirs:
-            q = geo.target(p, d, c, cameo)
+            q = steps.get((p, d))
             if q is None or q in wall_tokens:
                 return True
             occ = at.get(q)
@@ -175,18 +176,48 @@ def move_and_arrive(state: GameState, moves: dict[int, str], events: list[Event]
                     stopping: bool = True) -> list[int]:
     """One simultaneous movement, then resolve what each moved robot entered (in id order).
     Returns the robots that may keep moving (for slides)."""
+    if len(moves) == 1 and not state.armed:       # the common case inlined: one robot, nothing declared
+        (rid, d), = moves.items()
+        pos = state.pos
+        p = pos.get(rid)
+        if p is None:
+            return []
+        colour = state.colour
+        c = colour[rid]
+        geo = state.geo
+        q = geo.steps[c].get((p, d))
+        if q is None or q in state.wall_tokens:
+            events.append(new_event(("blocked", rid, p, None, None, None, None, None, None, None, None, None, d)))
+            return []
+        at = state.at
+        occ = at.get(q)
+        if occ is not None:
+            if (colour[occ] in GOOD) == (c in GOOD):
+                events.append(new_event(("blocked", rid, p, None, None, None, None, None, None, None, None, None,
+                                         "occupied")))
+            else:
+                destroy(state, rid if c in GOOD else occ, "bad_robot", events)
+            return []
+        del at[p]
+        state.deactivated.discard(p)
+        pos[rid] = q
+        at[q] = rid
+        events.append(new_event((how, rid, p, q, None, None, None, None, None, None, c, None, None)))
+        if q in geo.floor and q not in state.lasers and q not in state.keys and q not in state.items:
+            return [rid]                 # arrive()'s common case inlined: plain floor, nothing on it
+        return [rid] if arrive(state, rid, p, events, stopping) else []
     going = []
     moved = _move_group(state, moves, events, how)
     if not moved:
         return going
-    pos, kind, lasers, keys, items = state.pos, state.geo.kind, state.lasers, state.keys, state.items
+    pos, floor, lasers, keys, items = state.pos, state.geo.floor, state.lasers, state.keys, state.items
     for rid, frm in moved:
         if state.outcome is not None:
             break
         q = pos.get(rid)
         if q is None:
             continue
-        if kind[q] == "floor" and q not in lasers and q not in keys and q not in items:
+        if q in floor and q not in lasers and q not in keys and q not in items:
             going.append(rid)            # arrive()'s common case inlined: plain floor, nothing on it
         elif arrive(state, rid, frm, events, stopping):
             going.append(rid)
@@ -209,22 +240,23 @@ def _move_group(state: GameState, moves: dict[int, str], events: list[Event], ho
         p = pos.get(rid)
         if p is None:
             return []
-        q = geo.target(p, d, colour[rid])
+        q = geo.steps[colour[rid]].get((p, d))
         if q is None or q in state.wall_tokens:
-            events.append(Event("blocked", rid, p, None, None, None, None, None, None, None, None, None, d))
+            events.append(new_event(("blocked", rid, p, None, None, None, None, None, None, None, None, None, d)))
             return []
         return _move_one(state, rid, q, events, how)
     cameo = "cameo" in state.armed
     use_abs = "abs" in state.armed
     targets: dict[int, Pos] = {}
     wall_tokens = state.wall_tokens
+    steps = geo.steps
     for rid in sorted(moves):
         p = pos.get(rid)
         if p is None:
             continue
-        q = geo.target(p, moves[rid], colour[rid], cameo)
+        q = steps["cameo" if cameo else colour[rid]].get((p, moves[rid]))
         if q is None or q in wall_tokens:
-            events.append(Event("blocked", robot=rid, frm=p, detail=moves[rid]))
+            events.append(new_event(("blocked", rid, p, None, None, None, None, None, None, None, None, None, moves[rid])))
             continue
         targets[rid] = q
     if len(targets) == 1 and not state.armed:
@@ -251,7 +283,7 @@ def _move_group(state: GameState, moves: dict[int, str], events: list[Event], ho
                 reason = "swap"
             if reason:
                 del targets[rid]
-                events.append(Event("blocked", robot=rid, frm=pos[rid], detail=reason))
+                events.append(new_event(("blocked", rid, pos[rid], None, None, None, None, None, None, None, None, None, reason)))
                 changed = True
     if not targets:
         return []
@@ -296,7 +328,7 @@ def _move_group(state: GameState, moves: dict[int, str], events: list[Event], ho
         pos[rid] = q
         at[q] = rid
         moved.append((rid, frm))
-        events.append(Event(how, rid, frm, q, None, None, None, None, None, None, colour[rid]))  # positional: faster
+        events.append(new_event((how, rid, frm, q, None, None, None, None, None, None, colour[rid], None, None)))
     return moved if state.outcome is None else []
 
 
@@ -307,7 +339,7 @@ def _move_one(state: GameState, rid: int, q: Pos, events: list[Event], how: str)
     occ = at.get(q)
     if occ is not None:
         if (colour[occ] in GOOD) == (colour[rid] in GOOD):
-            events.append(Event("blocked", robot=rid, frm=frm, detail="occupied"))
+            events.append(new_event(("blocked", rid, frm, None, None, None, None, None, None, None, None, None, "occupied")))
             return []
         destroy(state, rid if colour[rid] in GOOD else occ, "bad_robot", events)
         return []
@@ -315,7 +347,7 @@ def _move_one(state: GameState, rid: int, q: Pos, events: list[Event], how: str)
     state.deactivated.discard(frm)
     pos[rid] = q
     at[q] = rid
-    events.append(Event(how, rid, frm, q, None, None, None, None, None, None, colour[rid]))  # positional: faster
+    events.append(new_event((how, rid, frm, q, None, None, None, None, None, None, colour[rid], None, None)))
     return [(rid, frm)]
 
 
@@ -333,7 +365,7 @@ def _move_free(state: GameState, targets: dict[int, Pos], events: list[Event], h
         pos[rid] = q
         at[q] = rid
         moved.append((rid, frm))
-        events.append(Event(how, rid, frm, q, None, None, None, None, None, None, colour[rid]))  # positional: faster
+        events.append(new_event((how, rid, frm, q, None, None, None, None, None, None, colour[rid], None, None)))
     return moved if state.outcome is None else []
 
 
@@ -351,7 +383,7 @@ def arrive(state: GameState, rid: int, frm: Pos, events: list[Event], stopping: 
     where non-outlined Lever/Pusher/Number spaces wait for the robot to stop (see settle)."""
     q = state.pos[rid]
     geo = state.geo
-    if geo.kind[q] == "floor" and q not in state.lasers and q not in state.keys and q not in state.items:
+    if q in geo.floor and q not in state.lasers and q not in state.keys and q not in state.items:
         return True                  # the common case: plain floor, nothing on it
     good = state.colour[rid] in GOOD
     space = geo.spaces[q]
@@ -432,7 +464,7 @@ def _collect(state: GameState, rid: int, q: Pos, frm: Pos, events: list[Event]) 
     if colour in GOOD:
         seat = state.owner[rid]
         del state.items[q]
-        events.append(Event("collected", robot=rid, seat=seat, token=kind, value=value, at=q))
+        events.append(new_event(("collected", rid, None, None, None, q, seat, None, None, kind, None, value, None)))
         if kind == "energy":
             gain_energy(state, seat, 1, events)
         elif kind == "experience":
@@ -468,9 +500,14 @@ def check_buttons(state: GameState, events: list[Event]) -> None:
     """Monostable Buttons: when every good robot on the map stands on one, they all leave."""
     if not state.geo.has_buttons:
         return
-    kinds = state.geo.kind
-    good = state.good_on_map()
-    if good and all(kinds[state.pos[r]] == "button" for r in good):
+    kinds, colour = state.geo.kind, state.colour
+    good = []
+    for r, p in state.pos.items():                # state.good_on_map(), stopping at the first robot off a button
+        if colour[r] in GOOD:
+            if kinds[p] != "button":
+                return
+            good.append(r)
+    if good:
         if all(scenario_rules.exit_allowed(state, r, state.pos[r]) for r in good):
             for r in good:
                 escape(state, r, events)
@@ -585,7 +622,10 @@ def run_lifts(state: GameState, events: list[Event]) -> None:
     if state.turn.get("brake"):
         return
     off = state.turn.get("lifts_off", ())
+    at, keys = state.at, state.keys
     for a, b in state.level.lifts:
+        if a not in at and b not in at and a not in keys and b not in keys:
+            continue                      # nothing on either Lift: nothing moves
         if a in state.deactivated or b in state.deactivated or a in off or b in off or state.outcome is not None:
             continue
         ea, eb = _take(state, a), _take(state, b)
@@ -644,9 +684,33 @@ def run_lines(state: GameState, events: list[Event]) -> None:
 
 def group(state: GameState, who: str, colours: tuple = ()) -> list[int]:
     """The robots one part of a card moves: "my" / "mate" robots, or the bad robots of `colours`."""
+    out = []                                     # plain loops: a comprehension is one more call
     if who == "my" or who == "mate":             # state.robots_of, inlined: the hottest query
         seat = state.active if who == "my" else 1 - state.active
         pos = state.pos
-        return [r for r, s in state.owner.items() if s == seat and r in pos]
+        for r, s in state.owner.items():
+            if s == seat and r in pos:
+                out.append(r)
+        return out
     colour = state.colour
-    return sorted([r for r in state.pos if colour[r] in colours])
+    for r in state.pos:
+        if colour[r] in colours:
+            out.append(r)
+    out.sort()
+    return out
+
+
+def any_in_group(state: GameState, who: str, colours: tuple = ()) -> bool:
+    """bool(group(state, who, colours)), without building the list."""
+    if who == "my" or who == "mate":
+        seat = state.active if who == "my" else 1 - state.active
+        pos = state.pos
+        for r, s in state.owner.items():
+            if s == seat and r in pos:
+                return True
+        return False
+    colour = state.colour
+    for r in state.pos:
+        if colour[r] in colours:
+            return True
+    return False

@@ -35,8 +35,7 @@ def _cleanup(state: GameState, step: tuple, events: list[Event]) -> None:
 def active_exits(state: GameState) -> set:
     """Map Exits (and Hidden Exit Points) of a colour some good robot on the map still needs."""
     needed = {state.colour[r] for r in state.good_on_map()}
-    kinds = state.geo.kind
-    return {p for p, k in kinds.items() if k in ("exit", "hidden_exit") and state.level.space(p).colour in needed}
+    return {p for p, colour in state.geo.exits if colour in needed}
 
 
 def _event_phase(state: GameState, step: tuple, events: list[Event]) -> None:

@@ -7,7 +7,9 @@ AI copies it thousands of times per decision. The LevelSpec is shared, never cop
 from __future__ import annotations
 
 import random
+from collections import namedtuple
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from game.roborun.rules.level import LevelSpec, Pos
@@ -90,14 +92,15 @@ class Choice:
         return Choice(data["kind"], _tupled(list(args)))
 
 
-@dataclass(slots=True, unsafe_hash=True)
-class Decision:
+class Decision(namedtuple("_DecisionFields", ("kind", "seat", "options", "ctx"), defaults=((),))):
     """A pending decision: who decides, what about, the legal options and resolution context.
-    A value shared by state copies: never change it (not `frozen` for speed, as Choice)."""
-    kind: str
-    seat: int
-    options: tuple[Choice, ...]
-    ctx: tuple = ()
+    A value shared by state copies (it cannot be changed). A named tuple: the engine builds one
+    per decision with new_decision((kind, seat, options, ctx)), one C call."""
+    __slots__ = ()
+
+
+# A Decision from its four fields, without a Python frame (flow.decide).
+new_decision = partial(tuple.__new__, Decision)
 
 
 @dataclass

@@ -4,12 +4,15 @@ Prints ONE JSON object: playouts_per_s (random games played to the end per CPU s
 one core, so a busy machine does not distort it; cpu_share tells how much of the wall time
 we got), applies_per_s, copies_per_s, average decisions per game, on a built-in busy board
 with every special space (and on shipped level 1.1 when the Tiled loader is present).
+With --calls it adds calls_per_apply: Python function calls (and C calls) per apply over a
+few seeded games, counted with sys.setprofile (a figure that does not depend on the load).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import random
+import sys
 import time
 
 from game.core.errors import UserError
@@ -67,13 +70,39 @@ def measure(level, seconds: float, seed: int = 0) -> dict:
             "games": games, "cpu_share": round(elapsed / wall, 2)}
 
 
+def calls_per_apply(level, games: int = 100) -> dict:
+    """Python and C function calls per apply over `games` seeded random games (new_game included)."""
+    counts = {"call": 0, "c_call": 0}
+
+    def count(frame, event, arg):
+        if event in counts:
+            counts[event] += 1
+
+    rng = random.Random(0)
+    applies = 0
+    sys.setprofile(count)
+    try:
+        for g in range(games):
+            state = new_game(level, g)
+            while state.outcome is None:
+                apply(state, rng.choice(legal_choices(state)))
+                applies += 1
+    finally:
+        sys.setprofile(None)
+    return {"python_calls_per_apply": round(counts["call"] / max(applies, 1), 1),
+            "c_calls_per_apply": round(counts["c_call"] / max(applies, 1), 1)}
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="main.py bench engine", description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per board (default 5)")
+    parser.add_argument("--calls", action="store_true", help="also count function calls per apply")
     args = parser.parse_args(argv)
     if not 0 < args.seconds <= 86400:          # also refuses nan and inf before any work
         raise UserError("command line", f"--seconds must be a number above 0 (got {args.seconds:g})")
     out = {"board": "builtin busy board", **measure(busy_level(), args.seconds)}
+    if args.calls:
+        out["calls_per_apply"] = calls_per_apply(busy_level())
     try:
         level = load_level(find_level("1.1"))
     except UserError:                       # the level is not shipped in this build

@@ -1,13 +1,30 @@
 """The engine plays seeded games exactly as recorded: the guard for speed-ups (issue 16).
 
 A speed-up must not change one event. `python -m game.roborun.tools.digest --games 2000`
-is the full check (run before and after a change); this test pins 200 games. When a rule
-is changed ON PURPOSE, update RECORDED in the same commit and say why."""
-from game.roborun.tools.digest import digest
+(and `--set wide`) is the full check (run before and after a change); these tests pin 200
+games of each set. When a rule is changed ON PURPOSE, update RECORDED in the same commit
+and say why.
+
+Recorded on main a4fb48b, before the engine speed-up of issue 16 ("Engine"); 2000 games:
+  fixed  a19fe2ff7080b6aebb366b678ab4558d0e7691ab8d8086ab7a2060673b9cf595  (64639 applies)
+  wide   c0c22a6dc79880a213f59d2c85f495f69b62fe7d6a2c4cafb50d32ab62604fe3  (60746 applies)
+"""
+from game.roborun.tools.digest import digest, wide_boards
 
 RECORDED = "3a3bb893ac7ed210ef6e20e1092f7a176a7e218cc1a65bd9c8cc434644481503"   # 200 games, 6548 applies
+RECORDED_WIDE = "fa23d0ad8fdc50ed7b4fcc379a5aa45e69261866b0443b2eb5500895e62a68e4"   # 200 games, 6031 applies
 
 
 def test_event_streams_of_seeded_games_are_unchanged():
     value, applies = digest(200)
     assert (value, applies) == (RECORDED, 6548)
+
+
+def test_event_streams_on_campaigns_3_to_5_with_rich_setups_are_unchanged():
+    value, applies = digest(200, "wide")
+    assert (value, applies) == (RECORDED_WIDE, 6031)
+
+
+def test_wide_set_is_the_frozen_campaign_3_to_5_maps():
+    ids = [level.level_id for level in wide_boards()]
+    assert ids == [f"{c}.{n}" for c in (3, 4, 5) for n in range(1, 7)]

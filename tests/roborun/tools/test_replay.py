@@ -70,3 +70,10 @@ def test_bench_prints_one_json_object(capsys):
     assert bench.main(["--seconds", "0.2"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["playouts_per_s"] > 0 and out["applies_per_s"] > 0 and out["games"] >= 1
+
+
+def test_bench_counts_calls_per_apply_on_request(capsys):
+    assert bench.main(["--seconds", "0.1", "--calls"]) == 0
+    calls = json.loads(capsys.readouterr().out)["calls_per_apply"]
+    assert calls["python_calls_per_apply"] > 1 and calls["c_calls_per_apply"] > 0
+    assert bench.calls_per_apply(bench.busy_level(), games=3) == bench.calls_per_apply(bench.busy_level(), games=3)
