@@ -11,7 +11,8 @@ view) and with the hard AI in seat 0 beside the greedy partner of the suite
 (mean winning round over all deals, a deal the solver did not win counting as round 5),
 the AI pair's wins, the AI pair's wins on the deals the solver won, and the hard + greedy
 pair's wins. A second table
-gives the campaign means. Deal i uses seed S + i everywhere, so the output is
+gives the campaign means. `--no-ai` (for tuning maps) skips both AI pairs and prints "-"
+in their columns; the solver columns are the same either way. Deal i uses seed S + i everywhere, so the output is
 reproducible (up to the time bound on a very slow machine).
 """
 from __future__ import annotations
@@ -64,9 +65,15 @@ class Row:
     def ai_wins_on_solver_won(self) -> int:
         return sum(ai for ai, r in zip(self.ai_won, self.solver_rounds) if r is not None)
 
+    @property
+    def has_ai(self) -> bool:
+        return bool(self.ai_won)
+
     def markdown(self) -> str:
         rounds = " ".join(str(r) for r in self.solver_rounds if r is not None) or "-"
         mean = "-" if self.mean_round is None else f"{self.mean_round:.2f}"
+        if not self.has_ai:
+            return f"| {self.level_id} | {self.solver_wins} | {rounds} | {mean} | {self.difficulty:.2f} | - | - | - |"
         return (f"| {self.level_id} | {self.solver_wins} | {rounds} | {mean} | {self.difficulty:.2f} | "
                 f"{self.ai_wins} | {self.ai_wins_on_solver_won} / {self.solver_wins} | {sum(self.greedy_won)} |")
 
@@ -97,15 +104,22 @@ class _Partner:
 
 
 def measure(level_id: str, level, games: int, seed: int, ai: str = "hard",
-            nodes: int = TABLE_NODES, seconds: float = TABLE_SECONDS) -> Row:
+            nodes: int = TABLE_NODES, seconds: float = TABLE_SECONDS, with_ai: bool = True) -> Row:
+    """One row; with_ai=False measures the solver only (the AI columns stay empty)."""
     row = Row(level_id, games)
     for i in range(games):
         deal = seed + i
         solved = solve_deal(level, deal, Budget(nodes=nodes, seconds=seconds), count_first_moves=False)
         row.solver_rounds.append(solved.rounds if solved.won else None)
-        row.ai_won.append(ai_pair_wins(level, deal, ai))
-        row.greedy_won.append(ai_pair_wins(level, deal, ai, "greedy"))
+        if with_ai:
+            row.ai_won.append(ai_pair_wins(level, deal, ai))
+            row.greedy_won.append(ai_pair_wins(level, deal, ai, "greedy"))
     return row
+
+
+def _count(rows: list[Row], wins) -> str:
+    """A campaign total of an AI column, or "-" when a row of it was measured without the AI."""
+    return str(sum(wins(r) for r in rows)) if all(r.has_ai for r in rows) else "-"
 
 
 def table(rows: list[Row], games: int) -> list[str]:
@@ -119,12 +133,13 @@ def table(rows: list[Row], games: int) -> list[str]:
         mean = sum(r.difficulty for r in group) / len(group)
         total = sum(r.games for r in group)
         lines.append(f"| {name} | {mean:.2f} | {sum(r.solver_wins for r in group)} / {total} | "
-                     f"{sum(r.ai_wins for r in group)} / {total} | {sum(sum(r.greedy_won) for r in group)} / {total} |")
+                     f"{_count(group, lambda r: r.ai_wins)} / {total} | "
+                     f"{_count(group, lambda r: sum(r.greedy_won))} / {total} |")
     return lines
 
 
 def run(levels: list[tuple[str, object]], games: int, seed: int, ai: str, nodes: int, seconds: float,
-        out=None) -> list[Row]:
+        out=None, with_ai: bool = True) -> list[Row]:
     """Measure each level and print the table; each row as soon as it is measured (so a
     long run shows progress), the campaign table at the end."""
     out = out or (lambda line: print(line, flush=True))
@@ -132,7 +147,7 @@ def run(levels: list[tuple[str, object]], games: int, seed: int, ai: str, nodes:
     out(RULE)
     rows = []
     for level_id, level in levels:
-        rows.append(measure(level_id, level, games, seed, ai, nodes, seconds))
+        rows.append(measure(level_id, level, games, seed, ai, nodes, seconds, with_ai))
         out(rows[-1].markdown())
     for line in table(rows, games)[len(rows) + 2:]:
         out(line)

@@ -277,6 +277,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--levels-table", action="store_true",
                         help="print the difficulty table of docs/roborun-levels.md as Markdown "
                              "(solver default 8000 nodes / 60 s per deal; see game.roborun.tools.levels_table)")
+    parser.add_argument("--no-ai", action="store_true",
+                        help="with --levels-table: solver columns only, no AI pairs (for tuning maps)")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:          # argparse already printed usage / help
@@ -300,6 +302,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     if args.levels_table and (args.json or args.partner == "random" or args.no_solver):
         raise UserError("command line", "--levels-table prints Markdown with the solver and the AI pair; "
                         "drop --json / --partner random / --no-solver")
+    if args.no_ai and not args.levels_table:
+        raise UserError("command line", "--no-ai goes with --levels-table")
     if args.solver_nodes < 1 or not 0 < args.solver_seconds <= 1e6:     # 0, -1, nan, inf
         raise UserError("command line", "--solver-nodes and --solver-seconds must be above 0")
     return args
@@ -316,7 +320,8 @@ def main(argv: list[str]) -> int:
     except _ArgExit as exc:
         return exc.code
     if args.levels_table:
-        levels_table.run(_levels(args), args.games, args.seed, args.ai, args.solver_nodes, args.solver_seconds)
+        levels_table.run(_levels(args), args.games, args.seed, args.ai, args.solver_nodes, args.solver_seconds,
+                         with_ai=not args.no_ai)
         return 0
     if args.cross_play:
         out = cross_play(_levels(args), args.games, args.seed)

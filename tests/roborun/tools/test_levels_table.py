@@ -2,6 +2,10 @@
 import re
 from pathlib import Path
 
+import pytest
+
+from game.core.errors import UserError
+
 from game.roborun.tools import levels_table, simulate
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "roborun-levels.md"
@@ -40,3 +44,14 @@ def test_row_figures():
     row = levels_table.Row("9.9", 4, solver_rounds=[2, None, 3, 4], ai_won=[True, True, False, True],
                            greedy_won=[True, False, False, False])
     assert row.markdown() == "| 9.9 | 3 | 2 3 4 | 3.00 | 3.50 | 3 | 2 / 3 | 1 |"
+
+
+def test_no_ai_prints_the_solver_columns_and_dashes_for_the_ai_pairs():
+    row = levels_table.Row("9.9", 2, solver_rounds=[2, None])
+    assert row.markdown() == "| 9.9 | 1 | 2 | 2.00 | 3.50 | - | - | - |"
+    assert levels_table.table([row], 2)[-1] == "| 9 | 3.50 | 1 / 2 | - / 2 | - / 2 |"
+
+
+def test_no_ai_needs_the_levels_table():
+    with pytest.raises(UserError, match="--no-ai goes with --levels-table"):
+        simulate.main(["--no-ai", "--level", "1.1", "--games", "1"])
