@@ -1,8 +1,8 @@
 """`python -m game.roborun.tools.digest [--games N] [--set fixed|wide]`: one digest of the event
 streams of N seeded random games, to prove an engine change (e.g. a speed-up) plays exactly as before.
 
---set fixed (the default): game g is played on board g % (the bench's busy board + campaigns 1
-and 2), seed g, with the Single Scenario set-up the seed deals.
+--set fixed (the default): game g is played on board g % (the bench's busy board + the frozen
+copies of campaigns 1 and 2 in digest_maps.json), seed g, with the Single Scenario set-up the seed deals.
 --set wide: the frozen copies of the campaign 3-5 maps in digest_maps.json (so retuning a shipped
 map does not move it); every odd game gets a "rich" set-up (every ability unlocked, 5 Energy, the
 highest CHIP level, two Equipment cards each), so the reaction windows (tried on copies), the
@@ -20,7 +20,6 @@ import time
 from functools import lru_cache
 from pathlib import Path
 
-from game.roborun.levels.tmx_loader import list_levels, load_level
 from game.roborun.rules.cards import equipment_cards, robot_boards
 from game.roborun.rules.engine import apply, legal_choices, new_game
 from game.roborun.rules.level import LevelSpec
@@ -34,8 +33,13 @@ FIXED_CAMPAIGNS = ("1.", "2.")     # boards whose content is settled: new or ret
 WIDE_MAPS = Path(__file__).with_name("digest_maps.json")
 
 
-def boards() -> list:
-    return [busy_level()] + [load_level(path) for ref, path in list_levels() if ref.startswith(FIXED_CAMPAIGNS)]
+@lru_cache(maxsize=1)
+def boards() -> tuple[LevelSpec, ...]:
+    """The bench's busy board, then campaigns 1-2 as frozen in digest_maps.json ("fixed_maps"):
+    retuning a shipped map of those campaigns must not move the guard either."""
+    maps = json.loads(WIDE_MAPS.read_text())["fixed_maps"]
+    return (busy_level(),) + tuple(LevelSpec.from_json(maps[ref], f"{WIDE_MAPS.name} {ref}")
+                                   for ref in sorted(maps) if ref.startswith(FIXED_CAMPAIGNS))
 
 
 @lru_cache(maxsize=1)
