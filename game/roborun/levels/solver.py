@@ -70,7 +70,7 @@ class SolveResult:
 
 
 # ------------------------------------------------------------------ search
-_SKIP_IN_KEY = {"level", "messages", "later", "events_seen", "seed", "robot_names", "start_positions", "rules"}
+_SKIP_IN_KEY = {"level", "geo", "messages", "later", "events_seen", "seed", "robot_names", "start_positions", "rules"}
 
 
 _KEY_SLOTS: dict[type, tuple[str, ...]] = {}
@@ -99,6 +99,7 @@ class _Distances:
 
     def __init__(self):
         self.memo: dict[tuple, int] = {}
+        self.exits: dict[str, list] = {}          # colour -> its (hidden) exit spaces; the map is fixed
 
     def __call__(self, state) -> int:
 
@@ -124,8 +125,10 @@ class _Distances:
         level = state.level
         colour = state.colour[rid]
         cost = 0
-        exits = [(x, y) for y, row in enumerate(level.spaces) for x, s in enumerate(row)
-                 if s.kind in ("exit", "hidden_exit") and s.colour == colour]
+        exits = self.exits.get(colour)
+        if exits is None:
+            exits = self.exits[colour] = [(x, y) for y, row in enumerate(level.spaces) for x, s in enumerate(row)
+                                          if s.kind in ("exit", "hidden_exit") and s.colour == colour]
         for pos in exits:
             space = level.space(pos)
             if space.kind == "hidden_exit":
