@@ -138,17 +138,38 @@ def table(rows: list[Row], games: int) -> list[str]:
     return lines
 
 
+def _measure_args(args: tuple) -> Row:
+    return measure(*args)
+
+
+def measure_all(levels: list[tuple[str, object]], games: int, seed: int, ai: str = "hard",
+                nodes: int = TABLE_NODES, seconds: float = TABLE_SECONDS, with_ai: bool = True,
+                jobs: int = 1):
+    """The rows of `levels` in order, yielded as they are ready; `jobs` > 1 measures that
+    many levels at once in worker processes (each row is deterministic, so the table is the
+    same for any number of jobs)."""
+    work = [(level_id, level, games, seed, ai, nodes, seconds, with_ai) for level_id, level in levels]
+    if jobs <= 1 or len(work) <= 1:
+        yield from map(_measure_args, work)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    with ProcessPoolExecutor(max_workers=min(jobs, len(work)),
+                             mp_context=multiprocessing.get_context("spawn")) as pool:
+        yield from pool.map(_measure_args, work)
+
+
 def run(levels: list[tuple[str, object]], games: int, seed: int, ai: str, nodes: int, seconds: float,
-        out=None, with_ai: bool = True) -> list[Row]:
+        out=None, with_ai: bool = True, jobs: int = 1) -> list[Row]:
     """Measure each level and print the table; each row as soon as it is measured (so a
     long run shows progress), the campaign table at the end."""
     out = out or (lambda line: print(line, flush=True))
     out(HEADER.format(n=games))
     out(RULE)
     rows = []
-    for level_id, level in levels:
-        rows.append(measure(level_id, level, games, seed, ai, nodes, seconds, with_ai))
-        out(rows[-1].markdown())
+    for row in measure_all(levels, games, seed, ai, nodes, seconds, with_ai, jobs):
+        rows.append(row)
+        out(row.markdown())
     for line in table(rows, games)[len(rows) + 2:]:
         out(line)
     return rows

@@ -279,6 +279,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                              "(solver default 8000 nodes / 60 s per deal; see game.roborun.tools.levels_table)")
     parser.add_argument("--no-ai", action="store_true",
                         help="with --levels-table: solver columns only, no AI pairs (for tuning maps)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="with --levels-table: levels measured at once in worker processes (default 1; "
+                             "the table is the same for any number)")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:          # argparse already printed usage / help
@@ -304,6 +307,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         "drop --json / --partner random / --no-solver")
     if args.no_ai and not args.levels_table:
         raise UserError("command line", "--no-ai goes with --levels-table")
+    if not 1 <= args.jobs <= 64:
+        raise UserError("command line", f"--jobs must be between 1 and 64 (got {args.jobs})")
     if args.solver_nodes < 1 or not 0 < args.solver_seconds <= 1e6:     # 0, -1, nan, inf
         raise UserError("command line", "--solver-nodes and --solver-seconds must be above 0")
     return args
@@ -321,7 +326,7 @@ def main(argv: list[str]) -> int:
         return exc.code
     if args.levels_table:
         levels_table.run(_levels(args), args.games, args.seed, args.ai, args.solver_nodes, args.solver_seconds,
-                         with_ai=not args.no_ai)
+                         with_ai=not args.no_ai, jobs=args.jobs)
         return 0
     if args.cross_play:
         out = cross_play(_levels(args), args.games, args.seed)

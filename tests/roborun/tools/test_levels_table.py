@@ -55,3 +55,16 @@ def test_no_ai_prints_the_solver_columns_and_dashes_for_the_ai_pairs():
 def test_no_ai_needs_the_levels_table():
     with pytest.raises(UserError, match="--no-ai goes with --levels-table"):
         simulate.main(["--no-ai", "--level", "1.1", "--games", "1"])
+
+
+def test_jobs_print_the_same_table_as_one_process(capsys):
+    argv = ["--levels-table", "--no-ai", "--level", "1.1", "2.1", "--games", "2", "--seed", "0"]
+    assert simulate.main(argv) == 0
+    alone = capsys.readouterr().out
+    assert simulate.main(argv + ["--jobs", "2"]) == 0
+    assert capsys.readouterr().out == alone
+
+
+def test_jobs_out_of_range_is_one_line():
+    with pytest.raises(UserError, match="--jobs must be between 1 and 64"):
+        simulate.main(["--levels-table", "--jobs", "0"])
