@@ -700,12 +700,13 @@ def _act(state: GameState, step: tuple, events: list[Event]) -> None:
 
 def _resolve_dir(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
     _, who, action, colours, chosen = dec.ctx
-    state.queue.append(("act", who, action, colours, chosen + (choice.args,)))
+    # = queue this act step: nothing else is queued or deferred before it, so _run would run it next
+    _act(state, ("act", who, action, colours, chosen + (choice.args,)), events)
 
 
 def _resolve_chip(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
     who, colours, levels = dec.ctx
-    state.queue.append(("act", who, levels[choice.args[0] - 1], colours, ()))
+    _act(state, ("act", who, levels[choice.args[0] - 1], colours, ()), events)   # = queue it: it would run next
 
 
 def _slide(state: GameState, step: tuple, events: list[Event]) -> None:
