@@ -61,6 +61,7 @@ _PLAY = {c: _choice("play", (c,)) for c in range(1, 7)}     # Action cards 1-6 (
 _BEEP = {c: _choice("beep", (c,)) for c in range(1, 7)}
 _PASS, _CONTINUE, _NO_BEEP = _choice("pass"), _choice("continue"), _choice("no_beep")
 _START = (_choice("start", (0,)), _choice("start", (1,)))
+_STANDBY = {True: _choice("standby", (True,)), False: _choice("standby", (False,))}
 _DIR_OPTIONS: dict[tuple, tuple] = {}      # (colour, dirs, seat) -> (options, options + skip, absolute dirs)
 
 
@@ -313,14 +314,25 @@ def mate_options(state: GameState) -> list[Choice]:
     if state.numbers[seat] and _robots_adjacent(state):
         out += [Choice("give_number", (v,)) for v in sorted(set(state.numbers[seat]))]
     if len(out) > 1:
-        out.append(_choice("standby", (not state.turn.get("standby", False),)))
+        out.append(_STANDBY[not state.turn.get("standby", False)])
     return out
 
 
 def _robots_adjacent(state: GameState) -> bool:
-    mine = [state.pos[r] for r in state.robots_of(state.active)]
-    theirs = {state.pos[r] for r in state.robots_of(1 - state.active)}
-    return any((x + dx, y + dy) in theirs for x, y in mine for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+    """Is a robot of the active player orthogonally next to one of the teammate's?"""
+    seat, pos = state.active, state.pos
+    mine, theirs = [], set()
+    for r, s in state.owner.items():             # state.robots_of both seats, in one plain loop
+        p = pos.get(r)
+        if p is not None:
+            if s == seat:
+                mine.append(p)
+            else:
+                theirs.add(p)
+    for x, y in mine:
+        if (x + 1, y) in theirs or (x - 1, y) in theirs or (x, y + 1) in theirs or (x, y - 1) in theirs:
+            return True
+    return False
 
 
 def _give_number(state: GameState, value: int, events: list[Event], seat: int | None = None) -> None:
