@@ -61,6 +61,7 @@ _PLAY = {c: _choice("play", (c,)) for c in range(1, 7)}     # Action cards 1-6 (
 _BEEP = {c: _choice("beep", (c,)) for c in range(1, 7)}
 _PASS, _CONTINUE, _NO_BEEP = _choice("pass"), _choice("continue"), _choice("no_beep")
 _START = (_choice("start", (0,)), _choice("start", (1,)))
+_STANDBY = {True: _choice("standby", (True,)), False: _choice("standby", (False,))}
 _DIR_OPTIONS: dict[tuple, tuple] = {}      # (colour, dirs, seat) -> (options, options + skip, absolute dirs)
 
 
@@ -313,14 +314,25 @@ def mate_options(state: GameState) -> list[Choice]:
     if state.numbers[seat] and _robots_adjacent(state):
         out += [Choice("give_number", (v,)) for v in sorted(set(state.numbers[seat]))]
     if len(out) > 1:
-        out.append(_choice("standby", (not state.turn.get("standby", False),)))
+        out.append(_STANDBY[not state.turn.get("standby", False)])
     return out
 
 
 def _robots_adjacent(state: GameState) -> bool:
-    mine = [state.pos[r] for r in state.robots_of(state.active)]
-    theirs = {state.pos[r] for r in state.robots_of(1 - state.active)}
-    return any((x + dx, y + dy) in theirs for x, y in mine for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+    """Is a robot of the active player orthogonally next to one of the teammate's?"""
+    seat, pos = state.active, state.pos
+    mine, theirs = [], set()
+    for r, s in state.owner.items():             # state.robots_of both seats, in one plain loop
+        p = pos.get(r)
+        if p is not None:
+            if s == seat:
+                mine.append(p)
+            else:
+                theirs.add(p)
+    for x, y in mine:
+        if (x + 1, y) in theirs or (x - 1, y) in theirs or (x, y + 1) in theirs or (x, y - 1) in theirs:
+            return True
+    return False
 
 
 def _give_number(state: GameState, value: int, events: list[Event], seat: int | None = None) -> None:
@@ -700,12 +712,13 @@ def _act(state: GameState, step: tuple, events: list[Event]) -> None:
 
 def _resolve_dir(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
     _, who, action, colours, chosen = dec.ctx
-    state.queue.append(("act", who, action, colours, chosen + (choice.args,)))
+    # = queue this act step: nothing else is queued or deferred before it, so _run would run it next
+    _act(state, ("act", who, action, colours, chosen + (choice.args,)), events)
 
 
 def _resolve_chip(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:
     who, colours, levels = dec.ctx
-    state.queue.append(("act", who, levels[choice.args[0] - 1], colours, ()))
+    _act(state, ("act", who, levels[choice.args[0] - 1], colours, ()), events)   # = queue it: it would run next
 
 
 def _slide(state: GameState, step: tuple, events: list[Event]) -> None:
