@@ -57,7 +57,20 @@ class Problems:
     lines: list[str] = field(default_factory=list)
 
     def add(self, where: str, what: str) -> None:
+        where, what = _clip_quoted(where), _clip_quoted(what)
         self.lines.append(f"{self.file}: {where}: {what}" if where else f"{self.file}: {what}")
+
+
+_LONG_QUOTED, _LONG_WORD = re.compile(r"'([^']{61,})'"), re.compile(r"[^\s']{61,}")
+
+
+def _clip_quoted(text: str) -> str:
+    """Every value from the file that a problem quotes or names (a layer name, a type, a
+    size) cut to 60 characters: a hostile 5000-character value stays one readable line."""
+    if len(text) <= 60:
+        return text
+    text = _LONG_QUOTED.sub(lambda m: "'" + _short(m.group(1)) + "'", text)
+    return _LONG_WORD.sub(lambda m: _short(m.group(0)), text)
 
 
 class LevelError(UserError):

@@ -117,3 +117,13 @@ def test_hostile_maps_never_escape_and_the_good_map_stays_good(folder, content):
     good = folder / "good.tmx"
     good.write_text(GOOD, encoding="utf-8")
     assert _problems(good) == []
+
+
+def test_a_5000_character_value_in_any_attribute_is_one_short_line(folder):
+    """Found by the fuzz test: a layer name, an object type or a map size of 5000 characters
+    was quoted whole in the problem line. Every attribute of a good map, one at a time."""
+    path = folder / "long.tmx"
+    for match in re.finditer(r'\s(\w+)="([^"]*)"', GOOD):
+        path.write_text(GOOD[:match.start(2)] + "9" * 5000 + GOOD[match.end(2):], encoding="utf-8")
+        for line in tmx_loader.check_level(path):
+            assert len(line) < 400, (match.group(1), line[:200])
