@@ -101,7 +101,9 @@ def read_tileset(path: Path) -> dict[int, dict]:
         raise UserError(where, f"tiles must be {TILE}x{TILE}")
     tiles = {}
     for tile in root.findall("tile"):
-        tid = int(tile.get("id", "-1"))
+        tid = files.whole_number(tile.get("id"))
+        if tid is None:
+            raise UserError(f"{where} tile", f"id {tile.get('id')!r} is not a whole number")
         props = _props(tile, f"{where} tile {tid}")
         if props.get("role") not in TYPES_BY_ROLE and props.get("role") != "space":
             raise UserError(f"{where} tile {tid}", f"unknown role {props.get('role')!r}")
@@ -137,7 +139,9 @@ def load_course(path: str | Path) -> dict:
     tilesets = root.findall("tileset")
     if len(tilesets) != 1 or not (tilesets[0].get("source") or "").endswith("roborally.tsx"):
         raise UserError(f"{name} tileset", "a course uses exactly one tileset: ../tilesets/roborally.tsx")
-    firstgid = int(tilesets[0].get("firstgid", "1"))
+    firstgid = files.whole_number(tilesets[0].get("firstgid", "1"))
+    if not firstgid:
+        raise UserError(f"{name} tileset", f"firstgid {tilesets[0].get('firstgid')!r} is not a whole number above 0")
     tsx = (path.parent / tilesets[0].get("source")).resolve()
     tiles = read_tileset(tsx)
 
@@ -204,7 +208,10 @@ def load_course(path: str | Path) -> dict:
             gid = obj.get("gid")
             if gid is None:
                 raise UserError(where, "only tile objects are used (insert a tile from the roborally tileset)")
-            t = tile(int(gid), where)
+            number = files.whole_number(gid)
+            if number is None:
+                raise UserError(where, f"gid {gid!r} is not a tile number")
+            t = tile(number, where)
             otype = object_type(obj)
             role = t.get("role")
             if role == "space":

@@ -151,3 +151,18 @@ def test_tmxrasterizer_draws_every_course(tmp_path):
         assert image.get_size() == (spec["width"] * 64, spec["height"] * 64)
         colours = {image.get_at((x * 64 + 32, y * 64 + 32))[:3] for x in range(spec["width"]) for y in range(spec["height"])}
         assert len(colours) > 3                                                  # tiles really drawn
+
+
+@pytest.mark.parametrize("value", ["9" * 5000, "abc", "-1", "1e400", "nan", "", "²"])
+def test_any_attribute_with_a_hostile_value_is_a_one_line_error(tmp_path, value):
+    """Every attribute of a shipped course in turn (gid and firstgid used to escape as a
+    ValueError traceback): the loader either accepts the map or says one short line."""
+    folder = scratch(tmp_path)
+    good = (COURSES_DIR / "chaos-canyon.tmx").read_text(encoding="utf-8")
+    path = folder / "hostile.tmx"
+    for match in re.finditer(r'\s(\w+)="([^"]*)"', good):
+        path.write_text(good[:match.start(2)] + value + good[match.end(2):], encoding="utf-8")
+        try:
+            load_course(path)
+        except UserError as exc:
+            assert "\n" not in str(exc) and len(str(exc)) < 700, (match.group(1), str(exc)[:200])
