@@ -6,7 +6,9 @@ least 80% of deals").
 Difficulty is the table's figure (docs/roborun-levels.md, "Solver and AI figures"): the mean
 over deals 0-39 of the round in which the solver wins, a deal it does not win counting as 5.
 The solver is node-bound, so the figures are the same on any machine; a map edit, or a
-change to the rules or to the solver's guide, that breaks the rise fails here."""
+change to the rules or to the solver's guide, that breaks the rise fails here. The guide
+shares the AI's route evaluation (game/roborun/ai/board.py), so an AI change can move the
+figures too: then re-measure the table (the command in the docs) and retune what fell."""
 from __future__ import annotations
 
 import pytest
