@@ -9,7 +9,7 @@ from game.core.errors import UserError
 from game.roborun.tools import levels_table, simulate
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "roborun-levels.md"
-DEALS = 40                    # the docs table: deals 0-39
+DEALS = 80                    # the docs table: deals 0-79
 
 
 def test_the_command_prints_the_docs_table_format_and_a_row_that_adds_up(capsys):
