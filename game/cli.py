@@ -16,6 +16,7 @@ never pay for pygame start-up, and each game package owns its own options.
     python main.py lint FILE...          check maps (by map property game: Robo Run or Robo Rally)
     python main.py solve FILE            search a winning line (game.roborun.cli:solve)
     python main.py replay FILE           play a saved game (any game) or a Robo Run replay back (game.replay)
+    python main.py measure [NAME...]     re-measure the figures kept as records (game.measure)
 """
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ COMMANDS: dict[str, str] = {
     "lint": "game.roborun.cli:lint",
     "solve": "game.roborun.cli:solve",
     "replay": "game.replay:main",
+    "measure": "game.measure:main",
 }
 
 BENCHES: dict[str, str] = {
@@ -56,6 +58,7 @@ COMMAND_NOTES: dict[str, str] = {
     "lint": "FILE...   check maps (Tiled .tmx)",
     "solve": "LEVEL    search a winning line for one Robo Run deal, write it as a replay",
     "replay": "FILE    play a saved game or a replay back, headless",
+    "measure": "[NAME...]   re-measure the slow figures kept in records/ (make measure)",
 }
 
 
