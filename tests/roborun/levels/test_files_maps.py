@@ -33,9 +33,9 @@ def folder():
 
 
 def _problems(path: Path) -> list[str]:
-    started = time.perf_counter()
+    started = time.process_time()           # CPU time: a loaded machine does not fail it
     problems = tmx_loader.check_level(path)
-    assert time.perf_counter() - started < 1
+    assert time.process_time() - started < 1
     for line in problems:
         assert isinstance(line, str) and "\n" not in line and len(line) < 600, line
     try:
