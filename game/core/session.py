@@ -186,7 +186,7 @@ def save_session_later(session: GameSession) -> None:
     (storage.take_warnings), as with save_session."""
     path = saved_game_path(session.engine.GAME_ID)
     if session.is_over():
-        storage.remove_later(path)
+        storage.remove_later(path, SAVE_VERSION)
     else:
         storage.save_later(path, session.to_json())
 
@@ -214,13 +214,11 @@ def load_saved_game(game_id: str, engine: Any) -> tuple[GameSession | None, list
     return session, events, None
 
 
-def forget_saved_game(game_id: str) -> None:
+def forget_saved_game(game_id: str) -> str | None:
+    """Remove the finished game's save (what another version wrote is set aside instead)."""
     path = saved_game_path(game_id)
     storage.wait_idle(path)         # a save still queued must not bring it back afterwards
-    try:
-        path.unlink()
-    except FileNotFoundError:
-        pass
+    return storage.remove_save(path, SAVE_VERSION)
 
 
 def has_saved_game(game_id: str) -> bool:
