@@ -34,3 +34,53 @@ def test_a_save_naming_an_unknown_game_is_one_line(tmp_path, capsys):
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"error: {path} game:") and "\n" not in err
+
+
+def _first_whole_number_as_a_float(value):
+    """`value` (a JSON choice) with its first whole number written as a float (2 -> 2.0), or None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return float(value)
+    items = list(value.items()) if isinstance(value, dict) else list(enumerate(value)) if isinstance(value, list) else []
+    for key, inner in items:
+        changed = _first_whole_number_as_a_float(inner)
+        if changed is not None:
+            copy = dict(value) if isinstance(value, dict) else list(value)
+            copy[key] = changed
+            return copy
+    return None
+
+
+@pytest.mark.parametrize("entry, rules", BUILT, ids=[e.id for e, _ in BUILT])
+def test_a_choice_number_written_as_a_float_is_one_line_in_replay_and_set_aside_by_continue(entry, rules, tmp_path,
+                                                                                                capsys):
+    """Issue 27: `replay` crashed (TypeError: indices must be integers) on 2.0 in Robo Run,
+    ROBOMissions and Robo Rescue saves that Continue set aside cleanly."""
+    from game.core.session import load_saved_game, saved_game_path
+
+    label, config = catalog.load(entry.samples)()[0]
+    session = GameSession.start(rules, config, 5)
+    rng = random.Random(5)
+    for _ in range(8):
+        if session.is_over():
+            break
+        session.apply(rng.choice(session.legal_choices()))
+    data = session.to_json()
+    index, bad = next((i, b) for i, c in enumerate(data["choices"])
+                      if (b := _first_whole_number_as_a_float(c)) is not None)
+    data["choices"][index] = bad
+    text = json.dumps(data)
+    path = tmp_path / "game.json"
+    path.write_text(text)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"error: {path} choice {index}:") and "not a whole number" in err and "\n" not in err
+    assert path.read_text() == text                                  # replay never moves a file
+
+    saved = saved_game_path(entry.id)
+    saved.parent.mkdir(parents=True, exist_ok=True)
+    saved.write_text(text)
+    loaded, _, warning = load_saved_game(entry.id, rules)
+    assert loaded is None and f"choice {index}: the number" in warning and "moved aside" in warning
+    assert saved.with_name(saved.name + ".damaged").read_text() == text
