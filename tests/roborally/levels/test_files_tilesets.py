@@ -10,13 +10,12 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from game.cli import main as cli_main
 from game.core.errors import UserError
 from game.roborally.levels.lint import lint_file
 from game.roborally.levels.tmx import COURSES_DIR, load_course, read_tileset
-from tests.core.hostile import FUZZ
+from tests.core.hostile import FUZZ, hostile_xml
 
 TILESET = COURSES_DIR.parent / "tilesets" / "roborally.tsx"
 COURSE = COURSES_DIR / "chaos-canyon.tmx"      # every kind of tile: belts, gears, walls, lasers, starts, reboot
@@ -102,38 +101,6 @@ def test_the_shipped_tileset_passes_its_own_checks():
 
 
 # ------------------------------------------------------------------ fuzz: hostile XML, same reader
-_XML_ATTR = re.compile(r'(\s[\w:]+=")([^"]*)(")')
-_HOSTILE_VALUES = st.one_of(st.sampled_from(["", "9" * 5000, "-1", "1e400", "nan", "²", "N", "left", "none",
-                                             "space", "wall", "belt", "gear", "x" * 300, "&amp;", "0x10"]),
-                            st.text(max_size=12).map(lambda t: t.replace('"', "").replace("<", "").replace("&", "")))
-
-
-@st.composite
-def hostile_xml(draw, good: str) -> bytes:
-    """A damaged version of an XML file: attribute values replaced, lines dropped or repeated,
-    bytes cut short, flipped or not UTF-8."""
-    kind = draw(st.sampled_from(("attr", "attr", "attr", "drop", "repeat", "cut", "flip")))
-    if kind == "attr":
-        matches = list(_XML_ATTR.finditer(good))
-        text = good
-        for match in sorted(draw(st.lists(st.sampled_from(matches), min_size=1, max_size=3, unique_by=lambda m: m.start())),
-                            key=lambda m: -m.start()):
-            text = text[:match.start(2)] + draw(_HOSTILE_VALUES) + text[match.end(2):]
-        return text.encode("utf-8")
-    lines = good.splitlines(keepends=True)
-    if kind in ("drop", "repeat"):
-        at = draw(st.integers(0, len(lines) - 1))
-        count = draw(st.integers(1, 4))
-        lines[at:at + count] = [] if kind == "drop" else lines[at:at + count] * 2
-        return "".join(lines).encode("utf-8")
-    raw = bytearray(good.encode("utf-8"))
-    if kind == "cut":
-        return bytes(raw[:draw(st.integers(0, len(raw)))])
-    for _ in range(draw(st.integers(1, 4))):
-        raw[draw(st.integers(0, len(raw) - 1))] = draw(st.integers(0, 255))
-    return bytes(raw)
-
-
 def _loads_or_one_line(course: Path):
     try:
         spec = load_course(course)
