@@ -210,10 +210,19 @@ def saved_game_path(game_id: str):
     return storage.data_dir() / "games" / f"{game_id}.json"
 
 
+def _claimable_path(engine: Any):
+    """The game's save path, with the check storage.claim runs on what it finds there before
+    this run's first write: a save of this game that does not replay (another game's, an
+    illegal choice, a broken set-up) is set aside like an unreadable one, never written over."""
+    path = saved_game_path(engine.GAME_ID)
+    storage.check_before_claiming(path, lambda data: read_saved_game(data, engine, str(path)))
+    return path
+
+
 def save_session(session: GameSession) -> str | None:
     """Write the game atomically; a finished game removes its save instead (nothing to continue).
     Returns a one-line warning when the save could not be written (the game goes on)."""
-    path = saved_game_path(session.engine.GAME_ID)
+    path = _claimable_path(session.engine)
     storage.wait_idle(path)         # a background save of this file asked for earlier lands first
     if session.is_over():
         forget_saved_game(session.engine.GAME_ID)
@@ -226,7 +235,7 @@ def save_session_later(session: GameSession) -> None:
     is written (or, for a finished game, removed) by the background saver (storage.save_later),
     last request winning per file. A failed write reaches the player as a one-line warning
     (storage.take_warnings), as with save_session."""
-    path = saved_game_path(session.engine.GAME_ID)
+    path = _claimable_path(session.engine)
     if session.is_over():
         storage.remove_later(path, SAVE_VERSION)
     else:

@@ -31,7 +31,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from game.core import files
 from game.core.errors import UserError
@@ -39,6 +39,7 @@ from game.core.errors import UserError
 _protected: set[str] = set()        # saves this run must not overwrite (could not be set aside)
 _claimed: set[str] = set()          # saves this run has checked before its first write (claim)
 _claim_lock = threading.Lock()      # the background saver claims from its thread
+_readers: dict[str, Callable[[Any], None]] = {}   # file -> a check of its content (claim); raises UserError
 _in_flight: set[str] = set()        # temp files this process is writing now (clean_temp_files leaves them)
 _in_flight_lock = threading.Lock()
 STARTED = time.time()               # temp files newer than this are a running save's, not a dead one's
@@ -310,6 +311,13 @@ def claim(path: Path, version: Any = None) -> str | None:
         return None
 
 
+def check_before_claiming(path: Path, check: Callable[[Any], None]) -> None:
+    """Let claim test the content found at `path` with `check` (which raises UserError when the
+    content is of no use, e.g. a saved game whose choices do not replay), so a save that reads
+    as JSON but is damaged is set aside too, not written over by a new game."""
+    _readers[_key(Path(path))] = check
+
+
 def _foreign(path: Path, version: Any) -> tuple[str | None, str]:
     """Why the file at `path` must not be overwritten, and the label to set it aside with."""
     where = files._short(path)
@@ -327,6 +335,14 @@ def _foreign(path: Path, version: Any) -> tuple[str | None, str]:
     if (isinstance(version, int) and isinstance(theirs, int) and not isinstance(theirs, bool)
             and theirs > version):
         return f"{where}: written by a newer Robo Arcade (version {theirs}; this one writes {version})", "newer"
+    check = _readers.get(_key(path))
+    if check is not None:
+        try:
+            check(data)
+        except UserError as exc:
+            return str(exc), "damaged"
+        except Exception as exc:  # noqa: BLE001 - whatever the content did, it is kept, not lost
+            return f"{where}: cannot be used ({exc.__class__.__name__})", "damaged"
     return None, ""
 
 
