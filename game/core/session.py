@@ -150,9 +150,7 @@ class GameSession:
         events: list = []
         for index, raw in enumerate(raw_choices):
             place = f"{where} choice {index}"
-            fraction = _fractional(raw)
-            if fraction is not None:    # 2.0 == 2 would pass the legality check, then fail as an index
-                raise UserError(place, f"the number {fraction} is not a whole number (choices hold whole numbers)")
+            refuse_fractions(raw, place)    # 2.0 == 2 would pass the legality check, then fail as an index
             try:
                 choice = engine.choice_from_json(raw)
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -167,14 +165,21 @@ class GameSession:
         return session, events
 
 
-def _fractional(raw: Any, depth: int = 0) -> float | None:
+def refuse_fractions(raw: Any, place: str) -> None:
+    """UserError naming `place` when a choice holds a number written with a fraction (2.0)."""
+    fraction = fractional_number(raw)
+    if fraction is not None:
+        raise UserError(place, f"the number {fraction} is not a whole number (choices hold whole numbers)")
+
+
+def fractional_number(raw: Any, depth: int = 0) -> float | None:
     """The first number written with a fraction or exponent (2.0, 1e3) in a choice, or None.
     No game writes one: every choice is text and whole numbers."""
     if isinstance(raw, float):
         return raw
     if depth < 8 and isinstance(raw, (list, dict)):
         for value in raw.values() if isinstance(raw, dict) else raw:
-            found = _fractional(value, depth + 1)
+            found = fractional_number(value, depth + 1)
             if found is not None:
                 return found
     return None
