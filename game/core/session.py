@@ -232,7 +232,7 @@ def save_session(session: GameSession) -> str | None:
     if session.is_over():
         forget_saved_game(session.engine.GAME_ID)
         return None
-    return storage.save_json(path, session.to_json())
+    return storage.save_json(path, session.to_json(), take_over=True)   # a newer version's save is set aside
 
 
 def save_session_later(session: GameSession) -> None:
@@ -244,7 +244,7 @@ def save_session_later(session: GameSession) -> None:
     if session.is_over():
         storage.remove_later(path, SAVE_VERSION)
     else:
-        storage.save_later(path, session.to_json())
+        storage.save_later(path, session.to_json(), take_over=True)
 
 
 def load_saved_game(game_id: str, engine: Any) -> tuple[GameSession | None, list, str | None]:

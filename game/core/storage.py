@@ -9,11 +9,12 @@ Every save is read through game.core.files (regular files only, size, depth and 
 limits, a schema per file). A save that cannot be used is renamed aside to `<name>.damaged`,
 `<name>.damaged.1`, ... (never over an earlier copy, and checked after the move), and the
 caller gets a one-line warning to show the player on the screen that found it. A save written
-by a newer version is left untouched when read; the first save of that file in any run
-sets it aside as `<name>.newer`, `<name>.newer.1`, ... before writing (and a damaged file
-nobody read this run as `<name>.damaged*`), so nothing found on disk is ever overwritten,
-in this run or a later one (claim). One that could not be moved aside is not overwritten
-during this run. A write that fails (read-only folder, full disk, a data folder
+by a newer version is left untouched and not overwritten during this run; only a new game's
+save (take_over) sets it aside as `<name>.newer`, `<name>.newer.1`, ... first. Before the
+first write of a file in a run, one that run did not read is checked (claim): a newer
+version's is set aside as `.newer*`, one that cannot be used as `.damaged*`, so nothing
+found on disk is ever overwritten, in this run or a later one. One that could not be moved
+aside is not overwritten during this run. A write that fails (read-only folder, full disk, a data folder
 that is a file) gives a one-line warning instead of an exception, and the game goes on.
 
 Games save after every choice through one background thread (BackgroundSaver: save_later,
@@ -36,7 +37,8 @@ from typing import Any, Callable
 from game.core import files
 from game.core.errors import UserError
 
-_protected: set[str] = set()        # saves this run must not overwrite (could not be set aside)
+_protected: set[str] = set()        # saves this run must not overwrite (newer version, could not set aside)
+_newer: set[str] = set()            # of those, the ones a newer version wrote (a new game may set them aside)
 _claimed: set[str] = set()          # saves this run has checked before its first write (claim)
 _claim_lock = threading.Lock()      # the background saver claims from its thread
 _readers: dict[str, Callable[[Any], None]] = {}   # file -> a check of its content (claim); raises UserError
@@ -67,6 +69,7 @@ def forget_run_state() -> None:
     with _warnings_lock:
         _unreported.clear()
     _protected.clear()
+    _newer.clear()
     with _claim_lock:
         _claimed.clear()
 
@@ -129,14 +132,15 @@ def write_atomic(path: Path, text: str) -> None:
         pass
 
 
-def save_json(path: Path, data: Any) -> str | None:
-    """Save `data` atomically. Returns None, or a one-line warning when it could not be saved."""
+def save_json(path: Path, data: Any, take_over: bool = False) -> str | None:
+    """Save `data` atomically. Returns None, or a one-line warning when it could not be saved.
+    `take_over`: a newer version's file read this run is set aside rather than kept (claim)."""
     path = Path(path)
     try:
         text = json.dumps(data, indent=2, sort_keys=True, allow_nan=False) + "\n"
     except (TypeError, ValueError) as exc:
         return _note(f"{files._short(path)}: not saved ({exc})")
-    refused = claim(path, data.get("version") if isinstance(data, dict) else None)
+    refused = claim(path, data.get("version") if isinstance(data, dict) else None, take_over)
     if refused:
         return refused
     try:
@@ -167,15 +171,15 @@ class BackgroundSaver:
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
-        self._queue: dict[str, tuple[Path, str, Any]] = {}   # file -> (path, "write"/"remove", data)
+        self._queue: dict[str, tuple[Path, str, Any]] = {}   # file -> (path, "write"/"take over"/"remove", data)
         self._busy: str | None = None                        # the file being written now
         self._thread: threading.Thread | None = None
         self.written = 0                                     # requests carried out (tests, benches)
         self.dropped = 0                                     # older snapshots replaced before writing
 
-    def save(self, path: Path, data: Any) -> None:
-        """Write `data` to `path` atomically, in the background."""
-        self._put(Path(path), "write", data)
+    def save(self, path: Path, data: Any, take_over: bool = False) -> None:
+        """Write `data` to `path` atomically, in the background (take_over: see save_json)."""
+        self._put(Path(path), "take over" if take_over else "write", data)
 
     def remove(self, path: Path, version: int | None = None) -> None:
         """Remove `path` in the background (after any write of it asked for earlier); a file
@@ -231,8 +235,8 @@ class BackgroundSaver:
 
 
 def _carry_out(path: Path, op: str, data: Any) -> None:
-    if op == "write":
-        save_json(path, data)
+    if op in ("write", "take over"):
+        save_json(path, data, take_over=op == "take over")
     else:
         remove_save(path, data)
 
@@ -241,7 +245,7 @@ def remove_save(path: Path, version: int | None = None) -> str | None:
     """Remove a save this run wrote (a finished game's); what a version newer than `version`
     wrote, or a damaged file nobody read, is set aside instead (claim). A one-line warning or None."""
     path = Path(path)
-    refused = claim(path, version)
+    refused = claim(path, version, take_over=True)
     if refused:
         return refused
     try:
@@ -256,9 +260,9 @@ def remove_save(path: Path, version: int | None = None) -> str | None:
 saver = BackgroundSaver()
 
 
-def save_later(path: Path, data: Any) -> None:
+def save_later(path: Path, data: Any, take_over: bool = False) -> None:
     """Save `data` (a snapshot taken now) to `path` atomically, off the caller's frame."""
-    saver.save(path, data)
+    saver.save(path, data, take_over)
 
 
 def remove_later(path: Path, version: int | None = None) -> None:
@@ -283,19 +287,22 @@ def _key(path: Path) -> str:
     return os.path.abspath(path)
 
 
-def claim(path: Path, version: Any = None) -> str | None:
+def claim(path: Path, version: Any = None, take_over: bool = False) -> str | None:
     """Before this run first writes or removes `path`: a file there that is not a save this
     build can call its own is set aside, never overwritten. One written by a newer version
     (its "version" above `version`, the version about to be written) goes to `<name>.newer[.N]`,
     one that cannot be read as a JSON object to `<name>.damaged[.N]`; each move is a one-line
     warning for the screen (take_warnings). Checked once per file per run (a file read with
-    load_json counts as checked). Returns None when the file may be written now, or a one-line
-    warning when it must stay as it is (it could not be moved aside)."""
+    load_json counts as checked). A newer version's file that load_json read this run stays
+    protected (settings, progress and high scores are not written over it, nor moved) unless
+    `take_over` (a new game's save, a finished game's removal), which sets it aside. Returns
+    None when the file may be written now, or a one-line warning when it must stay as it is."""
     path = Path(path)
     key = _key(path)
     with _claim_lock:
-        if key in _protected:
+        if key in _protected and not (take_over and key in _newer):
             return _note(f"{files._short(path)}: not saved, so the file found there at start-up stays untouched")
+        _protected.discard(key)
         if key in _claimed:
             return None
         problem, label = _foreign(path, version)
@@ -392,7 +399,10 @@ def load_json(path: Path, default: Any = None, schema: files.Schema | None = Non
         checked = files.apply_schema(data, schema or files.Schema({}), where)
     except files.Missing:
         return default, None
-    except files.NewerVersion as exc:   # left as it is; the first save of it sets it aside (claim)
+    except files.NewerVersion as exc:   # left as it is; only a new game's save sets it aside (claim)
+        protect(path)
+        with _claim_lock:
+            _newer.add(_key(path))
         return default, _note(str(exc))
     except files.FileProblem as exc:
         return default, _aside_warning(path, str(exc))

@@ -98,15 +98,26 @@ def test_a_save_that_is_not_a_regular_file_is_set_aside_without_reading_it(tmp_p
     assert storage.save_json(target, {"a": 1}) is None and json.loads(target.read_text()) == {"a": 1}
 
 
-def test_a_newer_version_is_left_untouched_when_read_and_set_aside_before_a_save(tmp_path):
+def test_a_newer_version_is_left_untouched_and_never_overwritten(tmp_path):
     from game.core.files import Field, Schema
 
     target = tmp_path / "save.json"
     target.write_text('{"version": 99, "future": true}')
     data, warning = storage.load_json(target, default={}, schema=Schema({"version": Field(int, 1)}, version=1))
     assert data == {} and "newer" in warning and "untouched" in warning
+    warning = storage.save_json(target, {"version": 1})
+    assert "not saved" in warning
     assert target.read_text() == '{"version": 99, "future": true}'
-    assert storage.save_json(target, {"version": 1}) is None
+    assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
+
+
+def test_a_new_game_takes_over_by_setting_the_newer_file_aside(tmp_path):
+    from game.core.files import Field, Schema
+
+    target = tmp_path / "save.json"
+    target.write_text('{"version": 99, "future": true}')
+    storage.load_json(target, default={}, schema=Schema({"version": Field(int, 1)}, version=1))
+    assert storage.save_json(target, {"version": 1}, take_over=True) is None
     assert (tmp_path / "save.json.newer").read_text() == '{"version": 99, "future": true}'
     assert json.loads(target.read_text()) == {"version": 1}
     assert any("moved aside to save.json.newer" in w for w in storage.take_warnings())

@@ -25,14 +25,12 @@ def test_a_good_progress_file_round_trips_with_unknown_keys():
     assert json.loads(prog.progress_path().read_text()) == GOOD
 
 
-def test_a_newer_progress_file_is_refused_and_set_aside_before_it_is_saved_over():
-    path = prog.progress_path()
-    path.write_text('{"version": 2, "campaigns": {}}')
+def test_a_newer_progress_file_is_refused_and_left_untouched():
+    prog.progress_path().write_text('{"version": 2, "campaigns": {}}')
     loaded, warning = prog.load_progress()
     assert loaded.campaigns == {} and "newer" in warning
-    assert path.read_text() == '{"version": 2, "campaigns": {}}'
-    assert prog.save_progress(loaded) is None
-    assert path.with_name(path.name + ".newer").read_text() == '{"version": 2, "campaigns": {}}'
+    assert "not saved" in prog.save_progress(loaded)
+    assert prog.progress_path().read_text() == '{"version": 2, "campaigns": {}}'
 
 
 def _campaign_options():
