@@ -11,15 +11,21 @@ from game.core.session import GameSession
 BUILT = [(entry, rules) for entry, rules in catalog.available_engines()]
 
 
-@pytest.mark.parametrize("entry, rules", BUILT, ids=[e.id for e, _ in BUILT])
-def test_a_saved_game_of_every_game_replays_to_the_same_position(entry, rules, tmp_path, capsys):
+def _played(entry, rules, seed: int, moves: int) -> GameSession:
+    """The first sample set-up of `entry` after up to `moves` random choices."""
     label, config = catalog.load(entry.samples)()[0]
-    session = GameSession.start(rules, config, 9)
-    rng = random.Random(9)
-    for _ in range(15):
+    session = GameSession.start(rules, config, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
         if session.is_over():
             break
         session.apply(rng.choice(session.legal_choices()))
+    return session
+
+
+@pytest.mark.parametrize("entry, rules", BUILT, ids=[e.id for e, _ in BUILT])
+def test_a_saved_game_of_every_game_replays_to_the_same_position(entry, rules, tmp_path, capsys):
+    session = _played(entry, rules, 9, 15)
     path = tmp_path / "game.json"
     path.write_text(json.dumps(session.to_json()))
     assert main(["replay", str(path)]) == 0
@@ -59,14 +65,7 @@ def test_a_choice_number_written_as_a_float_is_one_line_in_replay_and_set_aside_
     ROBOMissions and Robo Rescue saves that Continue set aside cleanly."""
     from game.core.session import load_saved_game, saved_game_path
 
-    label, config = catalog.load(entry.samples)()[0]
-    session = GameSession.start(rules, config, 5)
-    rng = random.Random(5)
-    for _ in range(8):
-        if session.is_over():
-            break
-        session.apply(rng.choice(session.legal_choices()))
-    data = session.to_json()
+    data = _played(entry, rules, 5, 8).to_json()
     index, bad = next((i, b) for i, c in enumerate(data["choices"])
                       if (b := _first_whole_number_as_a_float(c)) is not None)
     data["choices"][index] = bad

@@ -114,7 +114,14 @@ def hostile_xml(draw, good: str) -> bytes:
         count = draw(st.integers(1, 4))
         lines[at:at + count] = [] if kind == "drop" else lines[at:at + count] * 2
         return "".join(lines).encode("utf-8")
-    raw = bytearray(good.encode("utf-8"))
+    return draw(cut_or_flipped(good.encode("utf-8"), kind))
+
+
+@st.composite
+def cut_or_flipped(draw, good: bytes, kind: str | None = None) -> bytes:
+    """`good` cut short at any byte, or with one to four bytes flipped (no longer UTF-8, perhaps)."""
+    kind = kind or draw(st.sampled_from(("cut", "flip")))
+    raw = bytearray(good)
     if kind == "cut":
         return bytes(raw[:draw(st.integers(0, len(raw)))])
     for _ in range(draw(st.integers(1, 4))):

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from game.core.errors import UserError
 from game.roborun.levels import tmx_loader
-from tests.core.hostile import FUZZ, hostile_xml
+from tests.core.hostile import FUZZ, cut_or_flipped, hostile_xml
 
 LEVELS = tmx_loader.LEVELS_DIR
 GOOD = (LEVELS / "campaign1" / "1-1.tmx").read_text(encoding="utf-8")
@@ -100,12 +100,7 @@ def hostile_map(draw) -> bytes:
         cells = list(re.finditer(r"(?<=[,\s])\d+(?=[,\s])", GOOD))
         match = draw(st.sampled_from(cells))
         return (GOOD[:match.start()] + draw(st.sampled_from(HOSTILE_NUMBERS)) + GOOD[match.end():]).encode("utf-8")
-    raw = bytearray(GOOD.encode("utf-8"))
-    if kind == "cut":
-        return bytes(raw[:draw(st.integers(0, len(raw)))])
-    for _ in range(draw(st.integers(1, 4))):
-        raw[draw(st.integers(0, len(raw) - 1))] = draw(st.integers(0, 255))
-    return bytes(raw)
+    return draw(cut_or_flipped(GOOD.encode("utf-8"), kind))
 
 
 @FUZZ
