@@ -12,10 +12,10 @@ caller gets a one-line warning to show the player on the screen that found it. A
 by a newer version is left untouched and not overwritten during this run; only a new game's
 save (take_over) sets it aside as `<name>.newer`, `<name>.newer.1`, ... first. Before the
 first write of a file in a run, one that run did not read is checked (claim): a newer
-version's is set aside as `.newer*`, one that cannot be used as `.damaged*`, so nothing
-found on disk is ever overwritten, in this run or a later one. One that could not be moved
-aside is not overwritten during this run. A write that fails (read-only folder, full disk, a data folder
-that is a file) gives a one-line warning instead of an exception, and the game goes on.
+version's is set aside as `.newer*`, one that cannot be used as `.damaged*`, so nothing found
+on disk is ever overwritten, in this run or a later one. One that could not be moved aside is
+not overwritten during this run. A write that fails (read-only folder, full disk, a data
+folder that is a file) gives a one-line warning instead of an exception, and the game goes on.
 
 Games save after every choice through one background thread (BackgroundSaver: save_later,
 remove_later, wait_idle), so a frame never waits for the disk; the last request for a file
@@ -314,7 +314,7 @@ def claim(path: Path, version: Any = None, take_over: bool = False) -> str | Non
             _protected.add(key)
             return _note(f"{problem}; it could not be moved aside, so it is left as it is and not overwritten")
         _claimed.add(key)
-        _note(f"{problem}; moved aside to {aside.name}, so the new save does not overwrite it")
+        _note(f"{problem}; moved aside to {aside.name}, so nothing overwrites it")
         return None
 
 
@@ -403,6 +403,7 @@ def load_json(path: Path, default: Any = None, schema: files.Schema | None = Non
         protect(path)
         with _claim_lock:
             _newer.add(_key(path))
+            _claimed.discard(_key(path))     # written by another program since this run's last save
         return default, _note(str(exc))
     except files.FileProblem as exc:
         return default, _aside_warning(path, str(exc))
