@@ -48,8 +48,10 @@ def find_course(ref: str) -> Path:
     """A course by id (file stem in levels/roborally) or by path to a .tmx file."""
     path = Path(ref)
     if path.suffix == ".tmx":
-        if not path.is_file():
-            raise UserError(str(ref), "no such course file")
+        try:        # a FIFO, a device or a folder is named as such, not as missing
+            files.check_regular(path, "course file")
+        except files.Missing:
+            raise UserError(files._short(ref), "no such course file") from None
         return path
     candidate = COURSES_DIR / f"{ref}.tmx"
     if not candidate.is_file():

@@ -139,3 +139,18 @@ def test_lint_help_prints_the_help_and_lints_nothing(argv, capsys):
     assert cli_main(argv) == 0
     out = capsys.readouterr().out
     assert "usage: main.py lint" in out and "roborally" in out and ": ok" not in out and "tmx:" not in out
+
+
+def test_a_course_that_is_a_fifo_a_device_or_a_folder_is_named_as_such(tmp_path):
+    import os
+
+    from game.roborally.levels.tmx import find_course
+
+    os.mkfifo(tmp_path / "fifo.tmx")
+    (tmp_path / "zero.tmx").symlink_to("/dev/zero")
+    (tmp_path / "folder.tmx").mkdir()
+    for name, words in (("fifo.tmx", "FIFO"), ("zero.tmx", "device"), ("folder.tmx", "folder"),
+                        ("missing.tmx", "no such course file")):
+        with pytest.raises(UserError) as caught:
+            find_course(str(tmp_path / name))
+        _one_line(str(caught.value), name, words)
