@@ -120,6 +120,11 @@ def _map_game(path: str) -> str | None:
 
 
 def _lint(argv: list[str]) -> int:
+    if any(a in HELP_WORDS for a in argv):      # the help only: nothing is linted
+        code = _resolve(COMMANDS["lint"], "lint")(["--help"])
+        print("\nA map whose property game is \"roborally\" goes to the Robo Rally course checker "
+              "(docs/roborally-courses.md); --all checks every shipped map of both games.")
+        return code
     files = [a for a in argv if not a.startswith("-")]
     if "--all" in argv or not files:
         codes = [_resolve(COMMANDS["lint"], "lint")(argv)]

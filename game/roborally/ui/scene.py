@@ -34,7 +34,7 @@ from game.client.text import font as text_font
 from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, panel
 from game.core import storage
 from game.core.errors import UserError
-from game.core.session import GameSession, has_saved_game, save_session_later, saved_game_path
+from game.core.session import GameSession, has_saved_game, load_saved_game, save_session_later, saved_game_path
 from game.roborally import rules as R
 from game.roborally.ai import LEVELS, make_player, think
 from game.roborally.ai.planner import Planner
@@ -934,11 +934,10 @@ class SetupScene(Scene):
         self.app.stack.replace(scene)
 
     def _continue(self) -> None:
-        data, _ = storage.load_json(saved_game_path(R.GAME_ID), default=None)
-        try:
-            session, _ = GameSession.from_json(data, R, str(saved_game_path(R.GAME_ID)))
-        except UserError as exc:
-            self.app.stack.push(NoticeScene(str(exc), "Cannot continue"))
+        session, _, warning = load_saved_game(R.GAME_ID, R)   # the title's Continue path: damaged saves set aside
+        if session is None:
+            self.app.stack.push(NoticeScene(warning or "There is no saved race.", "Cannot continue"))
+            self.enter()                                      # a save set aside: no "Continue" any more
             return
         self.app.stack.replace(resume_scene(self.app, session))
 
