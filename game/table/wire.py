@@ -9,7 +9,7 @@ a local one. Markers, each an object with one "~" key:
   {"~": "module:Class", field: value, ...}   a dataclass or named tuple of a game's rules
   {"~list": [...]}                           a list (a bare JSON array is a tuple)
   {"~set": [...]} / {"~frozenset": [...]}    sorted by their JSON text, so bytes are stable
-  {"~dict": [[key, value], ...]}             a dict whose keys are not all strings
+  {"~dict": [[key, value], ...]}             a dict whose keys are not all strings, in its order
 
 `from_wire` builds classes only from the rules package of the game it was given, never
 anything else a hostile host could name. `canonical` is the one byte form: the leak test
@@ -42,8 +42,7 @@ def to_wire(value: Any) -> Any:
     if isinstance(value, dict):
         if all(isinstance(k, str) and not k.startswith(MARK) for k in value):
             return {k: to_wire(v) for k, v in value.items()}
-        pairs = [[to_wire(k), to_wire(v)] for k, v in value.items()]
-        return {"~dict": sorted(pairs, key=_sort_key)}
+        return {"~dict": [[to_wire(k), to_wire(v)] for k, v in value.items()]}    # in order: AIs iterate it
     if isinstance(value, (set, frozenset)):
         items = sorted((to_wire(v) for v in value), key=_sort_key)
         return {"~set" if isinstance(value, set) else "~frozenset": items}
