@@ -19,7 +19,7 @@ PROTOCOL = 1
 MAX_MESSAGE_BYTES = 4096        # a client message is a choice: an error past this, a strike
 MAX_FRAME_BYTES = 65536         # past this the WebSocket layer closes the connection at once
 MAX_DEPTH = 8                   # JSON nesting of a client message
-STRIKES_TO_CLOSE = 5            # bad messages in a row before the host closes the connection
+STRIKES_TO_CLOSE = 5            # bad messages (less one per good one) before the host closes the connection
 RATE_PER_SECOND = 20.0          # sustained client messages per second ...
 RATE_BURST = 40.0               # ... with this much burst (a phone reconnecting sends a few at once)
 TOKEN_CHARS = 64                # a seat token is shorter than this
@@ -109,4 +109,5 @@ class Limiter:
         return self.strikes >= self.strikes_to_close
 
     def good(self) -> None:
-        self.strikes = 0
+        """A good message forgives one strike: a phone's odd double tap never adds up to a close."""
+        self.strikes = max(0, self.strikes - 1)

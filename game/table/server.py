@@ -171,7 +171,7 @@ class TableHost:
         self._loop = asyncio.get_running_loop()
         self._stop, self._wake = asyncio.Event(), asyncio.Event()
         async with serve(self._connection, self.bind, self.port, max_size=protocol.MAX_FRAME_BYTES,
-                         max_queue=4, process_request=self._http, ping_interval=10, ping_timeout=20,
+                         max_queue=4, process_request=self._http, ping_interval=10, ping_timeout=20, close_timeout=1,
                          server_header="RoboArcadeTable") as server:
             self.port = server.sockets[0].getsockname()[1]
             self._ready.set()
@@ -217,14 +217,17 @@ class TableHost:
         except Exception:           # noqa: BLE001 - a broken connection never reaches the table
             pass
         finally:
-            writer.cancel()
             self._detach(client)
+            try:                                # the errors already queued go out before the close
+                client.outbox.put_nowait(None)
+                await asyncio.wait_for(writer, 2.0)
+            except (asyncio.QueueFull, asyncio.TimeoutError):
+                writer.cancel()
             await conn.close(1008 if client.limiter.strikes >= client.limiter.strikes_to_close else 1000)
 
     async def _writer(self, client: Client) -> None:
         try:
-            while True:
-                text = await client.outbox.get()
+            while (text := await client.outbox.get()) is not None:
                 await client.conn.send(text)
         except Exception:           # noqa: BLE001 - the reader side notices the closed connection
             pass
