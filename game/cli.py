@@ -38,6 +38,9 @@ COMMANDS: dict[str, str] = {
     "lint": "game.roborun.cli:lint",
     "solve": "game.roborun.cli:solve",
     "replay": "game.replay:main",
+    "host": "game.table.host_command:main",
+    "join": "game.table.host_command:join",
+    "table-bot": "game.table.bot:main",
 }
 
 BENCHES: dict[str, str] = {
@@ -47,6 +50,7 @@ BENCHES: dict[str, str] = {
     "frames": "game.client.bench_frames:main",
     "memory": "game.client.membench:main",      # RSS under random input, per screen
     "startup": "game.client.bench_startup:main",  # first frame of each screen vs a bare window
+    "table": "game.table.bench:main",             # a networked table: choice-to-update latency, host frames
 }
 
 
@@ -56,6 +60,9 @@ COMMAND_NOTES: dict[str, str] = {
     "lint": "FILE...   check maps (Tiled .tmx)",
     "solve": "LEVEL    search a winning line for one Robo Run deal, write it as a replay",
     "replay": "FILE    play a saved game or a replay back, headless",
+    "host": "GAME [...]   open a table on the local network: phones join by QR code",
+    "join": "ADDRESS   play a seat of a table from this Robo Arcade",
+    "table-bot": "--connect ADDRESS --seat N --ai LEVEL   an AI plays one seat of a table",
 }
 
 

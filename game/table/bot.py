@@ -18,6 +18,7 @@ from typing import Any
 from game import catalog
 from game.core.errors import UserError
 from game.core.session import engine_module
+from game.table.protocol import Limiter
 from game.table.wire import from_wire
 
 
@@ -45,7 +46,7 @@ def play_seat(address: str, seat: int, level: str = "normal", *, code: str = "",
     report = BotReport(seat)
     deadline = time.monotonic() + timeout
     url = address if address.startswith("ws://") else f"ws://{address}/"
-    state: dict[str, Any] = {"token": token, "player": None, "engine": None, "game": None}
+    state: dict[str, Any] = {"token": token, "player": None, "engine": None, "game": None, "pace": Limiter()}
     while True:
         try:
             outcome = _session(connect, url, address, seat, level, code, seed, drop_after, deadline, report, state)
@@ -78,6 +79,7 @@ def _session(connect, url: str, address: str, seat: int, level: str, code: str, 
         else:
             conn.send(json.dumps({"type": "join", "seat": seat, "code": code, "name": f"bot {level}"}))
         sent_at = None
+        view_wire: dict = {}
         while time.monotonic() < deadline:
             message = json.loads(conn.recv(timeout=max(0.1, deadline - time.monotonic())))
             kind = message.get("type")
@@ -91,20 +93,23 @@ def _session(connect, url: str, address: str, seat: int, level: str, code: str, 
                 if sent_at is not None:
                     report.latencies.append(time.monotonic() - sent_at)
                     sent_at = None
+                view_wire = message["view"] if "view" in message else {**view_wire, **message["view_patch"]}
                 if message["over"]:
                     report.result = message["result"]
                     return "over"
                 if message["choices"]:
                     if drop_after is not None and report.choices >= drop_after:
                         return "left"
-                    view = from_wire(message["view"], game_id)
+                    view = from_wire(view_wire, game_id)
                     choices = [engine.choice_from_json(c) for c in message["choices"]]
                     choice = player.choose(view, choices)
+                    while not state["pace"].allow():      # never faster than the host allows
+                        time.sleep(0.005)
                     sent_at = time.monotonic()
                     conn.send(json.dumps({"type": "choose", "move": message["move"],
                                           "choice": engine.choice_to_json(choice)}))
                     report.choices += 1
-        raise UserError(f"{address} seat {seat}", "the game did not end in time")
+        raise UserError(f"{address} seat {seat}", f"the game did not end in time (errors: {report.errors[-5:]})")
 
 
 def main(argv: list[str]) -> int:

@@ -20,8 +20,8 @@ MAX_MESSAGE_BYTES = 4096        # a client message is a choice: an error past th
 MAX_FRAME_BYTES = 65536         # past this the WebSocket layer closes the connection at once
 MAX_DEPTH = 8                   # JSON nesting of a client message
 STRIKES_TO_CLOSE = 5            # bad messages (less one per good one) before the host closes the connection
-RATE_PER_SECOND = 20.0          # sustained client messages per second ...
-RATE_BURST = 40.0               # ... with this much burst (a phone reconnecting sends a few at once)
+RATE_PER_SECOND = 50.0          # sustained client messages per second (a person taps far slower; a bot paces itself) ...
+RATE_BURST = 100.0              # ... with this much burst
 TOKEN_CHARS = 64                # a seat token is shorter than this
 CODE_CHARS = 16                 # a join code is shorter than this
 
@@ -37,9 +37,10 @@ SCHEMA: dict[str, dict[str, tuple[type, bool]]] = {
 class BadMessage(ValueError):
     """A client message the host refuses; `code` is the machine word sent back in the error."""
 
-    def __init__(self, code: str, reason: str) -> None:
+    def __init__(self, code: str, reason: str, sent: bool = False) -> None:
         super().__init__(reason)
         self.code = code
+        self.sent = sent            # the error already went out (with a fresh update after it)
 
 
 def parse_client_message(raw: Any) -> dict:

@@ -18,6 +18,7 @@ and every client rejoins with the token it kept. The same port serves the phone 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import secrets
 import threading
@@ -34,7 +35,7 @@ from game.core.session import GameSession, engine_module
 from game.core.errors import UserError
 from game.table import protocol
 from game.table.protocol import BadMessage, Limiter, error, parse_client_message
-from game.table.wire import to_wire
+from game.table.wire import MARK, to_wire
 
 TABLE_FORMAT = "robo-arcade-table"
 TABLE_SCHEMA = Schema({
@@ -71,6 +72,27 @@ class Client:
     limiter: Limiter = field(default_factory=Limiter)
     seat: int | None = None
     outbox: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    last_view: dict | None = None      # the view fields this client was sent last (for patches)
+
+
+_ABSENT = object()
+_IMMUTABLE = (int, float, str, bool, type(None), tuple, frozenset)
+
+
+def view_fields(view: Any) -> dict:
+    """A view's top-level fields by name, plus its class under MARK (what a patch is made of)."""
+    return {MARK: type(view).__qualname__, **{f.name: getattr(view, f.name) for f in dataclasses.fields(view)}}
+
+
+def _same(old: Any, new: Any) -> bool:
+    """Unchanged since the last update? The very same object counts only when it cannot have been
+    changed in place (a value, or a dataclass such as a course board that the engine never mutates)."""
+    if old is new:
+        return dataclasses.is_dataclass(new) or isinstance(new, _IMMUTABLE)
+    try:
+        return type(old) is type(new) and bool(old == new)
+    except Exception:           # noqa: BLE001 - an odd comparison just means "send it"
+        return False
 
 
 class TableHost:
@@ -79,7 +101,8 @@ class TableHost:
     def __init__(self, session: GameSession, seats: list[str], *, ai_level: str = "normal",
                  bind: str = "127.0.0.1", port: int = 0, save_path: Path | None = None,
                  drop_timeout: float | None = 20.0, code: str | None = None,
-                 tokens: list[str | None] | None = None, names: list[str] | None = None) -> None:
+                 tokens: list[str | None] | None = None, names: list[str] | None = None,
+                 rate: tuple[float, float] = (protocol.RATE_PER_SECOND, protocol.RATE_BURST)) -> None:
         engine = session.engine
         count = engine.seat_count(session.state)
         if len(seats) != count or any(kind not in SEAT_KINDS for kind in seats):
@@ -93,6 +116,7 @@ class TableHost:
         for seat, name in zip(self.seats, names or []):
             seat.name = name
         self.ai_level = ai_level
+        self.rate = rate                   # (messages per second, burst) each connection may send
         self.bind, self.port = bind, port
         self.save_path = save_path
         self.drop_timeout = drop_timeout
@@ -101,6 +125,8 @@ class TableHost:
         self.lock = threading.Lock()           # held while the game changes; snapshot() reads under it
         self.errors_sent = 0
         self.closed_for_abuse = 0
+        self.cpu_seconds = 0.0
+        self.last_error: tuple | None = None     # (seat, code, message) of the last refusal, for reports
         self._players: dict[int, Any] = {}
         self._thinking = False
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="table-ai")
@@ -179,6 +205,7 @@ class TableHost:
             await self._stop.wait()
             driver.cancel()
             server.close()
+        self.cpu_seconds = time.thread_time()       # what the table's own thread cost (bench table reports it)
 
     def _http(self, connection, request):
         """Plain HTTP on the table's port: the phone page. WebSocket upgrades pass through."""
@@ -196,7 +223,7 @@ class TableHost:
         return Response(200, "OK", headers, body)
 
     async def _connection(self, conn) -> None:
-        client = Client(conn)
+        client = Client(conn, Limiter(rate=self.rate[0], burst=self.rate[1], tokens=self.rate[1]))
         writer = asyncio.create_task(self._writer(client))
         self._send(client, {"type": "table", "protocol": protocol.PROTOCOL, "game": self.engine.GAME_ID,
                             "title": self.entry.title, "seats": self.seat_status()})
@@ -205,6 +232,9 @@ class TableHost:
                 if not client.limiter.allow():
                     if self._refuse(client, BadMessage("too_fast", "slow down: too many messages")):
                         break
+                    if client.seat is not None:          # the refused message may have been a choice: resync
+                        client.last_view = None
+                        self._send(client, self._update(client, client.seat, []))
                     continue
                 try:
                     message = parse_client_message(raw)
@@ -241,7 +271,9 @@ class TableHost:
     def _refuse(self, client: Client, exc: BadMessage) -> bool:
         """Send an error; True when the connection has had enough strikes to be closed."""
         self.errors_sent += 1
-        self._send(client, error(exc.code, str(exc)))
+        self.last_error = (client.seat, exc.code, str(exc))
+        if not exc.sent:
+            self._send(client, error(exc.code, str(exc)))
         if client.limiter.strike():
             self.closed_for_abuse += 1
             return True
@@ -261,7 +293,10 @@ class TableHost:
                 raise BadMessage("no_seat", "join a seat first")
             refused = self._choose(client.seat, message["move"], message["choice"])
             if refused is not None:
-                raise BadMessage(refused["code"], refused["message"])
+                client.last_view = None          # resync: the client's picture of the table was off
+                self._send(client, error(refused["code"], refused["message"]))
+                self._send(client, self._update(client, client.seat, []))
+                raise BadMessage(refused["code"], refused["message"], sent=True)
 
     def _join(self, client: Client, message: dict) -> None:
         if client.seat is not None:
@@ -302,7 +337,8 @@ class TableHost:
         self._send(client, {"type": "welcome", "protocol": protocol.PROTOCOL, "game": self.engine.GAME_ID,
                             "seat": seat.index, "token": seat.token, "code": self.code,
                             "seats": self.seat_status()})
-        self._send(client, self._update(seat.index, []))
+        client.last_view = None                  # a (re)joined seat gets its whole view first
+        self._send(client, self._update(client, seat.index, []))
         self._announce()
 
     def _detach(self, client: Client) -> None:
@@ -373,18 +409,26 @@ class TableHost:
             self.move += 1
         for seat in self.seats:
             if seat.client is not None:
-                self._send(seat.client, self._update(seat.index, events))
+                self._send(seat.client, self._update(seat.client, seat.index, events))
         self._save()
         self._wake.set()
 
-    def _update(self, seat: int, events: list) -> dict:
+    def _update(self, client: Client, seat: int, events: list) -> dict:
+        """The seat's update: its whole view the first time, afterwards only the view's fields that changed."""
         engine, state = self.engine, self.session.state
         current = engine.current_seat(state)
         result = engine.result(state)
         mine = current == seat and not engine.is_over(state)
+        view = engine.seat_view(state, seat)
+        fields = view_fields(view)
+        old, client.last_view = client.last_view, fields
+        if old is None or old.get(MARK) != fields[MARK]:
+            body = {"view": to_wire(view)}
+        else:
+            body = {"view_patch": {name: to_wire(value) for name, value in fields.items()
+                                   if name != MARK and not _same(old.get(name, _ABSENT), value)}}
         return {"type": "update", "move": self.move, "seat": seat, "current": current,
-                "over": engine.is_over(state), "result": None if result is None else result.to_json(),
-                "view": to_wire(engine.seat_view(state, seat)),
+                "over": engine.is_over(state), "result": None if result is None else result.to_json(), **body,
                 "events": to_wire(tuple(engine.events_for_seat(events, seat))),
                 "choices": [engine.choice_to_json(c) for c in engine.legal_choices(state)] if mine else [],
                 "seats": self.seat_status()}

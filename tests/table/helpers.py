@@ -51,5 +51,8 @@ def run_bots(host: TableHost, seats: list[int], level: str, per_seat: dict | Non
     for thread in threads:
         thread.join(BOT_TIMEOUT + 10)
     if failures:
-        raise failures[0]
+        state = host.session
+        raise AssertionError(f"a bot failed: {failures[0]!r}; the table is at move {host.move}, seat "
+                             f"{state.current_seat()} decides, over={state.is_over()}, seats {host.seat_status()}, "
+                             f"errors sent {host.errors_sent}, the last {host.last_error}") from failures[0]
     return reports

@@ -11,6 +11,7 @@ let socket = null;
 let table = null;         // the "table" message: game, title, seats
 let mine = null;          // {seat, token} once this phone holds a seat
 let lastUpdate = null;
+let viewWire = {};        // the seat's view in wire form: whole on (re)join, then patched field by field
 let retry = 0;
 
 function saved() {
@@ -102,6 +103,8 @@ function handle(data) {
     fail("");
     status("seat " + (data.seat + 1));
   } else if (data.type === "update") {
+    viewWire = data.view ? data.view : Object.assign({}, viewWire, data.view_patch || {});
+    data.view = viewWire;
     lastUpdate = data;
     render(data);
   } else if (data.type === "seats") {
