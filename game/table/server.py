@@ -8,9 +8,10 @@ own thread, so the host's render loop only ever reads a snapshot (`snapshot()`),
 changes to the game happen on that one thread, in order.
 
 Seats are "remote" (a player joins with the table's join code and is given a seat token),
-"ai" or "local" (played by the host's own window through `submit`). A remote seat that is
-not connected when it must decide is played by the AI after `drop_timeout` seconds, until
-its player rejoins with the token. After every choice the table (game, tokens, seats) is
+"ai" or "local" (played by the host's own window through `submit`). The game waits for a
+remote seat nobody has claimed yet (the host can hand it to the AI); a claimed seat whose
+player dropped is played by the AI after `drop_timeout` seconds, until its player rejoins
+with the token. After every choice the table (game, tokens, seats) is
 saved atomically in the background, so a host that crashes resumes with `resume_table`
 and every client rejoins with the token it kept. The same port serves the phone page
 (game/table/page/) over plain HTTP.
@@ -438,7 +439,7 @@ class TableHost:
         info = self.seats[seat]
         if info.kind == "ai":
             return True
-        if info.kind == "remote" and info.client is None and self.drop_timeout is not None:
+        if info.kind == "remote" and info.token is not None and info.client is None and self.drop_timeout is not None:
             return time.monotonic() - info.since >= self.drop_timeout
         return False
 

@@ -93,3 +93,25 @@ def test_a_host_that_crashes_resumes_from_its_save_and_the_bots_rejoin():
     assert _json_choices(again.session)[:len(played)] == played
     assert all(r.rejoins >= 1 and r.result is not None for r in reports)
     assert not path.exists(), "a finished table leaves no save behind"
+
+
+def test_an_unclaimed_seat_waits_until_the_host_hands_it_to_the_ai_and_back_to_a_late_player():
+    level = weakest_level("roborally")
+    session = small_session("roborally", 6, sample=0)
+    host = TableHost(session, ["remote", "remote"], drop_timeout=0.1).start()
+    try:
+        time.sleep(0.5)
+        assert host.move == 0, "nobody plays a seat no player has claimed"
+        host.hand_over(0, "ai")
+        deadline = time.monotonic() + 20
+        while host.move < 3 and time.monotonic() < deadline:
+            if session.current_seat() == 1 and host.seats[1].kind == "remote":
+                host.hand_over(1, "ai")
+            time.sleep(0.01)
+        host.hand_over(0, "remote")             # a late player may now claim seat 0
+        host.hand_over(1, "remote")
+        reports = run_bots(host, [0, 1], level)
+    finally:
+        host.stop()
+    assert session.is_over() and all(r.result is not None for r in reports)
+    assert reports[0].choices + reports[1].choices < len(session.choices)
