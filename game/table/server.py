@@ -173,6 +173,14 @@ class TableHost:
     def seat_status(self) -> list[dict]:
         return [seat.status() for seat in self.seats]
 
+    def summary(self) -> dict:
+        """What the host's window shows: move, whose decision, the end, the seats (read under the lock)."""
+        with self.lock:
+            engine, state = self.engine, self.session.state
+            result = engine.result(state)
+            return {"move": self.move, "current": engine.current_seat(state), "over": engine.is_over(state),
+                    "result": None if result is None else result.to_json(), "seats": self.seat_status()}
+
     def submit(self, seat: int, choice: Any, timeout: float = 5.0) -> dict | None:
         """A local seat's choice from the host's window; None when applied, else the error message."""
         future = asyncio.run_coroutine_threadsafe(self._local_choice(seat, choice), self._loop)

@@ -1,0 +1,313 @@
+"""The networked table's screens: `python main.py host GAME` and `python main.py join ADDRESS`.
+
+The host screen is the TV: the table's join code, link and QR code, every seat and who
+holds it, whose decision it is. The table itself (game/table/server.py) runs on its own
+thread; this screen only reads `host.summary()` and asks `host.hand_over`, so hosting adds
+nothing to a frame but a few reads. The join screen plays one seat from another Robo Arcade:
+its view's facts and its legal choices as a menu, over the same protocol as a phone.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import queue
+import sys
+import threading
+import time
+from typing import Any
+
+import pygame
+
+from game.client import input as inp
+from game.client import theme
+from game.client.app import add_display_args, run_scene
+from game.client.scene import Scene
+from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, draw_text, panel
+from game.core.errors import UserError
+from game.table import discovery
+from game.table.server import TableHost, resume_table, table_save_path
+from game.table.setup import add_game_options, table_session
+from game.table.wire import plain
+
+SEAT_WORDS = {"remote": "phone", "ai": "AI", "local": "this screen"}
+
+
+def qr_surface(text: str, size: int) -> pygame.Surface:
+    """The QR code of `text` drawn dark on white with its quiet zone, about `size` pixels square."""
+    matrix = discovery.qr_matrix(text)
+    modules = len(matrix) + 8
+    cell = max(1, size // modules)
+    surface = pygame.Surface((cell * modules, cell * modules))
+    surface.fill((255, 255, 255))
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            if dark:
+                surface.fill((0, 0, 0), (cell * (x + 4), cell * (y + 4), cell, cell))
+    return surface
+
+
+class HostTableScene(Scene):
+    """The host's window while a table is open."""
+
+    covers_screen = True
+
+    def __init__(self, host: TableHost, link: str, advertised: bool) -> None:
+        super().__init__()
+        self.host, self.link, self.advertised = host, link, advertised
+        self.qr = qr_surface(link, 300)
+        self.summary = host.summary()
+        self.focus = 0
+        self.poll = 0
+
+    def update(self, dt: float) -> None:
+        self.poll += 1
+        if self.poll % 6 == 0:                  # ten reads a second are plenty for a lobby
+            self.summary = self.host.summary()
+
+    def handle(self, action: inp.Action) -> None:
+        seats = self.summary["seats"]
+        if action.name == inp.UP:
+            self.focus = (self.focus - 1) % len(seats)
+        elif action.name == inp.DOWN:
+            self.focus = (self.focus + 1) % len(seats)
+        elif action.name == inp.CONFIRM:
+            seat = seats[self.focus]
+            self.host.hand_over(seat["seat"], "ai" if seat["kind"] == "remote" else "remote")
+        elif action.name == inp.BACK:
+            self.app.quit()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        s = self.summary
+        surface.fill(theme.BG)
+        draw_text(surface, f"{self.host.entry.title}: table open", (40, 28), "large", theme.ACCENT)
+        draw_text(surface, "Join on a phone: scan the code, or open", (40, 100), "body", theme.TEXT_DIM)
+        draw_fit(surface, self.link, pygame.Rect(40, 138, 820, 40), "body", theme.TEXT)
+        draw_text(surface, f"Join code  {self.host.code}", (40, 190), "large", theme.TEXT, bold=True)
+        found = "found on this network as" if self.advertised else "not advertised (loopback);"
+        draw_fit(surface, f"{found} {self.host.entry.title} {self.host.code}", pygame.Rect(40, 246, 820, 30),
+                 "small", theme.TEXT_DIM)
+        top = 300
+        for i, seat in enumerate(s["seats"]):
+            rect = pygame.Rect(40, top + i * 58, 820, 50)
+            panel(surface, rect, theme.PANEL if i != self.focus else theme.BG_LIGHT,
+                  theme.ACCENT if i == self.focus else theme.PANEL_EDGE, radius=10)
+            if seat["kind"] == "remote":
+                who = ("connected" if seat["connected"] else "away: the AI covers soon") if seat["claimed"] \
+                    else "open: waiting for a player"
+                who = f"{seat['name'] or 'phone'}, {who}" if seat["claimed"] else who
+            else:
+                who = SEAT_WORDS[seat["kind"]]
+            mark = "  <- decides" if s["current"] == seat["seat"] and not s["over"] else ""
+            draw_fit(surface, f"Seat {seat['seat'] + 1}: {who}{mark}", rect.inflate(-24, -10), "body",
+                     theme.ACCENT if mark else theme.TEXT)
+        state = "Game over" if s["over"] else f"Move {s['move']}"
+        if s["over"] and s["result"]:
+            winners = ", ".join(str(w + 1) for w in s["result"]["winners"]) or "nobody"
+            state += f": won by seat {winners}"
+        draw_text(surface, state, (900, 420), "body", theme.TEXT)
+        surface.blit(self.qr, self.qr.get_rect(topright=(theme.WIDTH - 40, 90)))
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Seat: phone / AI"), (inp.BACK, "Close the table")])
+
+
+def host_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="main.py host", description="Open a table on the local network: "
+                                     "the board on this screen, every player's hand on their phone.")
+    parser.add_argument("game", nargs="?", default=None, help="roborun, robomissions, roborescue, runrunrun, roborally")
+    add_game_options(parser)
+    parser.add_argument("--seats", default=None, metavar="KINDS",
+                        help="comma list, one per seat: remote (a phone), ai, local (default: every seat remote)")
+    parser.add_argument("--ai", default="normal", metavar="LEVEL", help="level of AI seats and of the AI covering a dropped player")
+    parser.add_argument("--bind", default=None, metavar="ADDRESS", help="interface to listen on (default: the LAN one)")
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--drop-timeout", type=float, default=20.0, metavar="S",
+                        help="seconds a dropped player's seat waits before the AI plays it")
+    parser.add_argument("--resume", action="store_true", help="reopen the table of GAME saved before a crash")
+    parser.add_argument("--no-window", action="store_true", help="print the link and host without a window")
+    add_display_args(parser)
+    args = parser.parse_args(argv)
+    if args.game is None:
+        raise UserError("command line", "host needs a game (roborun, robomissions, roborescue, runrunrun, roborally)")
+    bind = args.bind or discovery.lan_address()
+    options = {"ai_level": args.ai, "bind": bind, "port": args.port, "drop_timeout": args.drop_timeout}
+    if args.resume:
+        host = resume_table(table_save_path(args.game), **options)
+        if host is None:
+            raise UserError(str(table_save_path(args.game)), "no saved table to resume")
+    else:
+        session = table_session(args.game, args)
+        count = session.engine.seat_count(session.state)
+        kinds = args.seats.split(",") if args.seats else ["remote"] * count
+        host = TableHost(session, kinds, save_path=table_save_path(args.game), **options)
+    host.start()
+    advert = discovery.advertise(bind, host.port, host.engine.GAME_ID, host.entry.title, host.code)
+    link = host.join_url()
+    print(f"table open: {link}  (join code {host.code})", file=sys.stderr)
+    try:
+        if args.no_window:
+            while not host.summary()["over"]:
+                time.sleep(0.5)
+            return 0
+        return run_scene(lambda app: HostTableScene(host, link, advert is not None), args)
+    finally:
+        if advert is not None:
+            advert.close()
+        host.stop()
+
+
+# ---------------------------------------------------------------------------- join
+def choice_label(choice: dict) -> str:
+    """A choice's menu text: its kind in words, then its arguments (as the phone page writes it)."""
+    kind = str(choice.get("kind", choice.get("type", "")))
+    rest = [json.dumps(v) if isinstance(v, (dict, list)) else str(v)
+            for k, v in choice.items() if k not in ("kind", "type") and v not in (None, [], "")]
+    text = kind.replace("_", " ")
+    return text[:1].upper() + text[1:] + (": " + " ".join(rest) if rest else "")
+
+
+class TableLink:
+    """One WebSocket to a table on a thread of its own: messages in through a queue, choices out."""
+
+    def __init__(self, address: str) -> None:
+        self.url = address if address.startswith("ws://") else f"ws://{address}/"
+        self.conn: Any = None
+        self.failure: BaseException | None = None
+        self.inbox: queue.Queue = queue.Queue()
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self._read, daemon=True, name="table-link")
+        self.thread.start()
+        if not self.ready.wait(8) or self.conn is None:
+            raise OSError(f"cannot connect ({self.failure or 'timed out'})")
+
+    def _read(self) -> None:
+        from websockets.sync.client import connect
+
+        try:
+            with connect(self.url, max_size=1 << 22, open_timeout=5) as conn:
+                self.conn = conn
+                self.ready.set()
+                for raw in conn:
+                    self.inbox.put(json.loads(raw))
+        except Exception as exc:    # noqa: BLE001 - a closed link is shown as such
+            self.failure = exc
+        self.ready.set()
+        self.inbox.put({"type": "closed"})
+
+    def send(self, message: dict) -> None:
+        try:
+            self.conn.send(json.dumps(message))
+        except Exception:           # noqa: BLE001
+            self.inbox.put({"type": "closed"})
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+class JoinTableScene(Scene):
+    """Play one seat of a table from this Robo Arcade: seat picker, then the seat's choices."""
+
+    covers_screen = True
+
+    def __init__(self, link: TableLink, seat: int | None, code: str, token: str) -> None:
+        super().__init__()
+        self.link, self.seat, self.code, self.token = link, seat, code, token
+        self.title, self.status, self.facts = "Robo Arcade table", "connecting", ""
+        self.menu: Menu | None = None
+        self.view: dict = {}
+        self.move = 0
+
+    def exit(self) -> None:
+        self.link.close()
+
+    def update(self, dt: float) -> None:
+        while True:
+            try:
+                message = self.link.inbox.get_nowait()
+            except queue.Empty:
+                return
+            self._receive(message)
+
+    def _receive(self, m: dict) -> None:
+        kind = m.get("type")
+        if kind == "table":
+            self.title = m["title"]
+            if self.token and self.seat is not None:
+                self.link.send({"type": "rejoin", "seat": self.seat, "token": self.token})
+            elif self.seat is not None:
+                self.link.send({"type": "join", "seat": self.seat, "code": self.code})
+            else:
+                self._seat_menu(m["seats"])
+        elif kind == "welcome":
+            self.seat, self.token = m["seat"], m["token"]
+            self.status = f"seat {self.seat + 1}"
+            self.menu = None
+        elif kind == "update":
+            self.view = m["view"] if "view" in m else {**self.view, **m["view_patch"]}
+            self.move = m["move"]
+            seen = plain(self.view)
+            self.facts = "   ".join(f"{k} {seen[k]}" for k in ("phase", "round", "turn") if isinstance(seen.get(k), (int, str)))
+            hand = seen.get("hand")
+            if isinstance(hand, list) and hand:
+                self.facts += "   hand: " + ", ".join(str(c) for c in hand)
+            if m["over"]:
+                self.status, self.menu = "game over", None
+            elif m["choices"]:
+                self.status = "your turn"
+                self.menu = Menu([MenuItem(choice_label(c), lambda c=c, mv=m["move"]: self._choose(c, mv))
+                                  for c in m["choices"]][:8], center_x=theme.WIDTH // 2, top=260, width=760,
+                                 row_height=52)
+            else:
+                self.status, self.menu = f"waiting for seat {m['current'] + 1}", None
+        elif kind == "error":
+            self.status = m.get("message", "refused")
+        elif kind == "closed":
+            self.status, self.menu = "the table closed the connection", None
+
+    def _seat_menu(self, seats: list) -> None:
+        open_seats = [s for s in seats if s["kind"] == "remote" and not s["claimed"]]
+        self.status = "pick a seat" if open_seats else "no seat is open"
+        self.menu = Menu([MenuItem(f"Seat {s['seat'] + 1}", lambda s=s: self.link.send(
+            {"type": "join", "seat": s["seat"], "code": self.code})) for s in open_seats],
+            center_x=theme.WIDTH // 2, top=260, width=520)
+
+    def _choose(self, choice: dict, move: int) -> None:
+        self.link.send({"type": "choose", "move": move, "choice": choice})
+        self.menu = None
+        self.status = "sent"
+
+    def handle(self, action: inp.Action) -> None:
+        if self.menu is not None and self.menu.handle(action):
+            return
+        if action.name == inp.BACK:
+            self.app.quit()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(theme.BG)
+        draw_text(surface, self.title, (40, 28), "large", theme.ACCENT)
+        draw_text(surface, self.status, (40, 100), "body", theme.TEXT)
+        draw_fit(surface, self.facts, pygame.Rect(40, 150, theme.WIDTH - 80, 90), "small", theme.TEXT_DIM)
+        if self.menu is not None:
+            self.menu.draw(surface)
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Choose"), (inp.BACK, "Leave")])
+
+
+def join_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="main.py join", description="Play a seat of a table from this Robo Arcade.")
+    parser.add_argument("address", nargs="?", default=None, help="host:port (default: the first table found on the LAN)")
+    parser.add_argument("--seat", type=int, default=None, help="seat number, from 1")
+    parser.add_argument("--code", default="", help="the table's join code")
+    parser.add_argument("--token", default="", help="a seat token, to rejoin")
+    add_display_args(parser)
+    args = parser.parse_args(argv)
+    address, code = args.address, args.code
+    if address is None:
+        found = discovery.browse(3.0)
+        if not found:
+            raise UserError("join", "no table found on this network; give its address (host:port)")
+        address, code = found[0].address, code or found[0].code
+        print(f"joining {found[0].name} at {address}", file=sys.stderr)
+    try:
+        link = TableLink(address)
+    except (OSError, TimeoutError) as exc:
+        raise UserError(address, f"cannot reach the table ({exc.__class__.__name__})") from None
+    seat = None if args.seat is None else args.seat - 1
+    return run_scene(lambda app: JoinTableScene(link, seat, code.upper(), args.token), args)
