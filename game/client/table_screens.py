@@ -21,6 +21,7 @@ import pygame
 from game.client import input as inp
 from game.client import theme
 from game.client.app import add_display_args, run_scene
+from game.client.registry import load
 from game.client.scene import Scene
 from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, draw_text, panel
 from game.core.errors import UserError
@@ -30,6 +31,8 @@ from game.table.setup import add_game_options, table_session
 from game.table.wire import plain
 
 SEAT_WORDS = {"remote": "phone", "ai": "AI", "local": "this screen"}
+# games whose play screen can show a networked table's board: (app, replica session, choice feed) -> Scene
+SPECTATORS = {"roborally": "game.roborally.ui.scene:spectator_scene"}
 
 
 def qr_surface(text: str, size: int) -> pygame.Surface:
@@ -58,11 +61,24 @@ class HostTableScene(Scene):
         self.summary = host.summary()
         self.focus = 0
         self.poll = 0
+        self.board_shown = False
 
     def update(self, dt: float) -> None:
         self.poll += 1
         if self.poll % 6 == 0:                  # ten reads a second are plenty for a lobby
             self.summary = self.host.summary()
+            if self.summary["move"] > 0 and not self.board_shown:
+                self.board_shown = True         # the game has begun: the TV shows the board
+                self.show_board()
+
+    def show_board(self) -> bool:
+        """Push the game's own screen as a spectator of the table (games listed in SPECTATORS)."""
+        make = load(SPECTATORS.get(self.host.engine.GAME_ID))
+        if make is None:
+            return False
+        replica, feed = self.host.spectate()
+        self.app.stack.push(make(self.app, replica, feed))
+        return True
 
     def handle(self, action: inp.Action) -> None:
         seats = self.summary["seats"]
@@ -73,6 +89,8 @@ class HostTableScene(Scene):
         elif action.name == inp.CONFIRM:
             seat = seats[self.focus]
             self.host.hand_over(seat["seat"], "ai" if seat["kind"] == "remote" else "remote")
+        elif action.name == inp.MENU:
+            self.show_board()
         elif action.name == inp.BACK:
             self.app.quit()
 
@@ -106,7 +124,10 @@ class HostTableScene(Scene):
             state += f": won by seat {winners}"
         draw_text(surface, state, (900, 420), "body", theme.TEXT)
         surface.blit(self.qr, self.qr.get_rect(topright=(theme.WIDTH - 40, 90)))
-        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Seat: phone / AI"), (inp.BACK, "Close the table")])
+        hints = [(inp.CONFIRM, "Seat: phone / AI"), (inp.BACK, "Close the table")]
+        if self.host.engine.GAME_ID in SPECTATORS:
+            hints.insert(1, (inp.MENU, "Show the board"))
+        draw_hints(surface, self.app.input, hints)
 
 
 def host_main(argv: list[str]) -> int:

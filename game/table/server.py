@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import queue
 import secrets
 import threading
 import time
@@ -129,6 +130,7 @@ class TableHost:
         self.cpu_seconds = 0.0
         self.last_error: tuple | None = None     # (seat, code, message) of the last refusal, for reports
         self._players: dict[int, Any] = {}
+        self._feeds: list[queue.Queue] = []     # spectators' copies of every applied choice
         self._thinking = False
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="table-ai")
         self._thread: threading.Thread | None = None
@@ -169,6 +171,15 @@ class TableHost:
         """(move number, a copy of the state) for the host's own window."""
         with self.lock:
             return self.move, self.session.state.copy()
+
+    def spectate(self) -> tuple[GameSession, queue.Queue]:
+        """A replica of the game now and a queue of every choice applied from here on: the host's
+        window replays them on its own copy to draw the shared board (seed + choices = the game)."""
+        with self.lock:
+            replica, _ = GameSession.from_json(self.session.to_json(), self.engine, "table")
+            feed: queue.Queue = queue.Queue()
+            self._feeds.append(feed)
+        return replica, feed
 
     def seat_status(self) -> list[dict]:
         return [seat.status() for seat in self.seats]
@@ -416,6 +427,8 @@ class TableHost:
                 del session.choices[count:]
                 return
             self.move += 1
+            for feed in self._feeds:
+                feed.put(choice)
         for seat in self.seats:
             if seat.client is not None:
                 self._send(seat.client, self._update(seat.client, seat.index, events))

@@ -82,3 +82,20 @@ def test_the_table_commands_have_normal_help(argv, capsys):
 def test_host_without_a_game_is_a_one_line_error(capsys):
     assert cli.main(["host"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_the_tv_shows_the_robo_rally_board_replaying_the_tables_choices(app):
+    host = TableHost(small_session("roborally", 3, sample=0), ["ai", "ai"], ai_level="random").start()
+    try:
+        lobby = HostTableScene(host, host.join_url(), advertised=False)
+        app.stack.push(lobby)
+        _frames_until(app, lambda: app.stack.top is not lobby, seconds=20)   # the board replaces the lobby
+        board = app.stack.top
+        _frames_until(app, lambda: len(board.session.choices) >= 6, seconds=30)
+        assert [c for c in board.session.choices] == host.session.choices[:len(board.session.choices)]
+        assert "phone" in board.seat_label(0) or "table" in board.seat_label(0)
+        app.post(Action("back"))
+        app.step(1 / 60)
+        assert app.stack.top is lobby, "Esc on the board goes back to the join code"
+    finally:
+        host.stop()
