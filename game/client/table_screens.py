@@ -26,6 +26,7 @@ from game.client.scene import Scene
 from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, draw_text, panel
 from game.core.errors import UserError
 from game.table import discovery
+from game.table.process import TableProcess
 from game.table.server import TableHost, resume_table, table_save_path
 from game.table.setup import add_game_options, table_session
 from game.table.wire import plain
@@ -144,21 +145,29 @@ def host_main(argv: list[str]) -> int:
                         help="seconds a dropped player's seat waits before the AI plays it")
     parser.add_argument("--resume", action="store_true", help="reopen the table of GAME saved before a crash")
     parser.add_argument("--no-window", action="store_true", help="print the link and host without a window")
+    parser.add_argument("--in-process", action="store_true",
+                        help="run the table on a thread of this process, not a process of its own")
     add_display_args(parser)
     args = parser.parse_args(argv)
     if args.game is None:
         raise UserError("command line", "host needs a game (roborun, robomissions, roborescue, runrunrun, roborally)")
     bind = args.bind or discovery.lan_address()
     options = {"ai_level": args.ai, "bind": bind, "port": args.port, "drop_timeout": args.drop_timeout}
+    save = table_save_path(args.game)
     if args.resume:
-        host = resume_table(table_save_path(args.game), **options)
-        if host is None:
-            raise UserError(str(table_save_path(args.game)), "no saved table to resume")
+        if not save.is_file():
+            raise UserError(str(save), "no saved table to resume")
+        session, kinds = None, None
     else:
         session = table_session(args.game, args)
         count = session.engine.seat_count(session.state)
         kinds = args.seats.split(",") if args.seats else ["remote"] * count
-        host = TableHost(session, kinds, save_path=table_save_path(args.game), **options)
+        TableHost(session, kinds, **options)              # a bad --seats is a one-line error before any process starts
+    if args.in_process:
+        host = resume_table(save, **options) if args.resume else TableHost(session, kinds, save_path=save, **options)
+    else:
+        host = TableProcess(args.game, session=session, seats=kinds, save_path=save,
+                            resume=save if args.resume else None, **options)
     host.start()
     advert = discovery.advertise(bind, host.port, host.engine.GAME_ID, host.entry.title, host.code)
     link = host.join_url()

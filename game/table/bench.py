@@ -1,7 +1,8 @@
 """`python main.py bench table --clients 6 --game roborally`: what a table costs, as JSON.
 
 A host on 127.0.0.1 with a table-bot in every seat, each bot in its own process (so the
-bots' AI does not share the host's interpreter lock). While they play whole games, a
+bots' AI does not share the host's interpreter lock); the table runs in a process of its
+own as `host` runs it (`--in-process`: on a thread of the window's process instead). While they play whole games, a
 stand-in for the host's window runs a 60 Hz frame loop with `--frame-work` ms of work per
 frame in the host's process and counts frames that started late by more than half a frame.
 Reported: choice-to-update latency p50/p95/max in ms (a bot sends a choice, the host
@@ -19,6 +20,7 @@ import statistics
 import threading
 import time
 
+from game.table.process import TableProcess
 from game.table.server import TableHost
 from game.table.setup import add_game_options, table_session
 
@@ -104,6 +106,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--frame-work", type=float, default=4.0, metavar="MS", help="work per frame of the stand-in window")
     parser.add_argument("--hostile", type=int, default=0, metavar="N", help="connections sending junk meanwhile")
     parser.add_argument("--timeout", type=float, default=300.0)
+    parser.add_argument("--in-process", action="store_true",
+                        help="the table on a thread of the window's process (default: its own process, as `host` runs it)")
     parser.add_argument("--baseline", type=float, default=3.0, metavar="S",
                         help="seconds of the frame loop alone first, to show the machine's own missed frames")
     add_game_options(parser)
@@ -129,7 +133,10 @@ def main(argv: list[str]) -> int:
                 args.seed = 1
             session = table_session(args.game, args)
             seats = session.engine.seat_count(session.state)
-            host = TableHost(session, ["remote"] * seats, drop_timeout=None).start()
+            if args.in_process:
+                host = TableHost(session, ["remote"] * seats, drop_timeout=None).start()
+            else:
+                host = TableProcess(args.game, session=session, seats=["remote"] * seats, drop_timeout=None).start()
             stop = threading.Event()
             pests = [threading.Thread(target=_pest, args=(host.address, stop, k), daemon=True) for k in range(args.hostile)]
             for pest in pests:
@@ -143,15 +150,17 @@ def main(argv: list[str]) -> int:
                 for pest in pests:
                     pest.join(10)
                 host.stop()
-            errors, closed = errors + host.errors_sent, closed + host.closed_for_abuse
-            table_cpu += host.cpu_seconds
+            report = ({"cpu": host.cpu_seconds, "errors": host.errors_sent, "closed": host.closed_for_abuse}
+                      if args.in_process else host.stopped)
+            errors, closed = errors + report.get("errors", 0), closed + report.get("closed", 0)
+            table_cpu += report.get("cpu", 0.0)
             args.seed += 1
         frames.running = False
         frames.join()
         seconds = time.perf_counter() - began
     ms = [1000 * x for x in latencies]
     print(json.dumps({
-        "game": args.game, "clients": args.clients, "games": args.games, "choices": len(ms),
+        "game": args.game, "clients": args.clients, "table": "thread" if args.in_process else "process", "games": args.games, "choices": len(ms),
         "choice_to_update_ms": {"p50": round(_percentile(ms, 0.5), 2), "p95": round(_percentile(ms, 0.95), 2),
                                 "max": round(max(ms, default=0.0), 2),
                                 "mean": round(statistics.fmean(ms), 2) if ms else 0.0},

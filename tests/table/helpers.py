@@ -50,6 +50,8 @@ def run_bots(host: TableHost, seats: list[int], level: str, per_seat: dict | Non
         thread.start()
     for thread in threads:
         thread.join(BOT_TIMEOUT + 10)
+    if failures and not hasattr(host, "session"):
+        raise failures[0]
     if failures:
         state = host.session
         raise AssertionError(f"a bot failed: {failures[0]!r}; the table is at move {host.move}, seat "
