@@ -55,9 +55,10 @@ class HostTableScene(Scene):
 
     covers_screen = True
 
-    def __init__(self, host: TableHost, link: str, advertised: bool) -> None:
+    def __init__(self, host: TableHost, link: str, advertised: bool, advert: Any = None, owned: bool = False) -> None:
         super().__init__()
         self.host, self.link, self.advertised = host, link, advertised
+        self.owned, self.advert = owned, advert      # opened from game select: this screen closes the table
         self.qr = qr_surface(link, 300)
         self.summary = host.summary()
         self.focus = 0
@@ -93,7 +94,16 @@ class HostTableScene(Scene):
         elif action.name == inp.MENU:
             self.show_board()
         elif action.name == inp.BACK:
-            self.app.quit()
+            if self.owned:
+                self.app.stack.pop()
+            else:
+                self.app.quit()
+
+    def exit(self) -> None:
+        if self.owned:
+            if self.advert is not None:
+                self.advert.close()
+            self.host.stop()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         s = self.summary
@@ -129,6 +139,26 @@ class HostTableScene(Scene):
         if self.host.engine.GAME_ID in SPECTATORS:
             hints.insert(1, (inp.MENU, "Show the board"))
         draw_hints(surface, self.app.input, hints)
+
+
+def host_table_scene(game_id: str) -> HostTableScene:
+    """A table of `game_id` opened from game select: its default set-up, every seat a phone,
+    in a process of its own on the LAN interface; closing the screen closes the table."""
+    args = argparse.Namespace(sample=None, players=None, course=None, seed=None)
+    session = table_session(game_id, args)
+    bind = discovery.lan_address()
+    seats = ["remote"] * session.engine.seat_count(session.state)
+    host = None
+    for port in (8765, 0):                       # the usual port, else any free one
+        try:
+            host = TableProcess(game_id, session=session, seats=seats, save_path=table_save_path(game_id),
+                                bind=bind, port=port).start()
+            break
+        except UserError:
+            if port == 0:
+                raise
+    advert = discovery.advertise(bind, host.port, game_id, host.entry.title, host.code)
+    return HostTableScene(host, host.join_url(), advert is not None, advert=advert, owned=True)
 
 
 def host_main(argv: list[str]) -> int:
