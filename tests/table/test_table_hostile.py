@@ -201,3 +201,32 @@ def test_the_limiter_allows_a_burst_then_the_sustained_rate():
     limiter = Limiter(rate=10, burst=5, tokens=5, stamp=0.0)
     assert [limiter.allow(0.0) for _ in range(6)] == [True] * 5 + [False]
     assert limiter.allow(0.1) and not limiter.allow(0.1)
+
+
+def test_the_table_listens_only_on_the_interface_it_was_given_and_only_while_hosting():
+    from game.table.discovery import lan_address
+
+    other = lan_address()
+    if other.startswith("127."):
+        pytest.skip("this machine has no interface besides the loopback")
+    host = TableHost(small_session("roborally", 1, sample=0), ["remote", "remote"]).start()
+    port = host.port
+    try:
+        with pytest.raises(OSError):
+            socket.create_connection((other, port), timeout=2).close()
+        socket.create_connection(("127.0.0.1", port), timeout=2).close()
+    finally:
+        host.stop()
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", port), timeout=2).close()
+
+
+def test_a_damaged_table_save_is_a_one_line_error(tmp_path):
+    from game.core.errors import UserError
+    from game.table.server import resume_table
+
+    path = tmp_path / "roborally.json"
+    path.write_text('{"format": "robo-arcade-table", "version": 1, "session": {"game": "chess"}, "seats": []}')
+    with pytest.raises(UserError) as caught:
+        resume_table(path)
+    assert "\n" not in str(caught.value) and str(path) in str(caught.value)
