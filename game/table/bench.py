@@ -34,19 +34,12 @@ def _bot(address: str, seat: int, level: str, code: str, timeout: float) -> list
 
 
 def _warm(game_id: str) -> None:
-    """Import everything a bot needs, and step back in priority: on a table the clients are
-    phones, not processes competing with the host for its cores."""
-    import os
-
+    """Import everything a bot needs before anything is timed."""
     from game import catalog
     from game.table import bot  # noqa: F401
 
     entry = catalog.BY_ID[game_id]
     catalog.load(entry.rules), catalog.load(entry.ai)
-    try:
-        os.nice(10)
-    except OSError:
-        pass
 
 
 def _pest(address: str, stop: threading.Event, seed: int) -> None:
