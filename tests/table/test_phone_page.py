@@ -19,7 +19,7 @@ from tests.table.helpers import small_session
 PAGE_TIMEOUT = 60.0
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def phone():
     chromium = require_tool("chromium")
     driver_path = require_tool("chromedriver", "chromium-driver")
@@ -93,3 +93,32 @@ def _words(card: str) -> str:
     import re
     text = re.sub(r"([a-z])(\d)", r"\1 \2", str(card).replace("_", " "))
     return text[:1].upper() + text[1:]
+
+
+@pytest.mark.parametrize("game_id", ["roborun", "robomissions", "roborescue", "runrunrun", "roborally"])
+def test_the_page_plays_every_games_legal_choices_at_360_px(phone, game_id):
+    from selenium.webdriver.common.by import By
+
+    from game import catalog
+
+    session = small_session(game_id, 4, sample=-1)
+    seats = ["remote"] + ["ai"] * (session.engine.seat_count(session.state) - 1)
+    host = TableHost(session, seats, ai_level=catalog.BY_ID[game_id].levels[0], drop_timeout=None).start()
+    try:
+        phone.get(host.join_url())
+        phone.execute_script("localStorage.clear()")
+        _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#seat-list button.seat"), "the seat list")[0].click()
+        for _ in range(3):                        # three of seat 1's decisions, each a tap on a legal choice
+            move, = _wait(lambda: (host.move,) if (phone.find_elements(By.CSS_SELECTOR, "#choices button:not([disabled])")
+                                                   and phone.execute_script("return document.body.dataset.move")
+                                                   == str(host.move)) else None, "the seat's choices")
+            labels = [b.text for b in phone.find_elements(By.CSS_SELECTOR, "#choices button")]
+            assert all(labels), "every choice has a label"
+            assert phone.execute_script("return document.documentElement.scrollWidth") <= 360
+            phone.find_elements(By.CSS_SELECTOR, "#choices button")[0].click()
+            _wait(lambda: host.move > move, "the host to apply the tap", timeout=10)
+            if session.is_over():
+                break
+        assert not phone.find_element(By.ID, "error").is_displayed()
+    finally:
+        host.stop()

@@ -32,7 +32,7 @@ function plain(v) {
 }
 
 function words(s) {
-  return String(s).replace(/_/g, " ").replace(/([a-z])(\d)/g, "$1 $2");
+  return String(s).replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/([a-z])(\d)/g, "$1 $2");
 }
 function cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
 function show(v) {
@@ -50,6 +50,7 @@ function cardText(view, id) {
     if (Array.isArray(data.icons)) return cap(words(data.colour || "")) + " " + data.icons.map((i) => i.join(" ")).join(" + ");
     return cap(words(data.kind || "card")) + " " + id;
   }
+  if (Number.isInteger(id) && table && table.game === "runrunrun") return "Tile " + id;
   return cap(show(id));
 }
 
@@ -59,7 +60,8 @@ function label(choice, view) {
   if (kind === "card" && typeof choice.arg === "string") return "Program " + cap(show(choice.arg));
   if (kind === "buy" && Array.isArray(view.shop) && view.shop[choice.arg] !== undefined) return "Buy " + show(view.shop[choice.arg]);
   const rest = Object.entries(choice).filter(([k]) => k !== "kind" && k !== "type")
-    .map(([k, v]) => (k === "card" ? cardText(view, v) : show(v)))
+    .map(([k, v]) => (k === "card" ? cardText(view, v) : k === "area" && Number.isInteger(v) ? "in area " + (v + 1)
+      : k === "slot" && Number.isInteger(v) ? "from slot " + (v + 1) : show(v)))
     .filter((s) => s && s !== "—");
   return cap(words(kind)) + (rest.length ? ": " + rest.join(" ") : "");
 }
@@ -155,6 +157,9 @@ function privateView(view) {
   const out = document.createElement("div");
   if (Array.isArray(view.hand) && view.hand.length) out.append(cards("Your hand", view.hand, view, "hand"));
   if (Array.isArray(view.regs) && view.regs.some((r) => r !== null)) out.append(cards("Your program", view.regs, view, "program"));
+  if (Array.isArray(view.stands) && Array.isArray(view.stands[view.seat])) {   // Robo Run: the cards on this seat's stand
+    out.append(cards("Your stand", view.stands[view.seat].map((c) => "Card " + c.card + " · " + c.face), view, "stand"));
+  }
   const facts = document.createElement("dl");
   facts.className = "facts";
   for (const key of ["phase", "round", "register", "turn", "energy", "supply"]) {
