@@ -38,8 +38,8 @@ COMMANDS: dict[str, str] = {
     "lint": "game.roborun.cli:lint",
     "solve": "game.roborun.cli:solve",
     "replay": "game.replay:main",
-    "host": "game.client.table_screens:host_main",
-    "join": "game.client.table_screens:join_main",
+    "host": "game.client.table_commands:host_main",
+    "join": "game.client.table_commands:join_main",
     "table-bot": "game.table.bot:main",
 }
 
