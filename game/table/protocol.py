@@ -22,6 +22,7 @@ MAX_DEPTH = 8                   # JSON nesting of a client message
 STRIKES_TO_CLOSE = 5            # bad messages (less one per good one) before the host closes the connection
 RATE_PER_SECOND = 50.0          # sustained client messages per second (a person taps far slower; a bot paces itself) ...
 RATE_BURST = 100.0              # ... with this much burst
+MAX_CONNECTIONS = 32            # open connections at once (a table has at most 6 seats); more are closed
 TOKEN_CHARS = 64                # a seat token is shorter than this
 CODE_CHARS = 16                 # a join code is shorter than this
 

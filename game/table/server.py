@@ -128,6 +128,8 @@ class TableHost:
         self.errors_sent = 0
         self.closed_for_abuse = 0
         self.cpu_seconds = 0.0
+        self.refused_connections = 0
+        self._open = 0                           # connections open now (the loop thread's count)
         self.last_error: tuple | None = None     # (seat, code, message) of the last refusal, for reports
         self._players: dict[int, Any] = {}
         self._feeds: list[queue.Queue] = []     # spectators' copies of every applied choice
@@ -243,6 +245,17 @@ class TableHost:
         return Response(200, "OK", headers, body)
 
     async def _connection(self, conn) -> None:
+        if self._open >= protocol.MAX_CONNECTIONS:
+            self.refused_connections += 1
+            await conn.close(1013, "the table is full")
+            return
+        self._open += 1
+        try:
+            await self._serve(conn)
+        finally:
+            self._open -= 1
+
+    async def _serve(self, conn) -> None:
         client = Client(conn, Limiter(rate=self.rate[0], burst=self.rate[1], tokens=self.rate[1]))
         writer = asyncio.create_task(self._writer(client))
         self._send(client, {"type": "table", "protocol": protocol.PROTOCOL, "game": self.engine.GAME_ID,

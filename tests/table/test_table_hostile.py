@@ -7,11 +7,13 @@ the same AIs make without a network.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
 import socket
 import threading
+import time
 
 import pytest
 from websockets.exceptions import ConnectionClosed
@@ -230,3 +232,18 @@ def test_a_damaged_table_save_is_a_one_line_error(tmp_path):
     with pytest.raises(UserError) as caught:
         resume_table(path)
     assert "\n" not in str(caught.value) and str(path) in str(caught.value)
+
+
+def test_connections_past_the_cap_are_closed_and_the_seats_still_play(table):
+    with contextlib.ExitStack() as crowd:
+        conns = [crowd.enter_context(connect(_url(table))) for _ in range(protocol.MAX_CONNECTIONS)]
+        for conn in conns:
+            assert json.loads(conn.recv(timeout=5))["type"] == "table"
+        with connect(_url(table)) as late:
+            _, code = _replies_until_closed(late)
+        assert code == 1013 and table.refused_connections == 1
+    deadline = time.monotonic() + 5
+    while table._open and time.monotonic() < deadline:
+        time.sleep(0.02)
+    with connect(_url(table)) as conn:
+        assert json.loads(conn.recv(timeout=5))["type"] == "table"
