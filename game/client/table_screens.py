@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import queue
+import re
 import threading
 from typing import Any
 
@@ -26,11 +27,14 @@ from game.table import discovery
 from game.table.process import TableProcess
 from game.table.server import TableHost, table_save_path
 from game.table.setup import table_session
-from game.table.wire import plain
+from game.table.wire import from_wire, plain
 
 SEAT_WORDS = {"remote": "phone", "ai": "AI", "local": "this screen"}
 # games whose play screen can show a networked table's board: (app, replica session, choice feed) -> Scene
 SPECTATORS = {"roborally": "game.roborally.ui.scene:spectator_scene"}
+# games whose board a joined seat can draw from its own view: (view, area) -> object with draw(surface, view)
+VIEW_BOARDS = {"roborally": "game.roborally.ui.board_view:ViewBoard"}
+BOARD_AREA = pygame.Rect(10, 150, 820, 520)
 
 
 def qr_surface(text: str, size: int) -> pygame.Surface:
@@ -159,13 +163,26 @@ def host_table_scene(game_id: str) -> HostTableScene:
 
 
 # ---------------------------------------------------------------------------- join
-def choice_label(choice: dict) -> str:
-    """A choice's menu text: its kind in words, then its arguments (as the phone page writes it)."""
+def choice_label(choice: dict, view: dict | None = None) -> str:
+    """A choice's menu text, as the phone page writes it: its kind in words, then its arguments
+    (a Robo Rally shop slot by its upgrade, a program card by its name)."""
+    view = view or {}
     kind = str(choice.get("kind", choice.get("type", "")))
+    arg = choice.get("arg")
+    if kind == "card" and isinstance(arg, str):
+        return "Program " + _words(arg)
+    shop = view.get("shop")
+    if kind == "buy" and isinstance(shop, list) and isinstance(arg, int) and 0 <= arg < len(shop):
+        return "Buy " + _words(str(shop[arg]))
     rest = [json.dumps(v) if isinstance(v, (dict, list)) else str(v)
             for k, v in choice.items() if k not in ("kind", "type") and v not in (None, [], "")]
-    text = kind.replace("_", " ")
-    return text[:1].upper() + text[1:] + (": " + " ".join(rest) if rest else "")
+    return _words(kind) + (": " + " ".join(rest) if rest else "")
+
+
+def _words(text: str) -> str:
+    """move_2 / EndTurn / move2 -> "Move 2" / "End Turn" / "Move 2"."""
+    text = re.sub(r"([a-z])(\d)", r"\1 \2", re.sub(r"([a-z])([A-Z])", r"\1 \2", text.replace("_", " ")))
+    return text[:1].upper() + text[1:]
 
 
 class TableLink:
@@ -218,6 +235,9 @@ class JoinTableScene(Scene):
         self.menu: Menu | None = None
         self.view: dict = {}
         self.move = 0
+        self.game = ""
+        self.board: Any = None              # the game's board drawer, for games in VIEW_BOARDS
+        self.decoded: Any = None            # the seat's view as the game's own objects (for the board)
 
     def exit(self) -> None:
         self.link.close()
@@ -233,7 +253,7 @@ class JoinTableScene(Scene):
     def _receive(self, m: dict) -> None:
         kind = m.get("type")
         if kind == "table":
-            self.title = m["title"]
+            self.title, self.game = m["title"], m["game"]
             if self.token and self.seat is not None:
                 self.link.send({"type": "rejoin", "seat": self.seat, "token": self.token})
             elif self.seat is not None:
@@ -252,13 +272,21 @@ class JoinTableScene(Scene):
             hand = seen.get("hand")
             if isinstance(hand, list) and hand:
                 self.facts += "   hand: " + ", ".join(str(c) for c in hand)
+            make_board = load(VIEW_BOARDS.get(self.game))
+            if make_board is not None:
+                try:
+                    self.decoded = from_wire(self.view, self.game)
+                    self.board = self.board or make_board(self.decoded, BOARD_AREA)
+                except (ValueError, TypeError, AttributeError):
+                    self.decoded = self.board = None
             if m["over"]:
                 self.status, self.menu = "game over", None
             elif m["choices"]:
                 self.status = "your turn"
-                self.menu = Menu([MenuItem(choice_label(c), lambda c=c, mv=m["move"]: self._choose(c, mv))
-                                  for c in m["choices"]][:8], center_x=theme.WIDTH // 2, top=260, width=760,
-                                 row_height=52)
+                beside = self.board is not None         # the board on the left, the choices beside it
+                self.menu = Menu([MenuItem(choice_label(c, seen), lambda c=c, mv=m["move"]: self._choose(c, mv))
+                                  for c in m["choices"]][:9], center_x=1055 if beside else theme.WIDTH // 2,
+                                 top=160 if beside else 260, width=420 if beside else 760, row_height=52)
             else:
                 self.status, self.menu = f"waiting for seat {m['current'] + 1}", None
         elif kind == "error":
@@ -288,7 +316,11 @@ class JoinTableScene(Scene):
         surface.fill(theme.BG)
         draw_text(surface, self.title, (40, 28), "large", theme.ACCENT)
         draw_text(surface, self.status, (40, 100), "body", theme.TEXT)
-        draw_fit(surface, self.facts, pygame.Rect(40, 150, theme.WIDTH - 80, 90), "small", theme.TEXT_DIM)
+        if self.board is not None and self.decoded is not None:
+            draw_fit(surface, self.facts, pygame.Rect(40, 136, theme.WIDTH - 80, 24), "tiny", theme.TEXT_DIM, wrap=False)
+            self.board.draw(surface, self.decoded)
+        else:
+            draw_fit(surface, self.facts, pygame.Rect(40, 150, theme.WIDTH - 80, 90), "small", theme.TEXT_DIM)
         if self.menu is not None:
             self.menu.draw(surface)
         draw_hints(surface, self.app.input, [(inp.CONFIRM, "Choose"), (inp.BACK, "Leave")])

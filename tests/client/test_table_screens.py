@@ -53,6 +53,7 @@ def test_the_join_screen_plays_its_seats_choices(app, table):
     scene = JoinTableScene(link, seat=0, code=table.code, token="")
     app.stack.push(scene)
     _frames_until(app, lambda: scene.menu is not None and table.seats[0].client is not None)
+    assert scene.board is not None, "a Robo Rally seat sees the course beside its choices"
     before = table.move
     app.post(Action("confirm"))
     _frames_until(app, lambda: table.move > before)
@@ -68,9 +69,11 @@ def test_a_qr_code_is_drawn_with_its_quiet_zone():
 
 
 def test_choice_labels_read_as_words():
-    assert choice_label({"kind": "card", "arg": "move2"}) == "Card: move2"
-    assert choice_label({"type": "EndTurn"}) == "EndTurn"
+    assert choice_label({"kind": "card", "arg": "move2"}) == "Program Move 2"
+    assert choice_label({"kind": "buy", "arg": 1}, {"shop": ["recharge", "rear_laser"]}) == "Buy Rear laser"
+    assert choice_label({"type": "EndTurn"}) == "End Turn"
     assert choice_label({"kind": "no_beep", "args": []}) == "No beep"
+    assert choice_label({"type": "Play", "card": 38}) == "Play: 38"
 
 
 @pytest.mark.parametrize("argv", [["host", "--help"], ["join", "--help"], ["table-bot", "--help"], ["bench", "table", "--help"]])
