@@ -154,10 +154,13 @@ class TableHost:
         return self
 
     def stop(self) -> None:
-        if self._loop is not None and self._stop is not None:
+        """Close the table (idempotent): the port is free and the last save is on disk when it returns."""
+        if self._thread is None:
+            return
+        if self._loop is not None and self._stop is not None and self._thread.is_alive():
             self._loop.call_soon_threadsafe(self._stop.set)
-        if self._thread is not None:
-            self._thread.join(10)
+        self._thread.join(10)
+        self._thread = None
         self._pool.shutdown(wait=True, cancel_futures=True)
         if self.save_path is not None:
             storage.wait_idle(self.save_path)
