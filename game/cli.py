@@ -40,6 +40,9 @@ COMMANDS: dict[str, str] = {
     "solve": "game.roborun.cli:solve",
     "replay": "game.replay:main",
     "measure": "game.measure:main",
+    "host": "game.client.table_commands:host_main",
+    "join": "game.client.table_commands:join_main",
+    "table-bot": "game.table.bot:main",
 }
 
 BENCHES: dict[str, str] = {
@@ -49,6 +52,7 @@ BENCHES: dict[str, str] = {
     "frames": "game.client.bench_frames:main",
     "memory": "game.client.membench:main",      # RSS under random input, per screen
     "startup": "game.client.bench_startup:main",  # first frame of each screen vs a bare window
+    "table": "game.table.bench:main",             # a networked table: choice-to-update latency, host frames
 }
 
 
@@ -59,6 +63,9 @@ COMMAND_NOTES: dict[str, str] = {
     "solve": "LEVEL    search a winning line for one Robo Run deal, write it as a replay",
     "replay": "FILE    play a saved game or a replay back, headless",
     "measure": "[NAME...]   re-measure the slow figures kept in records/ (make measure)",
+    "host": "GAME [...]   open a table on the local network: phones join by QR code",
+    "join": "ADDRESS   play a seat of a table from this Robo Arcade",
+    "table-bot": "--connect ADDRESS --seat N --ai LEVEL   an AI plays one seat of a table",
 }
 
 

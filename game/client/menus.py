@@ -393,6 +393,8 @@ class GameSelectScene(Scene):
             self._start(self.focus)
         elif action.name == inp.INFO:
             self._how_to_play(self.focus)
+        elif action.name == inp.MENU:
+            self._host_table(self.focus)
         elif action.name == inp.BACK:
             self.app.stack.pop()
         elif action.name in (inp.POINT, inp.CLICK) and action.pos:
@@ -410,6 +412,19 @@ class GameSelectScene(Scene):
             return
         self.app.audio.play("click")
         self.app.stack.push(factory())
+
+    def _host_table(self, index: int) -> None:
+        """Host a table of the focused game: the board here, every player's hand on a phone (issue 29)."""
+        from game.client.table_screens import host_table_scene   # the table's screens load only when asked
+
+        try:
+            scene = host_table_scene(GAMES[index].id)
+        except UserError as exc:
+            self.app.audio.play("error")
+            self.app.stack.push(NoticeScene(str(exc)))
+            return
+        self.app.audio.play("click")
+        self.app.stack.push(scene)
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -437,6 +452,7 @@ class GameSelectScene(Scene):
         hints = [(inp.CONFIRM, "Play"), (inp.LEFT, "Choose")]
         if GAMES[self.focus].howto is not None:
             hints.append((inp.INFO, "How to play"))
+        hints.append((inp.MENU, "Host a table"))
         draw_hints(surface, self.app.input, hints + [(inp.BACK, "Back")])
 
 

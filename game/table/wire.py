@@ -9,7 +9,7 @@ a local one. Markers, each an object with one "~" key:
   {"~": "module:Class", field: value, ...}   a dataclass or named tuple of a game's rules
   {"~list": [...]}                           a list (a bare JSON array is a tuple)
   {"~set": [...]} / {"~frozenset": [...]}    sorted by their JSON text, so bytes are stable
-  {"~dict": [[key, value], ...]}             a dict whose keys are not all strings
+  {"~dict": [[key, value], ...]}             a dict whose keys are not all strings, in its order
 
 `from_wire` builds classes only from the rules package of the game it was given, never
 anything else a hostile host could name. `canonical` is the one byte form: the leak test
@@ -26,32 +26,44 @@ MARK = "~"
 _CONTAINERS = ("~list", "~set", "~frozenset", "~dict")
 
 
+_SCALARS = (type(None), bool, int, float, str)
+_FIELDS: dict[type, tuple[str, ...] | None] = {}     # class -> dataclass field names (None: not a dataclass)
+
+
 def to_wire(value: Any) -> Any:
     """Plain JSON (dicts, lists, str, int, float, bool, None) for a view, an event or a part of one."""
-    if value is None or isinstance(value, (bool, int, float, str)):
+    kind = type(value)
+    if kind in _SCALARS:
         return value
+    if kind is tuple:
+        return [v if type(v) in _SCALARS else to_wire(v) for v in value]
     if isinstance(value, tuple):
-        fields = getattr(type(value), "_fields", None)
+        fields = getattr(kind, "_fields", None)
         if fields is not None:                                   # a named tuple
             out = {f: to_wire(v) for f, v in zip(fields, value) if v is not None}
-            out[MARK] = _name(type(value))
+            out[MARK] = _name(kind)
             return out
         return [to_wire(v) for v in value]
+    if isinstance(value, (bool, int, float, str)):               # subclasses (an IntEnum, a str Enum)
+        return value
     if isinstance(value, list):
         return {"~list": [to_wire(v) for v in value]}
     if isinstance(value, dict):
         if all(isinstance(k, str) and not k.startswith(MARK) for k in value):
             return {k: to_wire(v) for k, v in value.items()}
-        pairs = [[to_wire(k), to_wire(v)] for k, v in value.items()]
-        return {"~dict": sorted(pairs, key=_sort_key)}
+        return {"~dict": [[to_wire(k), to_wire(v)] for k, v in value.items()]}    # in order: AIs iterate it
     if isinstance(value, (set, frozenset)):
         items = sorted((to_wire(v) for v in value), key=_sort_key)
         return {"~set" if isinstance(value, set) else "~frozenset": items}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out = {f.name: to_wire(getattr(value, f.name)) for f in dataclasses.fields(value)}
-        out[MARK] = _name(type(value))
+    names = _FIELDS.get(kind, False)
+    if names is False:
+        names = _FIELDS[kind] = (tuple(f.name for f in dataclasses.fields(kind))
+                                 if dataclasses.is_dataclass(kind) else None)
+    if names is not None:
+        out = {name: to_wire(getattr(value, name)) for name in names}
+        out[MARK] = _name(kind)
         return out
-    raise TypeError(f"cannot send a {type(value).__name__} over the table")
+    raise TypeError(f"cannot send a {kind.__name__} over the table")
 
 
 def canonical(value: Any) -> bytes:

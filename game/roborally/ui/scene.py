@@ -60,6 +60,8 @@ SOUNDS = {"move": "move", "pushed": "move", "convey": "slide", "teleport": "tele
 def seat_label(kinds, seat):
     kind = kinds[seat] if seat < len(kinds) else "normal"
     human = "you" if kinds.count("human") == 1 else "human"
+    if kind == "table":
+        return f"{ROBOT_NAMES[seat]} (table)"
     return f"{ROBOT_NAMES[seat]} ({human if kind == 'human' else 'AI ' + kind})"
 
 
@@ -137,8 +139,9 @@ class RaceScene(Scene):
     covers_screen = True
 
     def __init__(self, session: GameSession, seats: list[str], speed: float | None = None, *,
-                 save: bool = True, demo: bool = False, tutorial: bool = True) -> None:
+                 save: bool = True, demo: bool = False, tutorial: bool = True, feed=None) -> None:
         super().__init__()
+        self.feed = feed                    # a networked table's choices (seats "table"): the TV's board
         self.save = save                    # False: a demo or a test; nothing is written
         self.demo = demo                    # attract mode: no scenes are pushed, no input taken
         self.tutorial = tutorial and not demo and "human" in seats
@@ -149,7 +152,7 @@ class RaceScene(Scene):
         self.board_view: BoardView | None = None
         self.executor: AIWorker | None = None
         self.future: Future | None = None
-        self.players = {i: make_player(k, 1000 + i) for i, k in enumerate(self.seats) if k != "human"}
+        self.players = {i: make_player(k, 1000 + i) for i, k in enumerate(self.seats) if k not in ("human", "table")}
         # events play as Beats of the shared sequencer (one per event, labelled with its kind);
         # beams, labels and reboot flashes (self.flashes / self.floaters) fade on their own clock
         self.anims = Sequencer(play_sound=self._play_sound)
@@ -262,6 +265,10 @@ class RaceScene(Scene):
         if self.state.phase != "program":
             self.timer = None
         kind = self.seats[seat]
+        if kind == "table":                  # played on a phone: the table (game/table) sends the choice
+            if not self.feed.empty():
+                self._apply(self.feed.get_nowait())
+            return
         if kind != "human":
             self._poll_ai(seat)
             return
@@ -449,6 +456,8 @@ class RaceScene(Scene):
 
     # ------------------------------------------------------------------ input
     def hints(self):
+        if self.feed is not None:
+            return [(inp.INFO, "Inspect"), (inp.MENU, "Join code and seats")]
         if self.cursor is not None:
             return [(inp.LEFT, "Move cursor"), (inp.INFO, "Done")]
         if self.state.phase == "program" and self._human_turn():
@@ -519,6 +528,9 @@ class RaceScene(Scene):
     def handle(self, action) -> None:
         name = action.name
         if self.demo:
+            return
+        if self.feed is not None and name in (inp.MENU, inp.BACK):
+            self.app.stack.pop()             # the TV's board goes back to the table's lobby
             return
         if self._handle_inspect(action):
             return
@@ -795,7 +807,8 @@ class RaceScene(Scene):
                 draw_fit(surface, line, pygame.Rect(14, top + 6 + i * 28, 810, 26), "small",
                          theme.TEXT if i == len(lines) - 1 else theme.TEXT_DIM, wrap=False)
             if seat is not None and not self._busy() and self.seats[seat] != "human" and not self.session.is_over():
-                draw_fit(surface, f"{self.seat_label(seat)} is thinking...",
+                doing = "is choosing on a phone" if self.seats[seat] == "table" else "is thinking..."
+                draw_fit(surface, f"{self.seat_label(seat)} {doing}",
                          pygame.Rect(845, theme.HEIGHT - 76, theme.WIDTH - 855, 26), "small", theme.TEXT_DIM, wrap=False)
             return
         r = self.state.robots[seat]
@@ -984,6 +997,11 @@ def make_attract_scene(app: App) -> Scene:
 
 def make_entry_scene(app: App) -> Scene:
     return SetupScene()
+
+
+def spectator_scene(app: App, session: GameSession, feed) -> Scene:
+    """The shared board of a networked table: every seat plays on a phone, the choices come from `feed`."""
+    return RaceScene(session, ["table"] * R.seat_count(session.state), save=False, tutorial=False, feed=feed)
 
 
 def resume_scene(app: App, session: GameSession) -> Scene:
