@@ -154,19 +154,16 @@ class App:
     def _open_display(self, flags: int, sized: bool = True) -> pygame.Surface:
         """The logical screen; one-line UserError when no window can be opened (never a silent run).
 
-        SCALED makes the logical size the window's minimum, so a --window size (or, unasked, a
-        size that fits a screen smaller than 1280x720) is set on a hidden window (minimum
-        lowered first), centred on the screen, then shown.
+        A real window opens hidden and is sized and placed before it is shown (`_place_window`).
         """
+        fullscreen = bool(flags & pygame.FULLSCREEN)
         if not self.headless:
             smooth_fit_scaling()
+            flags = (flags & ~pygame.FULLSCREEN) | pygame.HIDDEN
         try:
             pygame.display.init()   # the window first: with no display, say so before audio starts
-            if not self.headless and not sized and not flags & pygame.FULLSCREEN:
-                self.window = window_for_desktop(next(iter(pygame.display.get_desktop_sizes()), None))
-            resize = not self.headless and self.window != theme.LOGICAL_SIZE and not flags & pygame.FULLSCREEN
-            if resize:
-                flags |= pygame.HIDDEN
+            if not self.headless and not sized:
+                self.window = window_for_desktop(self._desktop_size())
             try:
                 screen = pygame.display.set_mode(theme.LOGICAL_SIZE, flags, vsync=0 if self.headless else 1)
             except pygame.error:
@@ -178,18 +175,38 @@ class App:
             # SDL fell back to an invisible driver by itself: say so instead of running unseen
             pygame.quit()
             raise UserError("display", NO_DISPLAY.format(f"no display found, SDL chose '{driver}'"))
-        if resize:
-            try:
-                with warnings.catch_warnings():     # from_display_module is deprecated, not yet replaced
-                    warnings.simplefilter("ignore", DeprecationWarning)
-                    window = pygame.Window.from_display_module()
-                window.minimum_size = (160, 160)
-                window.size = self.window
-                window.position = pygame.WINDOWPOS_CENTERED   # else it stays where the 1280x720 one was
-                window.show()
-            except (AttributeError, pygame.error):  # pragma: no cover - an SDL without the Window API
-                screen = pygame.display.set_mode(theme.LOGICAL_SIZE, flags & ~pygame.HIDDEN)
+        if not self.headless:
+            self._place_window(fullscreen)
         return screen
+
+    @staticmethod
+    def _desktop_size() -> tuple[int, int] | None:
+        return next(iter(pygame.display.get_desktop_sizes()), None)
+
+    def _place_window(self, fullscreen: bool) -> None:
+        """Size, place and show the hidden window.
+
+        SCALED makes the logical size the window's minimum and leaves the window where a
+        1280x720 one would be centred (at -240,-120 on an 800x480 screen), so the minimum is
+        lowered and the window sized and centred here. Fullscreen covers the desktop: the window
+        is first given the desktop's size at its corner, so even an X server without a window
+        manager (which ignores the fullscreen request) shows the whole picture.
+        """
+        try:
+            with warnings.catch_warnings():     # from_display_module is deprecated, not yet replaced
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            window.minimum_size = (160, 160)
+            if fullscreen:
+                window.size = self._desktop_size() or self.window
+                window.position = (0, 0)
+                window.set_fullscreen(desktop=True)
+            else:
+                window.size = self.window
+                window.position = pygame.WINDOWPOS_CENTERED
+            window.show()
+        except (AttributeError, pygame.error):  # pragma: no cover - an SDL without the Window API
+            pygame.display.set_mode(theme.LOGICAL_SIZE, pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0))
 
     def sync_scale(self) -> float:
         """The current window's scale; keeps the text floor in step if the window was resized."""
