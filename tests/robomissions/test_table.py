@@ -81,6 +81,10 @@ def test_a_whole_game_played_through_the_table_ends_on_the_results_screen(app, m
     assert checked and all(legal for _, legal in checked)
     assert [a for _, a in table.played] == [a for a, _ in checked]
     assert any(seat == 0 for seat, _ in table.played) and any(seat != 0 for seat, _ in table.played)
+    app.post(Action("confirm"))         # Enter still held from the game: the results stay (issue 25)
+    assert app.stack.top is results
+    for _ in range(90):
+        app.step(1 / 60)
     app.post(Action("confirm"))         # "Play again" is focused first: same seats, a new deal
     again = app.stack.top
     assert isinstance(again, TableScene) and again is not table

@@ -335,8 +335,18 @@ def test_a_campaign_win_saves_the_boards_with_the_chosen_reward_and_opens_the_ne
     results.menu.focus = 0                 # Green's reward: walk to "chip"
     while results.picks[0] != "chip":
         app.post(Action("right"))
+    assert results.menu.items[0].detail.startswith("Develop the CHIP: unlock its next level")  # says what it does
+    app.post(Action("right"))
+    assert "RAM" not in results.menu.items[0].detail and ": " in results.menu.items[0].detail
+    while results.picks[0] != "chip":
+        app.post(Action("right"))
     next_index = next(i for i, item in enumerate(results.menu.items) if item.label == "Next scenario")
     results.menu.focus = next_index
+    app.post(Action("confirm"))            # Enter pressed as the scenario ends: the results stay (issue 25)
+    assert app.stack.top is results
+    for _ in range(90):
+        app.step(1 / 60)
+    assert app.stack.top is results, app.stack.top
     app.post(Action("confirm"))
     saved = prog.load_progress()[0].campaign(1)
     assert saved.completed == ["1.1"]
@@ -347,6 +357,26 @@ def test_a_campaign_win_saves_the_boards_with_the_chosen_reward_and_opens_the_ne
     assert type(nxt).__name__ == "PlayScene" and nxt.level.level_id == "1.2"
     assert nxt.setup.players[0].chip_level == 2          # the boards carried on into 1.2
     assert campaign_setup(nxt.options).players[1].chip_level == setup.players[1].chip_level
+
+
+def test_esc_on_scenario_complete_goes_back_to_scenario_select(app):
+    """Issue 25: Esc did nothing on "Scenario complete"; it leaves to the scenario list (after the hold)."""
+    _seen_tutorial()
+    scene = start_game(app, GameOptions(level_ref="1.1", partner="random", seed=4))
+    app.post(Action("confirm"))
+    app.step(1 / 60)
+    scene.state.outcome = "won"
+    scene.state.won_round = 2
+    scene.finished_for = 5.0
+    app.step(1 / 60)
+    results = app.stack.top
+    assert type(results).__name__ == "ResultsScene"
+    app.post(Action("back"))               # pressed while the results appear: nothing yet
+    assert app.stack.top is results
+    for _ in range(90):
+        app.step(1 / 60)
+    app.post(Action("back"))
+    assert type(app.stack.top).__name__ == "EntryScene"
 
 
 def test_single_scenario_mode_uses_the_chosen_robot_boards(app):
