@@ -168,9 +168,10 @@ class TitleScene(Scene):
             MenuItem("Settings", self._settings, "Sound, animation speed, colour-blind patterns"),
             MenuItem("Quit", self._quit),
         ]
-        if self.saved:
-            names = ", ".join(entry.title for entry in self.saved)
-            items.insert(0, MenuItem("Continue", self._continue, f"Resume your unfinished game: {names}"))
+        if self.saved:      # one line: a second would run onto the robot parade
+            detail = f"Resume your unfinished game: {self.saved[0].title}" if len(self.saved) == 1 else \
+                f"Resume one of your {len(self.saved)} unfinished games"
+            items.insert(0, MenuItem("Continue", self._continue, detail))
         if len(items) == 3:
             return Menu(items, center_x=theme.WIDTH // 2, top=310, width=420)
         # four rows in the same band, so the focused row's detail line clears the marching robots
@@ -221,7 +222,8 @@ class TitleScene(Scene):
         if action.name != inp.POINT:
             self.idle = 0.0
         if not self.menu.handle(action) and action.name == inp.BACK and action.device != "mouse":
-            self.app.quit()
+            # Esc on the title asks first: a player pressing Esc to get back here must not lose the window
+            self.app.stack.push(ConfirmScene("Quit Robo Arcade?", self._quit, yes="Quit", no="Stay"))
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -630,7 +632,7 @@ class ConfirmScene(Scene):
             draw_fit(surface, self.detail, pygame.Rect(box.left + 30, box.top + 114, box.width - 60, 60), "body",
                      theme.TEXT_DIM, align="center")
         self.menu.draw(surface)
-        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.BACK, "Keep playing")])
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.BACK, self.menu.items[0].label)])
 
 
 class PauseScene(Scene):
