@@ -592,38 +592,37 @@ class HowToPlayScene(Scene):
                                              (inp.BACK, "Close")])
 
 
-class ConfirmScene(Scene):
-    """Ask once before a costly step (e.g. ending a turn with actions left): the safe answer has the focus.
-
-    `on_yes` runs after the box closes; Back, or the first item, keeps playing.
-    """
+class ChoiceScene(Scene):
+    """A question with a few answers over the current screen; the first answer is the safe one:
+    it has the focus, and Back picks it. Each answer's callback runs after the box closes."""
 
     opaque = False
 
-    def __init__(self, question: str, on_yes, yes: str = "Yes", no: str = "Keep playing", detail: str = "") -> None:
+    def __init__(self, question: str, answers: list[tuple[str, Callable[[], None]]], detail: str = "",
+                 details: list[str] | None = None) -> None:
         super().__init__()
         self.question = question
         self.detail = detail
-        self.on_yes = on_yes
-        self.menu = Menu([MenuItem(no, self._no), MenuItem(yes, self._yes)], center_x=theme.WIDTH // 2, top=390,
-                         width=440)
+        self.answers = answers
+        details = details or []
+        self.menu = Menu([MenuItem(label, lambda run=run: self._answer(run), details[i] if i < len(details) else "")
+                          for i, (label, run) in enumerate(answers)],
+                         center_x=theme.WIDTH // 2, top=390 - 30 * max(0, len(answers) - 2), width=440,
+                         row_height=64 if len(answers) <= 2 else 56)
 
-    def _no(self) -> None:
+    def _answer(self, run: Callable[[], None]) -> None:
         self.app.stack.pop()
-
-    def _yes(self) -> None:
-        self.app.stack.pop()
-        self.on_yes()
+        run()
 
     def handle(self, action: inp.Action) -> None:
         if not self.menu.handle(action) and action.name == inp.BACK:
-            self._no()
+            self._answer(self.answers[0][1])
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
-        box = pygame.Rect(0, 0, 760, 340)
+        box = pygame.Rect(0, 0, 760, 340 + 30 * max(0, len(self.answers) - 2))
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 + 20)
         panel(surface, box)
         draw_fit(surface, self.question, pygame.Rect(box.left + 30, box.top + 20, box.width - 60, 90), "large",
@@ -632,7 +631,18 @@ class ConfirmScene(Scene):
             draw_fit(surface, self.detail, pygame.Rect(box.left + 30, box.top + 114, box.width - 60, 60), "body",
                      theme.TEXT_DIM, align="center")
         self.menu.draw(surface)
-        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.BACK, self.menu.items[0].label)])
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.BACK, self.answers[0][0])])
+
+
+class ConfirmScene(ChoiceScene):
+    """Ask once before a costly step (e.g. ending a turn with actions left): the safe answer has the focus.
+
+    `on_yes` runs after the box closes; Back, or the first item, keeps playing.
+    """
+
+    def __init__(self, question: str, on_yes, yes: str = "Yes", no: str = "Keep playing", detail: str = "") -> None:
+        super().__init__(question, [(no, lambda: None), (yes, on_yes)], detail)
+        self.on_yes = on_yes
 
 
 class PauseScene(Scene):

@@ -338,3 +338,45 @@ def test_watching_the_ais_can_fast_forward(app):
     assert len(table.played) >= 20 or table.state.is_over
     app.post(Action("next"))
     assert not table.fast_forward
+
+
+def _knock_out_the_human(app, table):
+    """Eliminate seat 1 (the human) while an AI has the turn, as a zap would."""
+    run_until(app, table, lambda: table.state.current != 0 and not table.timeline.busy and not table.dirty)
+    engine._eliminate(table.state, table.state.players[0], [])
+    assert not table.state.is_over
+
+
+def test_a_knocked_out_player_is_offered_watch_fast_forward_or_leave(app):
+    """Issue 25: out on turn 6 of a 3-player game, then 64 turns to sit through with nothing asked."""
+    from game.client.menus import ChoiceScene
+
+    table = start(app, make_config("ffa", 3, humans=1, ai="normal", seed=3))
+    _knock_out_the_human(app, table)
+    for _ in range(5):
+        app.step(1 / 60)
+    offer = app.stack.top
+    assert isinstance(offer, ChoiceScene) and offer.question.startswith("You are out")
+    assert [item.label for item in offer.menu.items] == ["Watch", "Fast-forward to the results", "Leave to the title"]
+    app.post(Action("down"))
+    app.post(Action("confirm"))
+    assert app.stack.top is table and table.fast_forward
+    for _ in range(MAX_FRAMES):                      # no key pressed: the AIs finish the game by themselves
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        app.step(1 / 60)
+    assert isinstance(app.stack.top, ResultsScene) and 0 not in table.state.winners
+
+
+def test_leaving_after_being_knocked_out_ends_the_game(app):
+    from game.client.menus import TitleScene
+    from game.core.session import has_saved_game
+
+    table = start(app, make_config("ffa", 3, humans=1, ai="normal", seed=3))
+    _knock_out_the_human(app, table)
+    for _ in range(5):
+        app.step(1 / 60)
+    app.post(Action("up"))                           # from "Watch" up to the last answer: Leave
+    app.post(Action("confirm"))
+    assert isinstance(app.stack.top, TitleScene)
+    assert not has_saved_game("robomissions")

@@ -410,3 +410,13 @@ def test_a_placed_card_leaves_the_hand_as_its_flight_starts_and_lands_as_it_ends
         frames += 1
         assert frames < 60
     assert 0.4 - 2 * STEP <= (frames + 1) * STEP <= 0.4 + 2 * STEP
+
+
+def test_seats_are_named_as_in_every_other_game():
+    """Issue 25: 'Robot 2' here, 'AI (normal)' everywhere else."""
+    config = GameConfig(3, (HUMAN, "normal", "hard"))
+    assert [config.seat_name(s) for s in range(3)] == ["You", "Player 2 (AI normal)", "Player 3 (AI hard)"]
+    assert config.seat_name(2, short=True) == "Player 3 (AI)"
+    setup = SetupScene()
+    setup.n_players = 2
+    assert setup._seat_value(1)() == "AI"
