@@ -380,3 +380,22 @@ def test_leaving_after_being_knocked_out_ends_the_game(app):
     app.post(Action("confirm"))
     assert isinstance(app.stack.top, TitleScene)
     assert not has_saved_game("robomissions")
+
+
+def test_clicking_a_greyed_out_card_says_why_it_cannot_be_played(app):
+    """Issue 25: a Battery on the first turn (no attacks yet) is dimmed; clicking it names the rule."""
+    table = start(app, make_config("ffa", 2, humans=1, ai="normal", seed=5))
+    wait_for_human(app, table)
+    state = table.state
+    assert state.players[0].turns_taken == 0
+    battery = next(uid for uid in state.deck if state.cards[uid].kind == "battery")
+    state.deck.remove(battery)
+    state.players[0].hand.append(battery)
+    table._sync()
+    assert Play(battery) not in engine.legal_choices(state)
+    app.step(1 / 60)
+    spot = table.layout.hand_cards[battery].center
+    app.post(Action("point", "mouse", spot))
+    app.post(Action("click", "mouse", spot))
+    title, why = table.panel_text()
+    assert title.endswith("cannot be played now") and "first turn" in why, (title, why)

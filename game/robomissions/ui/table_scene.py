@@ -402,7 +402,7 @@ class TableScene(Scene):
         if name == inp.POINT and action.pos:
             self.pointer = action.pos
             over_option = self.human_to_act and self._option_under(action.pos) is not None
-            self.hover = None if over_option else self._info_at(action.pos)
+            self.hover = None if over_option else (self._unplayable_note(action.pos) or self._info_at(action.pos))
             self.hover_cards = () if over_option else self._cards_at(action.pos)
         elif name in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT, inp.NEXT, inp.PREV):
             self.hover, self.hover_cards = None, ()
@@ -443,6 +443,7 @@ class TableScene(Scene):
                 self._choose(self.options[hit])
             elif self._cards_at(action.pos):
                 self.app.audio.play("error")     # a card or robot that is not a legal choice now
+                self.hover = self._unplayable_note(action.pos) or self.hover      # ... and a hand card says why
         elif name == inp.CONFIRM:
             self._choose(self.options[self.focus])
         elif name in (inp.BACK, inp.UNDO):
@@ -569,6 +570,16 @@ class TableScene(Scene):
             if top_card is not None:
                 return next((i for i, o in enumerate(self.options) if o.hand_card == top_card), None)
         return option_at([o for o in self.options], self.focus, pos)
+
+    def _unplayable_note(self, pos: tuple[int, int]) -> tuple[str, str] | None:
+        """(title, why) for a greyed-out hand card under `pos` while the human picks a card to play."""
+        if not self.human_to_act or self.state.pending is not None or self.state.phase == "discard":
+            return None
+        uid = self._hand_card_at(pos)
+        if uid is None or uid not in self.state.players[self.viewer].hand:
+            return None
+        why = engine.why_unplayable(self.state, uid)
+        return (f"{self.shown.cards[uid].name}: cannot be played now", why[:1].upper() + why[1:] + ".") if why else None
 
     def _hand_card_at(self, pos: tuple[int, int]) -> int | None:
         focused = self.options[self.focus].hand_card if self.options else None
