@@ -133,6 +133,27 @@ def test_pointing_at_a_board_space_explains_it_in_the_rulebooks_words(app):
     app.step(1 / 60)                                # the panel draws (draw_fit) without trouble
 
 
+def test_explanations_never_cover_the_board_and_spawn_circles_say_what_they_are(app):
+    """Issue 25: the card explanation covered the bottom third of the board (your robot too);
+    the numbered red circles inspected as "Floor"."""
+    from game.roborun.ui.play_render import BOARD_AREA
+
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=1, intro=False))
+    app.stack.push(scene)
+    app.step(1 / 60)
+    for rect, card in scene.card_rects:                  # every stand card, either side
+        app.post(Action("point", "mouse", rect.center))
+        box = scene._inspect_box()
+        assert scene.inspected() and not box.colliderect(BOARD_AREA) and not box.colliderect(rect), (card, box)
+    round_number, spawn = sorted(scene.level.spawns.items())[0]
+    app.post(Action("point", "mouse", scene.board.cell_rect(spawn).center))
+    title, text = scene.inspected()[0]
+    assert title == f"New robot space {round_number}" and f"After round {round_number}" in text
+    assert not scene._inspect_box().colliderect(BOARD_AREA)
+    app.step(1 / 60)
+
+
 def test_info_key_steps_through_the_board_with_tab_and_arrows(app):
     _seen_tutorial()
     scene = PlayScene(GameOptions(level_ref="1.2", partner="random", seat=0, seed=3, intro=False))

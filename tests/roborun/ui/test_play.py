@@ -155,6 +155,43 @@ def _to_my_card_choice(app, scene):
     raise AssertionError("never reached a card choice")
 
 
+def test_the_card_prompt_offers_pass_only_while_pass_can_be_chosen(app):
+    """Issue 25: "(or PASS)" stayed in the prompt after PASS had been used."""
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=1))
+    app.stack.clear_to(scene)
+    _to_my_card_choice(app, scene)
+    assert scene.prompt(scene.reader)[0] == "Your turn: pick a card (or PASS)"
+    kinds = [o.choice.kind for o in scene.options_list]
+    for _ in range(kinds.index("pass") - scene.focus):
+        app.post(Action("next"))
+    app.post(Action("confirm"))                       # PASS: used for the whole scenario
+    assert scene.state.pass_state == "used"
+    app.post(Action("skip"))
+    _step_until(app, scene, lambda: _ready_for_human(scene) and scene.reader.decision_kind != "card"
+                or scene.state.outcome is not None)
+    _to_my_card_choice(app, scene)
+    assert scene.prompt(scene.reader)[0] == "Your turn: pick a card"
+
+
+def test_the_beep_prompt_says_the_choice_is_yours(app):
+    """Issue 25: "Teammate's turn: BEEP a card..." read as "wait for your teammate"."""
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=1))
+    app.stack.clear_to(scene)
+    _step_until(app, scene, lambda: _ready_for_human(scene))
+    assert scene.reader.decision_kind == "start"
+    labels = [o.label for o in scene.options_list]
+    for _ in range(next(i for i, label in enumerate(labels) if label.startswith("Teammate")) - scene.focus):
+        app.post(Action("next"))
+    app.post(Action("confirm"))                     # the teammate plays first: I may BEEP before
+    app.post(Action("skip"))
+    _step_until(app, scene, lambda: _ready_for_human(scene))
+    assert scene.reader.decision_kind == "beep"
+    text = scene.prompt(scene.reader)[0]
+    assert text.startswith("Your call before your teammate plays") and "Teammate's turn" not in text
+
+
 @pytest.mark.parametrize("device", ["keyboard", "gamepad"])
 def test_undo_takes_back_choices_until_the_turn_passes(app, device):
     _seen_tutorial()
