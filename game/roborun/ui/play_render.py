@@ -264,6 +264,8 @@ class PlayDrawing:
                     self.board.draw_destroyed_mark(surface, here)
 
     def _draw_captions(self, surface) -> None:
-        for k, caption in enumerate(self.stage.captions[-3:]):
-            image = hud_render.banner(caption.text, caption.colour)
-            surface.blit(image, image.get_rect(center=(self.board.rect.centerx, self.board.rect.top + 40 + k * 50)))
+        top = self.board.rect.top + 16
+        for caption in self.stage.captions[-3:]:
+            image = hud_render.banner(caption.text, caption.colour, BOARD_AREA.width - 16)
+            surface.blit(image, image.get_rect(midtop=(self.board.rect.centerx, top)))
+            top += image.get_height() + 4

@@ -154,6 +154,34 @@ def test_explanations_never_cover_the_board_and_spawn_circles_say_what_they_are(
     app.step(1 / 60)
 
 
+def test_a_long_event_banner_stays_over_the_map(app):
+    """Issue 25: event banners ran across both side panels."""
+    from game.client import text
+    from game.roborun.ui.anim import Caption
+    from game.roborun.ui.play_render import BOARD_AREA
+
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=1, intro=False))
+    app.stack.push(scene)
+    app.step(1 / 60)
+    long = "Event: Short Circuit - every White robot moves two spaces towards the closest active Map Exit"
+    scene.stage.captions[:] = [Caption(long, (240, 90, 90)), Caption("BEEP! Teammate asks: don't play card 6",
+                                                                      (240, 90, 90))]
+    drawn = []
+    real_blit = pygame.Surface.blit
+
+    class Spy(pygame.Surface):
+        def blit(self, source, dest, *args, **kwargs):
+            rect = real_blit(self, source, dest, *args, **kwargs)
+            drawn.append(rect)
+            return rect
+
+    target = Spy(app.screen.get_size())
+    scene._draw_captions(target)
+    assert len(drawn) == 2 and all(BOARD_AREA.contains(rect) for rect in drawn), drawn
+    assert not drawn[0].colliderect(drawn[1])           # stacked, not overlapping
+
+
 def test_info_key_steps_through_the_board_with_tab_and_arrows(app):
     _seen_tutorial()
     scene = PlayScene(GameOptions(level_ref="1.2", partner="random", seat=0, seed=3, intro=False))
