@@ -374,7 +374,8 @@ class GameSelectScene(Scene):
         super().__init__()
         self.focus = 0
         self.t = 0.0
-        self.cards = [pygame.Rect(60 + i * 236, 170, 216, 400) for i in range(len(GAMES))]
+        # tall enough for the whole blurb at 800x480's text floor (issue 25: "zap every...")
+        self.cards = [pygame.Rect(60 + i * 236, 136, 216, 520) for i in range(len(GAMES))]
 
     def _start(self, index: int) -> None:
         entry = GAMES[index]

@@ -49,3 +49,18 @@ def test_the_continue_line_stays_one_line_above_the_robot_parade(app, saved):
     assert all(r.ink.bottom <= PARADE_TOP for r in detail), [(r.text, r.ink) for r in detail]
     assert len({r.ink.top for r in detail}) == 1          # one line
     assert len(saved) > 1 or saved[0].title in "".join(r.text for r in detail)
+
+
+def test_every_game_chooser_card_shows_its_whole_description_at_800x480(app):
+    """Issue 25: the chooser cut the descriptions ("zap every...")."""
+    from game.client.menus import GameSelectScene
+
+    select = GameSelectScene()
+    app.stack.push(select)
+    app.step(1 / 60)
+    with text.record() as recorder:
+        select.draw(app.screen, 0.0)
+    for entry, card in zip(catalog.GAMES, select.cards):
+        lines = [r.text for r in recorder.records if card.inflate(0, 30).contains(r.box) and r.box.top >= card.top + 300]
+        assert " ".join(lines) == entry.blurb, (entry.id, lines)
+        assert all(card.inflate(0, 30).contains(r.ink) for r in recorder.records if card.contains(r.box))
