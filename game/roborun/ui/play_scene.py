@@ -625,6 +625,8 @@ class PlayScene(PlayDrawing, Scene):
             line = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             self.watch_error = line
             self._say(f"reload failed, old map kept: {line}")
+            if self.app.stack.top is self:    # the whole line, not the log's two cut rows (issue 25)
+                self.app.stack.push(NoticeScene(line, "Map reload failed: the old map is kept"))
             return False
         options = GameOptions(**{**self.options.__dict__, "level": level, "seed": self.seed, "setup": self.setup,
                                  "intro": False, "tutorial": False})
