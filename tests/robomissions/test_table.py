@@ -399,3 +399,21 @@ def test_clicking_a_greyed_out_card_says_why_it_cannot_be_played(app):
     app.post(Action("click", "mouse", spot))
     title, why = table.panel_text()
     assert title.endswith("cannot be played now") and "first turn" in why, (title, why)
+
+
+@pytest.mark.parametrize("size", [(60, 84), (90, 126)])
+def test_small_card_faces_keep_their_words_inside_at_800x480(size):
+    """Issue 25: at 800x480 the text floor made a small card's words wider than the card and cut
+    them ("ABOT H", "tan He") in the how-to pictures; they are shrunk to fit instead."""
+    from game.robomissions.rules.cards import default_cards
+    from game.robomissions.ui import card_sprites
+
+    App(headless=True, window=(800, 480))
+    card_sprites.card_face.cache_clear()
+    w, h = size
+    for card in {c.key: c for c in default_cards()}.values():
+        face = card_sprites.card_face(card, size)
+        for x in (3, w - 4):                                 # just inside the 2 px border
+            column = [face.get_at((x, y))[:3] for y in range(2, h // 2)]
+            assert not any(sum(c) < 200 for c in column), (card.key, x)      # no dark ink cut at the edge
+    card_sprites.card_face.cache_clear()
