@@ -606,10 +606,14 @@ class ChoiceScene(Scene):
         self.detail = detail
         self.answers = answers
         details = details or []
+        row = 64 if len(answers) <= 2 else 56
+        # question and detail above the answers, each answer's detail line below them (two answers
+        # and no details: the original 760x340 box)
+        self.box = pygame.Rect(0, 0, 760, 340 + row * max(0, len(answers) - 2) + (90 if details else 0))
+        self.box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 + 20)
         self.menu = Menu([MenuItem(label, lambda run=run: self._answer(run), details[i] if i < len(details) else "")
                           for i, (label, run) in enumerate(answers)],
-                         center_x=theme.WIDTH // 2, top=390 - 30 * max(0, len(answers) - 2), width=440,
-                         row_height=64 if len(answers) <= 2 else 56)
+                         center_x=theme.WIDTH // 2, top=self.box.top + 180, width=440, row_height=row)
 
     def _answer(self, run: Callable[[], None]) -> None:
         self.app.stack.pop()
@@ -623,8 +627,7 @@ class ChoiceScene(Scene):
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
-        box = pygame.Rect(0, 0, 760, 340 + 30 * max(0, len(self.answers) - 2))
-        box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 + 20)
+        box = self.box
         panel(surface, box)
         draw_fit(surface, self.question, pygame.Rect(box.left + 30, box.top + 20, box.width - 60, 90), "large",
                  theme.ACCENT, align="center", valign="middle", min_size="body", bold=True)

@@ -189,7 +189,7 @@ def test_the_beep_prompt_says_the_choice_is_yours(app):
     _step_until(app, scene, lambda: _ready_for_human(scene))
     assert scene.reader.decision_kind == "beep"
     text = scene.prompt(scene.reader)[0]
-    assert text.startswith("Your call before your teammate plays") and "Teammate's turn" not in text
+    assert text.startswith("Your call: BEEP a card") and "Teammate's turn" not in text
 
 
 @pytest.mark.parametrize("device", ["keyboard", "gamepad"])
