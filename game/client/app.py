@@ -176,15 +176,15 @@ class App:
             pygame.quit()
             raise UserError("display", NO_DISPLAY.format(f"no display found, SDL chose '{driver}'"))
         if not self.headless:
-            self._place_window(fullscreen)
+            screen = self._place_window(fullscreen) or screen
         return screen
 
     @staticmethod
     def _desktop_size() -> tuple[int, int] | None:
         return next(iter(pygame.display.get_desktop_sizes()), None)
 
-    def _place_window(self, fullscreen: bool) -> None:
-        """Size, place and show the hidden window.
+    def _place_window(self, fullscreen: bool) -> pygame.Surface | None:
+        """Size, place and show the hidden window (a new logical screen only if it had to be reopened).
 
         SCALED makes the logical size the window's minimum and leaves the window where a
         1280x720 one would be centred (at -240,-120 on an 800x480 screen), so the minimum is
@@ -206,7 +206,8 @@ class App:
                 window.position = pygame.WINDOWPOS_CENTERED
             window.show()
         except (AttributeError, pygame.error):  # pragma: no cover - an SDL without the Window API
-            pygame.display.set_mode(theme.LOGICAL_SIZE, pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0))
+            return pygame.display.set_mode(theme.LOGICAL_SIZE, pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0))
+        return None
 
     def sync_scale(self) -> float:
         """The current window's scale; keeps the text floor in step if the window was resized."""
