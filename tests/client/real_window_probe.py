@@ -136,6 +136,7 @@ def probe(out_dir: str, name: str, argv: list[str], report: dict) -> None:
         return 0
 
     app_module.App.run = capture_run
+    storage.forget_run_state()      # each screen is its own run, as if main.py had just started
     started = time.perf_counter()
     code = cli.main([*argv, *sys.argv[2:]])
     report.setdefault(name, {})["total_seconds"] = time.perf_counter() - started
