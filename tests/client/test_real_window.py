@@ -6,8 +6,9 @@ itself and finds the logical 1280x720 frame scaled inside it (issue 25: an 800x4
 showed an unscaled cut from the middle, which --screenshot could not see). On the title a real
 X pointer click (xdotool) at the Settings button's scaled place must open Settings.
 
-Each case is a few seconds (one Xvfb, one process). The title is checked at every screen size,
-windowed and fullscreen; each game's screen once at 800x480 (the 7-inch touchscreen).
+Each case is one Xvfb and one process: about 3 s of CPU (5-20 s on a busy shared machine).
+The title is checked at every screen size, windowed and fullscreen; each game's screen once at
+800x480 (the 7-inch touchscreen).
 ROBO_REAL_WINDOW_ALL=1 checks every screen in every case (about 2 minutes).
 """
 import json

@@ -18,6 +18,7 @@ from game.client import input as inp
 from game.client import theme
 from game.client.menus import NoticeScene, PauseScene, draw_mascot
 from game.client.scene import Scene
+from game.client.text import draw_fit
 from game.client.widgets import Menu, MenuItem, ResultsHold, draw_hints, draw_paragraph, draw_text, panel, shade
 from game.core.disk_cache import cached_json
 from game.core.errors import UserError
@@ -378,6 +379,13 @@ class ResultsScene(Scene):
             draw_mascot(surface, (150 + k * 980, 330 - hop), theme.ROBOT[robot] if self.won else (110, 110, 120), 1.0)
         if self.hold.ready:
             self.menu.draw(surface)
+            focused = self.menu.items[self.menu.focus]
+            if focused in self.reward_items and focused.detail:
+                # beside the menu: under it there is no room left once five rows are shown
+                box = pygame.Rect(16, self.menu.rects[0].top, self.menu.rects[0].left - 32, 270)
+                panel(surface, box)
+                draw_text(surface, "What it does", (box.left + 14, box.top + 10), "small", theme.TEXT_DIM)
+                draw_fit(surface, focused.detail, box.inflate(-28, -56).move(0, 18), "small", theme.TEXT)
             draw_hints(surface, self.app.input, [(inp.UP, "Choose"), (inp.CONFIRM, "Select"),
                                                  (inp.BACK, "Scenario select")])
 

@@ -384,6 +384,12 @@ def test_a_campaign_win_saves_the_boards_with_the_chosen_reward_and_opens_the_ne
     for _ in range(90):
         app.step(1 / 60)
     assert app.stack.top is results, app.stack.top
+    from game.client import text
+    results.menu.focus = 0
+    with text.record() as recorder:                    # the focused reward's detail is on the screen
+        results.draw(app.screen, 0.0)
+    assert any(r.text.startswith("Develop the CHIP") for r in recorder.records), [r.text for r in recorder.records]
+    results.menu.focus = next_index
     app.post(Action("confirm"))
     saved = prog.load_progress()[0].campaign(1)
     assert saved.completed == ["1.1"]
