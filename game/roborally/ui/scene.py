@@ -31,7 +31,7 @@ from game.client.text import display_scale as text_display_scale
 from game.client.text import draw_fit
 from game.client.text import forget as text_forget
 from game.client.text import font as text_font
-from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, panel
+from game.client.widgets import Menu, MenuItem, ResultsHold, draw_hints, draw_text, panel
 from game.core import storage
 from game.core.errors import UserError
 from game.core.session import GameSession, has_saved_game, load_saved_game, save_session_later, saved_game_path
@@ -170,6 +170,7 @@ class RaceScene(Scene):
         self.shown_round = self.state.round
         self.shown_register = 0
         self.done = False
+        self.results_hold = ResultsHold()   # the result first, then a key leaves it
         self.side = {}                      # seat -> shown CP / energy / SPAM / upgrades (follows the animation)
         self.shown_token = self.state.token
         self.shown_shop = list(self.state.shop)
@@ -254,6 +255,7 @@ class RaceScene(Scene):
             self.anims.update(dt_anim)
             return
         if self.session.is_over():
+            self.results_hold.update(dt)
             if not self.done:
                 self.done = True
                 if self.save:
@@ -540,7 +542,7 @@ class RaceScene(Scene):
                                                      lambda: self.app.stack.push(howto.how_to_play_scene()))]))
             return
         if over:
-            if name in (inp.CONFIRM, inp.CLICK, inp.BACK):
+            if name in (inp.CONFIRM, inp.CLICK, inp.BACK) and not self.results_hold.blocks(action):
                 self.app.stack.clear_to(TitleScene())
             return
         if name == inp.SKIP and self._busy():

@@ -48,6 +48,10 @@ def test_a_whole_race_between_two_ais_plays_through_the_screen(app):
     assert result.outcome in ("won", "timeout")
     assert not has_saved_game("roborally")       # a finished race leaves no save (waits for the saver)
     app.step(1 / 60)
+    app.post(inp.Action(inp.CONFIRM))       # Enter pressed through the last animation: the result stays (issue 25)
+    assert app.stack.top is scene
+    for _ in range(100):
+        app.step(1 / 60)
     app.post(inp.Action(inp.CONFIRM))                       # result box: back to the title
     assert type(app.stack.top).__name__ == "TitleScene"
 
