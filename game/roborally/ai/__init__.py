@@ -49,20 +49,25 @@ class RallyPlayer:
 
     # ------------------------------------------------------------------ upgrade phase
     def _shop(self, view, choices):
+        """Hard installs the most useful upgrade it holds, else draws one (1 Energy) while it
+        can still afford to install it; easy and normal never upgrade."""
         if self.level != "hard":
             return Choice("pass")
-        best, best_value = Choice("pass"), 0
+        best, best_value = None, 0
         me = view.robots[view.seat]
         for c in choices:
-            if c.kind != "buy" or ":" in str(c.arg):
+            if c.kind != "install" or ":" in str(c.arg):
                 continue                                  # hard never trades an upgrade away
-            card = view.shop[c.arg]
-            value = UPGRADE_VALUE.get(card, 0) - C.UPGRADES[card]["cost"] * 0.5
-            if C.UPGRADES[card]["cost"] > me.energy - 1 and card != "recharge":
+            value = UPGRADE_VALUE.get(c.arg, 0) - C.UPGRADES[c.arg]["cost"] * 0.5
+            if C.UPGRADES[c.arg]["cost"] > me.energy - 1 and c.arg != "recharge":
                 value -= 2                                # keep a little energy for Indirect Fire
             if value > best_value:
                 best, best_value = c, value
-        return best
+        if best is not None:
+            return best
+        if Choice("draw") in choices and me.energy >= 4 and len(view.collection) < 2:
+            return Choice("draw")
+        return Choice("pass")
 
     # ------------------------------------------------------------------ programming
     def _program(self, view, choices):

@@ -187,15 +187,8 @@ class Planner:
                     if not b.inside(x, y):
                         break
                     self.laser[(x, y)] += s
-        self.cubes = set(view.cubes)
         self.memo = {}
-        hw = list(me.haywire)
-        if view.phase == "program":
-            # Haywire held on the mat goes under the lowest free registers once we finish
-            for _ in range(me.held_haywire):
-                if False in hw:
-                    hw[hw.index(False)] = True
-        self.haywire_regs = tuple(hw) if self.full else (False,) * 5
+        self.haywire_regs = tuple(me.haywire) if self.full else (False,) * 5
         deck = []
         for card, n in C.PROGRAMMING_DECK.items():
             deck += [[card]] * n
@@ -353,7 +346,7 @@ class Planner:
                 return self._rebooted(cp, reward, done)
             dmg = self.laser.get((x, y), 0) + self.fire.get((x, y), 0)
             reward -= dmg * 1.0
-            if self.board.kind_at(x, y) == "energy" and ((x, y) in self.cubes or reg == 5):
+            if self.board.kind_at(x, y) == "energy" and me_energy_below_cap(self.me):
                 reward += 0.5
         if cp < len(self.cps) and (x, y) == self.cps[cp]:
             cp += 1
@@ -455,6 +448,10 @@ class Planner:
                 best, best_seq = val, (card,) + seq
         self.memo[key] = (best, best_seq)
         return best, best_seq
+
+
+def me_energy_below_cap(robot) -> bool:
+    return robot.energy < C.MAX_ENERGY
 
 
 def fill(seq, hand, n):

@@ -1,14 +1,16 @@
 """Robo Rally with Chaos & Carnage: the pure rules engine (no pygame).
 
 One round (Robo Rally 2023 rules, docs/roborally-rules.md says each rule's source):
-  1. Upgrade phase: the shop is refilled; in priority order each robot may buy one upgrade,
-     paying its gear number in Energy (at most 3 permanent and 3 temporary).
+  1. Upgrade phase: in priority order each robot may draw one upgrade card for 1 Energy and
+     install one upgrade from its collection, paying its gear number in Energy (at most 3
+     permanent and 3 temporary).
   2. Programming phase: every robot draws to 9 cards from its own deck; the real game does
      this at the same time, here each seat fills its 5 registers in priority order as a
      hidden decision (one card per choice), so one seat decides at a time.
-  3. Activation: for each register, robots resolve their card in priority order, then the
+  3. Activation: for each register, every robot reveals at once (randomizers, teleporters and
+     face-down Haywire are decided there), robots resolve their card in priority order, then the
      board elements act (express belts, belts, push panels, gears, crushers, board lasers),
-     robot lasers fire, energy spaces pay out and checkpoints are taken.
+     robot lasers fire, energy spaces (batteries) pay 1 Energy and checkpoints are taken.
 The priority token holder goes first, then the seats to its left; it passes left each round.
 
 Everything random goes through `state.rng`; `apply` returns the events that happened.
@@ -44,8 +46,9 @@ class Config:
 
 @dataclass(frozen=True)
 class Choice:
-    """kind: buy (arg slot) | pass | card (arg card) | use (arg upgrade) | haywire (arg register)
-    | fire (arg "main", "stun" or "indirect:<seat>")."""
+    """kind: draw (an upgrade card) | install (arg upgrade, or "upgrade:old" to replace `old`) | pass
+    | card (arg card) | use (arg upgrade) | haywire (arg register) | fire (arg "main", "stun" or
+    "indirect:<seat>")."""
 
     kind: str
     arg: Any = None
@@ -58,7 +61,7 @@ class Event:
     data: dict = field(default_factory=dict)
 
 
-REVEAL_KINDS = frozenset({"hand", "shop", "reveal", "damage", "draw", "shuffle", "randomize"})
+REVEAL_KINDS = frozenset({"hand", "draw_upgrade", "reveal", "damage", "draw", "shuffle", "randomize"})
 
 
 @dataclass
@@ -81,14 +84,18 @@ class Robot:
     temp: list = field(default_factory=list)
     rebooted: bool = False
     mirror_used: bool = False
-    held_haywire: list = field(default_factory=list)
     cc_pending: list = field(default_factory=list)
+    owned: list = field(default_factory=list)     # drawn upgrades not installed (the collection)
+    drew: bool = False                            # drew an upgrade this upgrade phase
+    installed: bool = False                       # installed an upgrade this upgrade phase
+    armed_haywire: bool = False                   # a Haywire lay under the register at its reveal
+    armed_teleport: bool = False                  # on a teleporter at the register's reveal
 
     def copy(self) -> "Robot":
         r = Robot.__new__(Robot)
         r.__dict__.update(self.__dict__)
         for name in ("deck", "hand", "discard", "regs", "haywire", "revealed", "done", "extra", "perm",
-                     "temp", "held_haywire", "cc_pending"):
+                     "temp", "cc_pending", "owned"):
             setattr(r, name, list(getattr(self, name)))
         return r
 
@@ -106,9 +113,6 @@ class RallyState:
         self.damage_discard: list = []
         self.upgrade_deck: list = []
         self.upgrade_discard: list = []
-        self.shop: list = []
-        self.bought: bool = False
-        self.cubes: set = set()
         self.round = 1
         self.register = 0
         self.phase = "upgrade"
@@ -127,9 +131,8 @@ class RallyState:
         s.rng = random.Random()
         s.rng.setstate(self.rng.getstate())
         s.robots = [r.copy() for r in self.robots]
-        for name in ("damage_deck", "damage_discard", "upgrade_deck", "upgrade_discard", "shop", "order", "queue"):
+        for name in ("damage_deck", "damage_discard", "upgrade_deck", "upgrade_discard", "order", "queue"):
             setattr(s, name, list(getattr(self, name)))
-        s.cubes = set(self.cubes)
         return s
 
     def robot_at(self, x: int, y: int) -> Robot | None:
@@ -200,8 +203,6 @@ def new_game(config: Config, seed: int) -> RallyState:
     s.rng.shuffle(s.damage_deck)
     s.upgrade_deck = C.starting_upgrade_deck()
     s.rng.shuffle(s.upgrade_deck)
-    s.shop = [None] * config.players
-    s.cubes = set(board.energy_cells)
     s.token = 0
     _start_round(s, [], first=True)
     return s
@@ -211,23 +212,9 @@ def _start_round(s: RallyState, ev: list, first: bool = False) -> None:
     n = len(s.robots)
     s.order = [(s.token + i) % n for i in range(n)]
     s.register = 0
-    # Upgrade phase: refresh the shop (all of it when nobody bought last round).
-    if not first and not s.bought:
-        for card in s.shop:
-            if card is not None:
-                s.upgrade_discard.append(card)
-        s.shop = [None] * n
-    dealt = []
-    for i in range(n):
-        if s.shop[i] is None:
-            card = _draw_upgrade(s)
-            s.shop[i] = card
-            if card is not None:
-                dealt.append(card)
-    s.bought = False
+    for r in s.robots:
+        r.drew = r.installed = False
     ev.append(Event("round", None, {"round": s.round, "token": s.token}))
-    if dealt:
-        ev.append(Event("shop", None, {"shop": list(s.shop)}))
     s.phase = "upgrade"
     s.turn_i = 0
     _skip_upgrade_turns(s, ev)
@@ -241,6 +228,13 @@ def _draw_upgrade(s: RallyState) -> str | None:
     return s.upgrade_deck.pop() if s.upgrade_deck else None
 
 
+def gain_energy(r: Robot, amount: int) -> int:
+    """Add Energy up to the 2023 energy track's end (10); returns what was really gained."""
+    before = r.energy
+    r.energy = min(C.MAX_ENERGY, r.energy + amount)
+    return r.energy - before
+
+
 def can_install(robot: Robot, upgrade: str) -> bool:
     """Affordable, not a second copy of a permanent, and a free slot of its type."""
     info = C.UPGRADES[upgrade]
@@ -251,27 +245,30 @@ def can_install(robot: Robot, upgrade: str) -> bool:
     return len(robot.temp) < C.MAX_TEMPORARY
 
 
-def _buy_choices(s: RallyState, robot: Robot) -> list[Choice]:
-    """Buy slot i; with the type full, "i:old" buys it by discarding the installed `old`."""
+def _upgrade_choices(s: RallyState, robot: Robot) -> list[Choice]:
+    """RR23 upgrade phase: draw 1 upgrade for 1 Energy (once), install 1 from the collection
+    (once; with its type full, "card:old" installs it by uninstalling `old`)."""
     out = []
-    for i, card in enumerate(s.shop):
-        if card is None:
-            continue
+    if not robot.drew and robot.energy >= C.UPGRADE_DRAW_COST and (s.upgrade_deck or s.upgrade_discard):
+        out.append(Choice("draw"))
+    if robot.installed:
+        return out
+    for card in sorted(set(robot.owned)):
         info = C.UPGRADES[card]
         if can_install(robot, card):
-            out.append(Choice("buy", i))
+            out.append(Choice("install", card))
         elif info["cost"] <= robot.energy:
             installed = robot.perm if info["type"] == "permanent" else robot.temp
             full = len(installed) >= (C.MAX_PERMANENT if info["type"] == "permanent" else C.MAX_TEMPORARY)
             if full and not (info["type"] == "permanent" and card in installed):
-                out += [Choice("buy", f"{i}:{old}") for old in sorted(set(installed))]
+                out += [Choice("install", f"{card}:{old}") for old in sorted(set(installed))]
     return out
 
 
 def _skip_upgrade_turns(s: RallyState, ev: list) -> None:
-    """Seats that cannot afford anything pass without being asked; then programming starts."""
+    """Seats that can do nothing pass without being asked; then programming starts."""
     while s.turn_i < len(s.order):
-        if _buy_choices(s, s.robots[s.order[s.turn_i]]):
+        if _upgrade_choices(s, s.robots[s.order[s.turn_i]]):
             return
         s.turn_i += 1
     _start_programming(s, ev)
@@ -324,7 +321,7 @@ def legal_choices(state: RallyState) -> list[Choice]:
         return []
     if ph == "upgrade":
         r = state.robots[state.order[state.turn_i]]
-        return _buy_choices(state, r) + [Choice("pass")]
+        return _upgrade_choices(state, r) + [Choice("pass")]
     if ph == "program":
         r = state.robots[state.order[state.turn_i]]
         slot = r.regs.index(None)
@@ -365,23 +362,29 @@ def apply(state: RallyState, choice: Choice) -> list[Event]:
     seat = current_seat(state)
     r = state.robots[seat]
     if ph == "upgrade":
-        if choice.kind == "buy":
-            slot, _, old = str(choice.arg).partition(":")
-            card = state.shop[int(slot)]
+        if choice.kind == "draw":
+            r.energy -= C.UPGRADE_DRAW_COST
+            r.drew = True
+            card = _draw_upgrade(state)
+            r.owned.append(card)
+            ev.append(Event("draw_upgrade", seat, {"upgrade": card, "cost": C.UPGRADE_DRAW_COST}))
+        elif choice.kind == "install":
+            card, _, old = str(choice.arg).partition(":")
             info = C.UPGRADES[card]
             if old:
                 (r.perm if info["type"] == "permanent" else r.temp).remove(old)
                 state.upgrade_discard.append(old)
                 ev.append(Event("discard_upgrade", seat, {"upgrade": old}))
             r.energy -= info["cost"]
+            r.owned.remove(card)
             (r.perm if info["type"] == "permanent" else r.temp).append(card)
-            state.shop[int(slot)] = None
-            state.bought = True
-            ev.append(Event("buy", seat, {"upgrade": card, "cost": info["cost"]}))
+            r.installed = True
+            ev.append(Event("install", seat, {"upgrade": card, "cost": info["cost"]}))
         else:
             ev.append(Event("pass", seat))
-        state.turn_i += 1
-        _skip_upgrade_turns(state, ev)
+        if choice.kind == "pass" or not _upgrade_choices(state, r):
+            state.turn_i += 1
+            _skip_upgrade_turns(state, ev)
     elif ph == "program":
         if choice.kind == "use":
             _use_programming_upgrade(state, r, choice.arg, ev)
@@ -411,8 +414,8 @@ def _use_programming_upgrade(s: RallyState, r: Robot, upgrade: str, ev: list) ->
     r.temp.remove(upgrade)
     s.upgrade_discard.append(upgrade)
     if upgrade == "recharge":
-        r.energy += 3
-        ev.append(Event("use", r.seat, {"upgrade": upgrade, "energy": 3}))
+        gained = gain_energy(r, 3)
+        ev.append(Event("use", r.seat, {"upgrade": upgrade, "energy": gained}))
     elif upgrade == "spam_blocker":
         replaced = 0
         for i, card in enumerate(r.hand):
@@ -429,13 +432,6 @@ def _use_programming_upgrade(s: RallyState, r: Robot, upgrade: str, ev: list) ->
 def _finish_programming(s: RallyState, r: Robot, ev: list) -> None:
     r.discard += r.hand
     r.hand = []
-    for card in list(r.held_haywire):
-        free = [i for i in range(REGISTERS) if r.haywire[i] is None]
-        if not free:
-            break
-        r.haywire[free[0]] = card
-        r.held_haywire.remove(card)
-        ev.append(Event("haywire", r.seat, {"register": free[0] + 1, "chosen": False}))
     s.turn_i += 1
     if s.turn_i >= len(s.order):
         _start_activation(s, ev)
@@ -475,12 +471,7 @@ def _run(s: RallyState, ev: list) -> None:
         s.qi += 1
         s.register = reg
         if step == "reveal":
-            shown = {}
-            for r in s.robots:
-                if not r.rebooted:
-                    r.revealed[reg - 1] = True
-                    shown[r.seat] = {"card": r.regs[reg - 1], "haywire": r.haywire[reg - 1]}
-            ev.append(Event("reveal", None, {"register": reg, "cards": shown}))
+            _reveal(s, reg, ev)
         elif step == "card":
             _resolve_register(s, s.robots[seat], reg, ev)
         elif step == "express":
@@ -529,26 +520,44 @@ def _draw_top_and_play(s: RallyState, r: Robot, reg: int, ev: list) -> str | Non
         return card
 
 
+def _reveal(s: RallyState, reg: int, ev: list) -> None:
+    """Every robot reveals register `reg` at the same moment, before anyone moves (RR23 3a step 1).
+
+    What the square under a robot does to a revealed card is decided here (Chaos & Carnage:
+    "if your robot is on a randomizer when you would reveal..."; "on a teleporter when they
+    reveal a Move card"), so a push later in the register changes neither."""
+    i = reg - 1
+    shown = {}
+    for seat in s.order:
+        r = s.robots[seat]
+        r.armed_haywire = r.armed_teleport = False
+        if r.rebooted:
+            continue
+        r.revealed[i] = True
+        kind = s.board.kind_at(r.x, r.y)
+        if kind == "randomizer":
+            # Chaos & Carnage, Randomizers: the whole register becomes the deck's top card.
+            old = [r.regs[i], r.haywire[i]]
+            if r.regs[i] == "spam":
+                s.damage_discard.append("spam")
+            elif r.regs[i] is not None:
+                r.discard.append(r.regs[i])
+            if r.haywire[i] is not None:
+                s.damage_discard.append(r.haywire[i])
+            r.haywire[i] = None
+            r.regs[i] = _draw_program(s, r, ev)
+            ev.append(Event("randomize", r.seat, {"register": reg, "old": old, "card": r.regs[i]}))
+        r.armed_haywire = r.haywire[i] is not None
+        r.armed_teleport = kind == "teleporter"
+        shown[r.seat] = {"card": r.regs[i], "haywire": r.haywire[i]}
+    ev.append(Event("reveal", None, {"register": reg, "cards": shown}))
+
+
 def _resolve_register(s: RallyState, r: Robot, reg: int, ev: list) -> None:
     if r.rebooted:
         return
     i = reg - 1
-    b = s.board
-    if b.kind_at(r.x, r.y) == "randomizer":
-        # Chaos & Carnage, Randomizers: the whole register becomes the deck's top card.
-        old = [r.regs[i], r.haywire[i]]
-        if r.regs[i] == "spam":
-            s.damage_discard.append("spam")
-        elif r.regs[i] is not None:
-            r.discard.append(r.regs[i])
-        if r.haywire[i] is not None:
-            s.damage_discard.append(r.haywire[i])
-        r.regs[i] = None
-        r.haywire[i] = None
-        card = _draw_program(s, r, ev)
-        r.regs[i] = card
-        ev.append(Event("randomize", r.seat, {"register": reg, "old": old, "card": card}))
-    if r.haywire[i] is not None:
+    if r.armed_haywire and r.haywire[i] is not None:
         hw = r.haywire[i]
         r.haywire[i] = None
         s.damage_discard.append(hw)
@@ -580,7 +589,7 @@ def _resolve_register(s: RallyState, r: Robot, reg: int, ev: list) -> None:
         if prev == "damage":
             drawn = _draw_top_and_play(s, r, reg, ev)
             if drawn is not None and drawn != "again":
-                _do_action(s, r, drawn, ev, teleport=drawn in C.MOVE_CARDS)
+                _do_action(s, r, drawn, ev, teleport=r.armed_teleport and drawn in C.MOVE_CARDS)
             r.done[i] = "damage"
         elif prev is not None:
             _do_action(s, r, prev, ev, teleport=False)
@@ -589,22 +598,24 @@ def _resolve_register(s: RallyState, r: Robot, reg: int, ev: list) -> None:
             r.done[i] = None
         return
     ev.append(Event("play", r.seat, {"register": reg, "card": card}))
-    _do_action(s, r, card, ev, teleport=card in C.MOVE_CARDS)
+    _do_action(s, r, card, ev, teleport=r.armed_teleport and card in C.MOVE_CARDS)
     r.done[i] = "damage" if damaged else card
 
 
 def _do_action(s: RallyState, r: Robot, action: str, ev: list, teleport: bool) -> None:
+    """One card action; `teleport`: a Move card revealed on a teleporter (teleports from
+    wherever the robot now stands, the card having been changed at the reveal — ours)."""
     if action in C.TURNS:
         r.d = (r.d + C.TURNS[action]) % 4
         ev.append(Event("turn", r.seat, {"dir": r.d, "by": C.TURNS[action]}))
         return
     if action == "powerup":
-        r.energy += 1
-        ev.append(Event("energy", r.seat, {"gain": 1, "energy": r.energy, "why": "power_up"}))
+        gained = gain_energy(r, 1)
+        ev.append(Event("energy", r.seat, {"gain": gained, "energy": r.energy, "why": "power_up"}))
         return
     if action in C.MOVES or action == "back":
         on_teleporter = s.board.kind_at(r.x, r.y) == "teleporter"
-        if teleport and on_teleporter and _teleport(s, r, action, ev):
+        if teleport and _teleport(s, r, action, ev):
             return
         if action == "back":
             _move(s, r, (r.d + 2) % 4, 1, ev, programmed=True, hover=not on_teleporter)
@@ -746,7 +757,7 @@ def _damage(s: RallyState, r: Robot, amount: int, ev: list, source: Robot | None
                                             "by": None if source is None else source.seat}))
         if card == "spam":
             r.discard.append(card)
-        elif "controlled_chaos" in r.perm and s.phase in ("activate", "fire", "haywire") and not r.rebooted:
+        elif "controlled_chaos" in r.perm and _cc_registers(s, r):
             r.cc_pending.append(card)
         else:
             _place_haywire(s, r, card, ev)
@@ -756,26 +767,22 @@ def _damage(s: RallyState, r: Robot, amount: int, ev: list, source: Robot | None
         _damage(s, source, taken, ev, source=r, why="mirror")
 
 
-def _open_registers(s: RallyState, r: Robot) -> list[int]:
-    """Registers (0-based) not yet revealed this round, while the robot still runs its program."""
-    if s.phase not in ("activate", "fire", "haywire") or r.rebooted:
-        return []
-    return [i for i in range(REGISTERS) if not r.revealed[i]]
-
-
 def _cc_registers(s: RallyState, r: Robot) -> list[int]:
-    return [i for i in _open_registers(s, r) if r.haywire[i] is None]
+    """Controlled Chaos: "any card in your registers where there is not already a face-down Haywire"."""
+    return [i for i in range(REGISTERS) if r.haywire[i] is None]
 
 
 def _place_haywire(s: RallyState, r: Robot, card: str, ev: list) -> None:
-    """Haywire goes face down under the next register still to come; else it waits for next round."""
-    free = _cc_registers(s, r)
-    if free:
-        r.haywire[free[0]] = card
-        ev.append(Event("haywire", r.seat, {"register": free[0] + 1, "chosen": False}))
+    """RR23: a Haywire goes face down under the current register's card, at most one per
+    register; a second one goes to the damage discard. It stays on the mat (across the round's
+    end) and is resolved, instead of the card above it, the next time that register is revealed."""
+    i = max(0, s.register - 1)
+    if r.haywire[i] is None:
+        r.haywire[i] = card
+        ev.append(Event("haywire", r.seat, {"register": i + 1, "chosen": False}))
     else:
-        r.held_haywire.append(card)
-        ev.append(Event("haywire", r.seat, {"register": None, "chosen": False}))
+        s.damage_discard.append(card)
+        ev.append(Event("haywire", r.seat, {"register": None, "chosen": False, "discarded": True}))
 
 
 # ---------------------------------------------------------------------------- board elements
@@ -934,7 +941,7 @@ def _fire(s: RallyState, r: Robot, how: str, ev: list) -> None:
         if "leaching" in r.perm:
             if hit.energy >= 3:
                 hit.energy -= 1
-                r.energy += 1
+                gain_energy(r, 1)
                 ev.append(Event("leach", r.seat, {"target": hit.seat}))
             elif hit.energy == 0:
                 amount += 1
@@ -953,16 +960,11 @@ def _rear_laser(s: RallyState, r: Robot, ev: list) -> None:
 
 
 def _energy(s: RallyState, reg: int, ev: list) -> None:
+    """RR23 batteries: a robot ending any register on an energy space gains 1 Energy (up to 10)."""
     for seat in s.order:
         r = s.robots[seat]
-        if s.board.kind_at(r.x, r.y) == "energy":
-            if (r.x, r.y) in s.cubes:
-                s.cubes.discard((r.x, r.y))
-                r.energy += 1
-                ev.append(Event("energy", seat, {"gain": 1, "energy": r.energy, "why": "cube"}))
-            elif reg == REGISTERS:
-                r.energy += 1
-                ev.append(Event("energy", seat, {"gain": 1, "energy": r.energy, "why": "register5"}))
+        if s.board.kind_at(r.x, r.y) == "energy" and not r.rebooted and gain_energy(r, 1):
+            ev.append(Event("energy", seat, {"gain": 1, "energy": r.energy, "why": "battery"}))
 
 
 def _checkpoints(s: RallyState, ev: list) -> bool:
@@ -986,12 +988,9 @@ def _end_round(s: RallyState, ev: list) -> None:
         for i in range(REGISTERS):
             if r.regs[i] is not None:
                 r.discard.append(r.regs[i])
-            if r.haywire[i] is not None:
-                s.damage_discard.append(r.haywire[i])
         r.discard += r.extra
         r.extra = []
         r.regs = [None] * REGISTERS
-        r.haywire = [None] * REGISTERS
         r.revealed = [False] * REGISTERS
         r.done = [None] * REGISTERS
         r.rebooted = False
@@ -1024,7 +1023,7 @@ class RobotView:
     hand_size: int
     deck_size: int
     discard: tuple         # sorted: the pile is face up
-    held_haywire: int = 0  # face-down Haywire waiting to go under the next program's registers
+    owned: int = 0         # drawn upgrades not installed (how many; which is private)
 
 
 @dataclass
@@ -1039,8 +1038,7 @@ class View:
     robots: tuple
     hand: tuple            # this seat's hand
     regs: tuple            # this seat's registers (its own cards, face down to others)
-    shop: tuple
-    cubes: tuple
+    collection: tuple      # this seat's drawn, uninstalled upgrades
     damage_left: int
     pending: tuple | None
     max_rounds: int
@@ -1059,15 +1057,15 @@ def seat_view(state: RallyState, seat: int) -> View:
             regs = tuple(c if r.revealed[i] else ("?" if c is not None else None) for i, c in enumerate(r.regs))
         robots.append(RobotView(r.seat, r.x, r.y, r.d, r.cp, r.energy, tuple(r.perm), tuple(r.temp), r.rebooted,
                                 regs, tuple(h is not None for h in r.haywire), len(r.hand), len(r.deck),
-                                tuple(sorted(r.discard)), len(r.held_haywire)))
+                                tuple(sorted(r.discard)), len(r.owned)))
     me = state.robots[seat]
     return View(seat, state.board, state.phase, state.round, state.register, state.token, tuple(state.order),
-                tuple(robots), tuple(me.hand), tuple(me.regs), tuple(state.shop), tuple(sorted(state.cubes)),
-                len(state.damage_deck), state.pending, state.config.max_rounds, state.winner)
+                tuple(robots), tuple(me.hand), tuple(me.regs), tuple(sorted(me.owned)), len(state.damage_deck), state.pending, state.config.max_rounds, state.winner)
 
 
 def redeal_hidden(state: RallyState, seat: int, rng: random.Random) -> RallyState:
-    """A copy where what `seat` cannot see is reshuffled: decks, other hands, face-down Haywire."""
+    """A copy where what `seat` cannot see is reshuffled: decks, other hands, face-down Haywire,
+    other robots' uninstalled upgrades."""
     s = state.copy()
     for r in s.robots:
         if r.seat == seat:
@@ -1078,16 +1076,20 @@ def redeal_hidden(state: RallyState, seat: int, rng: random.Random) -> RallyStat
             r.hand = pool[:len(r.hand)]
             r.deck = pool[len(r.hand):]
     spots = [(r, i) for r in s.robots for i in range(REGISTERS) if r.haywire[i] is not None]
-    pool = s.damage_deck + [r.haywire[i] for r, i in spots] + [c for r in s.robots for c in r.held_haywire + r.cc_pending]
+    pool = s.damage_deck + [r.haywire[i] for r, i in spots] + [c for r in s.robots for c in r.cc_pending]
     rng.shuffle(pool)
     for r, i in spots:
         r.haywire[i] = next(c for c in pool if C.is_haywire(c))
         pool.remove(r.haywire[i])
     for r in s.robots:
-        for lst in (r.held_haywire, r.cc_pending):
-            for k in range(len(lst)):
-                lst[k] = next(c for c in pool if C.is_haywire(c))
-                pool.remove(lst[k])
+        for k in range(len(r.cc_pending)):
+            r.cc_pending[k] = next(c for c in pool if C.is_haywire(c))
+            pool.remove(r.cc_pending[k])
     s.damage_deck = pool
-    rng.shuffle(s.upgrade_deck)
+    ups = s.upgrade_deck + [c for r in s.robots if r.seat != seat for c in r.owned]
+    rng.shuffle(ups)
+    for r in s.robots:
+        if r.seat != seat:
+            r.owned, ups = ups[:len(r.owned)], ups[len(r.owned):]
+    s.upgrade_deck = ups
     return s

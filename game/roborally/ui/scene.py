@@ -8,13 +8,17 @@ Events returned by the engine are played back one by one: cards flip in priority
 belts, gears, pushers, crushers and teleports move robots, lasers are drawn, damage and
 reboots flash. Humans program with the hand at the bottom (a preview on the board shows
 where the robot would end if nothing interferes); between two humans a hand-over screen
-hides the programs. Once the first seat has finished programming a 30-second timer runs
-for the humans still programming; when it runs out their registers are filled at random.
+hides the programs. The printed game's sand timer is optional (a set-up choice, off by
+default against AIs): when on, once the first seat has finished programming, 30 seconds run
+for the humans still programming, and when they run out their registers are filled at random.
+The hand keeps its dealt order (a placed card leaves a gap) and the fifth card waits for a
+confirm, so a slip never starts the round.
 """
 from __future__ import annotations
 
 import argparse
 import random
+from collections import Counter
 from concurrent.futures import Future
 
 import pygame
@@ -50,17 +54,25 @@ DURATIONS = {"move": 0.22, "convey": 0.22, "pushed": 0.22, "teleport": 0.45, "tu
              "play": 0.35, "robot_laser": 0.35, "board_laser": 0.35, "indirect_fire": 0.4, "stun": 0.4,
              "reboot": 0.5, "placed": 0.3, "crush": 0.45, "damage": 0.12, "checkpoint": 0.6, "randomize": 0.5,
              "push_panel": 0.15, "energy": 0.15, "win": 1.0, "bump": 0.12, "haywire": 0.2, "mirror": 0.3,
-             "round": 0.4, "buy": 0.4}
+             "round": 0.4, "install": 0.4, "draw_upgrade": 0.3}
 
 SOUNDS = {"move": "move", "pushed": "move", "convey": "slide", "teleport": "teleport", "robot_laser": "zap",
           "board_laser": "zap", "indirect_fire": "zap", "stun": "zap", "reboot": "boom", "crush": "boom",
           "checkpoint": "collect", "energy": "collect", "play": "card", "randomize": "beep", "win": "win",
-          "buy": "collect"}
+          "install": "collect"}
 
 def seat_label(kinds, seat):
     kind = kinds[seat] if seat < len(kinds) else "normal"
     human = "you" if kinds.count("human") == 1 else "human"
     return f"{ROBOT_NAMES[seat]} ({human if kind == 'human' else 'AI ' + kind})"
+
+
+def course_title(course_id: str) -> str:
+    """A course's name as its map gives it (the id when the map cannot be read)."""
+    try:
+        return load_course(find_course(course_id)).get("name") or course_id
+    except UserError:
+        return course_id
 
 
 def _seats_path():
@@ -137,8 +149,10 @@ class RaceScene(Scene):
     covers_screen = True
 
     def __init__(self, session: GameSession, seats: list[str], speed: float | None = None, *,
-                 save: bool = True, demo: bool = False, tutorial: bool = True) -> None:
+                 save: bool = True, demo: bool = False, tutorial: bool = True, timer: bool | None = None) -> None:
         super().__init__()
+        # the sand timer: off against AIs unless asked for, on between two or more humans
+        self.use_timer = seats.count("human") >= 2 if timer is None else bool(timer)
         self.save = save                    # False: a demo or a test; nothing is written
         self.demo = demo                    # attract mode: no scenes are pushed, no input taken
         self.tutorial = tutorial and not demo and "human" in seats
@@ -161,6 +175,10 @@ class RaceScene(Scene):
         self.handover_for: int | None = None
         self.last_human: int | None = None
         self.timer: float | None = None
+        self.dealt: list = []               # the human's hand as dealt: its cards keep these places
+        self.placed: list = []              # slots (indexes into dealt) placed this round, in order
+        self.dealt_for: tuple | None = None # (round, seat) the dealt hand belongs to
+        self.confirm: Choice | None = None  # the fifth card, placed on screen, waiting for a confirm
         self.message = ""
         self.revealed_cards = {}            # seat -> {register: card}
         self.log: list[str] = []            # what happened, newest last (bottom-left while nobody programs)
@@ -169,7 +187,6 @@ class RaceScene(Scene):
         self.done = False
         self.side = {}                      # seat -> shown CP / energy / SPAM / upgrades (follows the animation)
         self.shown_token = self.state.token
-        self.shown_shop = list(self.state.shop)
         self.inspect: str | None = None     # what the pointer / inspect cursor is on, in the game's words
         self.cursor: tuple[int, int] | None = None  # inspect cursor on the board (I key), else None
         self.targets: list = []             # (rect, text) drawn this frame that can be inspected
@@ -216,7 +233,6 @@ class RaceScene(Scene):
                               "ups": list(r.perm + r.temp)}
                      for r in self.state.robots}
         self.shown_token = self.state.token
-        self.shown_shop = list(self.state.shop)
 
     def _sync_shown(self) -> None:
         self.shown = {r.seat: [float(r.x), float(r.y), float(r.d)] for r in self.state.robots}
@@ -231,7 +247,7 @@ class RaceScene(Scene):
         if self.save:
             save_session_later(self.session)
         if self.state.phase == "program" and any(e.kind == "program" and e.data.get("register") == 5 for e in events):
-            if self.timer is None and any(k == "human" for k in self.seats):
+            if self.timer is None and self.use_timer and any(k == "human" for k in self.seats):
                 self.timer = TIMER_SECONDS
         self.anims.extend(self._beat(e) for e in events)
         self.anims.update(0.0)              # events that take no time play at once
@@ -273,6 +289,9 @@ class RaceScene(Scene):
             return
         if self.timer is not None and self.timer <= 0 and self.state.phase == "program":
             # time is up: the rest of this human's registers are filled at random
+            if self.confirm is not None:
+                self._confirm_program()
+                return
             rng = random.Random(len(self.session.choices))
             cards = [c for c in self.session.legal_choices() if c.kind == "card"]
             self._apply(rng.choice(cards))
@@ -363,15 +382,14 @@ class RaceScene(Scene):
             self.flashes.append(("cell", e, 0.5))
         elif k == "win":
             self.message = f"{ROBOT_NAMES[e.seat]} wins the race!"
-        elif k == "buy":
-            self.message = f"{ROBOT_NAMES[e.seat]} buys {C.UPGRADES[d['upgrade']]['name']}"
+        elif k == "install":
+            self.message = f"{ROBOT_NAMES[e.seat]} installs {C.UPGRADES[d['upgrade']]['name']}"
             side = self.side[e.seat]
             side["ups"].append(d["upgrade"])
             side["energy"] -= d["cost"]
-            if d["upgrade"] in self.shown_shop:
-                self.shown_shop[self.shown_shop.index(d["upgrade"])] = None
-        elif k == "shop":
-            self.shown_shop = list(d["shop"])
+        elif k == "draw_upgrade":
+            self.message = f"{ROBOT_NAMES[e.seat]} draws an upgrade card"
+            self.side[e.seat]["energy"] -= d["cost"]
         elif k == "discard_upgrade" or (k == "use" and "upgrade" in d):
             if d["upgrade"] in self.side[e.seat]["ups"]:
                 self.side[e.seat]["ups"].remove(d["upgrade"])
@@ -422,15 +440,18 @@ class RaceScene(Scene):
         choices = self.session.legal_choices()
         items = []
         for c in choices:
-            if c.kind == "buy":
-                slot, _, old = str(c.arg).partition(":")
-                u = C.UPGRADES[self.state.shop[int(slot)]]
-                label = f"Buy {u['name']} ({u['cost']} E, {u['type']})"
+            if c.kind == "install":
+                card, _, old = str(c.arg).partition(":")
+                u = C.UPGRADES[card]
+                label = f"Install {u['name']} ({u['cost']} E, {u['type']})"
                 if old:
-                    label = f"Buy {u['name']} ({u['cost']} E) for {C.UPGRADES[old]['name']}"
-                detail = u["text"] + (f" Discards your {C.UPGRADES[old]['name']}." if old else "")
+                    label = f"Install {u['name']} ({u['cost']} E) for {C.UPGRADES[old]['name']}"
+                detail = u["text"] + (f" Uninstalls your {C.UPGRADES[old]['name']}." if old else "")
+            elif c.kind == "draw":
+                label = f"Draw an upgrade card ({C.UPGRADE_DRAW_COST} E)"
+                detail = "Once per upgrade phase. You may install one upgrade each upgrade phase, paying its cost."
             elif c.kind == "pass":
-                label, detail = "Buy nothing", "Keep your energy."
+                label, detail = "Done upgrading", "Keep your energy and go on to programming."
             elif c.kind == "fire":
                 if c.arg == "main":
                     label, detail = "Fire main laser", "Shoot straight ahead."
@@ -452,6 +473,9 @@ class RaceScene(Scene):
         if self.cursor is not None:
             return [(inp.LEFT, "Move cursor"), (inp.INFO, "Done")]
         if self.state.phase == "program" and self._human_turn():
+            if self.confirm is not None:
+                return [(inp.CONFIRM, "Run this program"), (inp.UNDO, "Take back"), (inp.INFO, "Inspect"),
+                        (inp.MENU, "Pause")]
             return [(inp.LEFT, "Pick card"), (inp.CONFIRM, "Place"), (inp.UNDO, "Take back"), (inp.INFO, "Inspect"),
                     (inp.MENU, "Pause")]
         return [(inp.CONFIRM, "Select"), (inp.SKIP, "Skip"), (inp.INFO, "Inspect"), (inp.MENU, "Pause / how to play")]
@@ -462,6 +486,66 @@ class RaceScene(Scene):
 
     def _hand_choices(self):
         return [c for c in self.session.legal_choices() if c.kind in ("card", "use")]
+
+    def _hand_slots(self) -> list:
+        """The hand as dealt, one slot per card, that never shifts: a placed card leaves a gap
+        (None); usable upgrades follow. Rebuilt only when the hand no longer matches (a new
+        round, Spam Blocker, a take-back the screen did not see)."""
+        seat = self.session.current_seat()
+        r = self.state.robots[seat]
+        hand = Counter(r.hand)
+        if self.confirm is not None:
+            hand[self.confirm.arg] -= 1
+        key = (self.state.round, seat)
+        left = Counter(c for i, c in enumerate(self.dealt) if i not in self.placed)
+        if self.dealt_for != key or left != +hand:
+            if self.dealt_for != key or len(self.dealt) < len(r.hand):
+                self.dealt = list(r.hand)
+                self.dealt_for = key
+            # keep the dealt order; mark as placed the slots whose card is no longer in hand
+            self.placed, spare = [], Counter(hand)
+            for i, card in enumerate(self.dealt):
+                if spare[card] > 0:
+                    spare[card] -= 1
+                else:
+                    self.placed.append(i)
+            if +spare:                         # cards the dealt list lacks: start it again
+                self.dealt, self.placed = list(r.hand), []
+        slots = [None if i in self.placed else Choice("card", c) for i, c in enumerate(self.dealt)]
+        return slots + [c for c in self.session.legal_choices() if c.kind == "use"]
+
+    def _place_slot(self, slots: list, i: int) -> None:
+        """Place the card of slot i; the fifth waits on screen for a confirm."""
+        choice = slots[i]
+        if choice is None or (choice not in self.session.legal_choices()):
+            return
+        if choice.kind == "use":
+            self._apply(choice)
+            return
+        self.placed.append(i)
+        regs = self.state.robots[self.session.current_seat()].regs
+        if regs.count(None) == 1:
+            self.confirm = choice
+        else:
+            self._apply(choice)
+
+    def _confirm_program(self) -> None:
+        choice, self.confirm = self.confirm, None
+        if choice is not None:
+            self._apply(choice)
+
+    def _take_back(self) -> None:
+        if self.confirm is not None:
+            self.confirm = None
+            if self.placed:
+                self.placed.pop()
+            return
+        seat = self.session.current_seat()
+        if self.session.undo(seat) is not None:
+            self.state = self.session.state
+            if self.placed:
+                self.placed.pop()
+            save_session_later(self.session)
 
     # ------------------------------------------------------------------ inspect anything
     def _inspect_at(self, pos) -> str | None:
@@ -478,8 +562,6 @@ class RaceScene(Scene):
     def _cell_text(self, x: int, y: int) -> str:
         robots = [s for s, (rx, ry, _a) in self.shown.items() if (round(rx), round(ry)) == (x, y)]
         text = explain.space_text(self.state.board, x, y)
-        if (x, y) in self.state.cubes:
-            text += " An energy cube is here."
         if not robots:
             return text
         if self.cursor is not None:                # the keyboard cursor: the robot first, in full
@@ -541,32 +623,40 @@ class RaceScene(Scene):
             return
         if self.state.phase != "program":
             return
-        hand = self._hand_choices()
-        if not hand:
+        if name == inp.UNDO:
+            self._take_back()
             return
-        self.focus = max(0, min(self.focus, len(hand) - 1))
+        if self.confirm is not None:
+            if name == inp.CONFIRM or (name == inp.CLICK and action.pos and self._confirm_rect().collidepoint(action.pos)):
+                self._confirm_program()
+            return
+        slots = self._hand_slots()
+        legal = self.session.legal_choices()
+        live = [i for i, c in enumerate(slots) if c is not None and c in legal]    # not Again in register 1
+        if not live:
+            return
+        if self.focus not in live:
+            self.focus = min(live, key=lambda i: abs(i - self.focus))
         if name in (inp.LEFT, inp.PREV):
-            self.focus = (self.focus - 1) % len(hand)
+            self.focus = live[(live.index(self.focus) - 1) % len(live)]
         elif name in (inp.RIGHT, inp.NEXT):
-            self.focus = (self.focus + 1) % len(hand)
+            self.focus = live[(live.index(self.focus) + 1) % len(live)]
         elif name == inp.CONFIRM:
-            self._apply(hand[self.focus])
-        elif name == inp.UNDO:
-            seat = self.session.current_seat()
-            if self.session.undo(seat) is not None:
-                self.state = self.session.state
-                save_session_later(self.session)
+            self._place_slot(slots, self.focus)
         elif name in (inp.CLICK, inp.POINT) and action.pos:
-            for i, rect in enumerate(self._hand_rects(len(hand))):
-                if rect.collidepoint(action.pos):
+            for i, rect in enumerate(self._hand_rects(len(slots))):
+                if rect.collidepoint(action.pos) and slots[i] is not None:
                     self.focus = i
                     if name == inp.CLICK:
-                        self._apply(hand[i])
+                        self._place_slot(slots, i)
 
     # ------------------------------------------------------------------ drawing
     def _hand_rects(self, n):
         w = min(118, (820 - 10) // max(1, n) - 8)
         return [pygame.Rect(14 + i * (w + 8), theme.HEIGHT - 156, w, 104) for i in range(n)]
+
+    def _confirm_rect(self) -> pygame.Rect:
+        return pygame.Rect(430, theme.HEIGHT - 150, 390, 92)
 
     def _preview(self, seat):
         """Where the robot would be after each placed register if nothing interferes."""
@@ -575,7 +665,10 @@ class RaceScene(Scene):
         me = view.robots[seat]
         x, y, d, cp, prev, reb = me.x, me.y, me.d, me.cp, None, False
         steps = []
-        for reg, card in enumerate(view.regs, start=1):
+        regs = list(view.regs)
+        if self.confirm is not None and None in regs:
+            regs[regs.index(None)] = self.confirm.arg
+        for reg, card in enumerate(regs, start=1):
             if card is None or reb:
                 break
             x, y, d, cp, reb, _, prev = planner.step(reg, x, y, d, cp, prev, card)
@@ -619,12 +712,13 @@ class RaceScene(Scene):
             box = pygame.Rect(10, line.top, 820, 60 if hand_shown else theme.HEIGHT - 46 - line.top)
             panel(surface, box, fill=theme.SHADOW, edge=theme.ACCENT_2, radius=8, width=2)
             draw_fit(surface, self.inspect, box.inflate(-16, -8), "small", theme.TEXT)
-        elif human_turn and self.state.phase == "program" and self._hand_choices():
+        elif human_turn and self.state.phase == "program" and self.confirm is None and any(self._hand_slots()):
             # the focused card says what it does (keyboard and pad players see it without pointing)
-            hand = self._hand_choices()
-            c = hand[max(0, min(self.focus, len(hand) - 1))]
-            text = explain.card_text(c.arg) if c.kind == "card" else explain.upgrade_text(c.arg)
-            draw_fit(surface, text, line, "small", theme.TEXT_DIM, align="center", wrap=False)
+            slots = self._hand_slots()
+            c = slots[max(0, min(self.focus, len(slots) - 1))]
+            if c is not None:
+                text = explain.card_text(c.arg) if c.kind == "card" else explain.upgrade_text(c.arg)
+                draw_fit(surface, text, line, "small", theme.TEXT_DIM, align="center", wrap=False)
         elif self.message:
             draw_fit(surface, self.message, line, "small", theme.ACCENT, align="center", wrap=False, bold=True)
         if not self.demo:
@@ -671,11 +765,12 @@ class RaceScene(Scene):
                            tuple(cards.get(k + 1) for k in range(5)), tuple(r.haywire[k] is not None for k in range(5)),
                            r.rebooted, r.d % 4))
         menu = self.menu is not None and self._human_turn()
-        shop = (not menu and any(self.shown_shop)
-                and (st.phase == "upgrade" or (st.phase in ("program", "activate") and st.round >= 1)))
-        return (text_display_scale(), frozenset(st.cubes), self.shown_round, self.shown_register,
+        human = self.last_human if self.last_human is not None else (
+            self.seats.index("human") if "human" in self.seats else None)
+        owned = tuple(sorted(st.robots[human].owned)) if human is not None and not menu else ()
+        return (text_display_scale(), self.shown_round, self.shown_register,
                 max(0, int(self.timer + 0.99)) if timer else None, busy_regs, len(st.board.checkpoints),
-                tuple(robots), tuple(self.shown_shop) if shop else None)
+                tuple(robots), owned or None)
 
     def _draw_layer(self, surface) -> None:
         if not self._busy():
@@ -687,7 +782,7 @@ class RaceScene(Scene):
                 layer = self._layer = pygame.Surface(surface.get_size(), 0, surface)
             layer.fill(theme.BG)
             text_forget(layer, layer.get_rect())
-            self.board_view.draw(layer, self.state.cubes)
+            self.board_view.draw(layer)
             targets, self.targets = self.targets, []
             self._draw_side_panel(layer, key)
             self._side_targets, self.targets = self.targets, targets
@@ -701,13 +796,13 @@ class RaceScene(Scene):
             st = self.state
             x0, right = 845, theme.WIDTH - 10
             top = 44 + len(st.robots) * min(72, 330 // len(st.robots)) + 4
-            title = {"upgrade": "Upgrade shop", "fire": "Your laser", "haywire": "Controlled Chaos"}.get(st.phase, "")
+            title = {"upgrade": "Upgrades", "fire": "Your laser", "haywire": "Controlled Chaos"}.get(st.phase, "")
             draw_fit(surface, f"{ROBOT_NAMES[self.session.current_seat()]}: {title}", pygame.Rect(x0, top, right - x0, 26),
                      "small", theme.ACCENT, wrap=False, bold=True)
             self.menu.draw(surface)
 
     def _draw_side_panel(self, surface, key: tuple) -> None:
-        """Draw what `key` (_layer_key) shows: the round, one row per robot, the shop."""
+        """Draw what `key` (_layer_key) shows: the round, one row per robot, the human's upgrade collection."""
         x0, right = 845, theme.WIDTH - 10
         st = self.state
         head = f"Round {self.shown_round}" + (f"  register {self.shown_register}" if self.shown_register else "")
@@ -761,9 +856,9 @@ class RaceScene(Scene):
         top = 44 + rows * row_h + 4
         bottom = theme.HEIGHT - 46
         if key[-1] is not None:
-            draw_fit(surface, "Shop (cost in energy)", pygame.Rect(x0, top, right - x0, 24), "small", theme.TEXT_DIM,
-                     wrap=False, bold=True)
-            slots = [u for u in self.shown_shop if u is not None]
+            draw_fit(surface, "Your upgrades, not installed (cost)", pygame.Rect(x0, top, right - x0, 24), "small",
+                     theme.TEXT_DIM, wrap=False, bold=True)
+            slots = list(key[-1])
             cols = 2 if len(slots) > 3 else 1
             col_w = (right - x0 - 8) // cols
             for i, u in enumerate(slots):
@@ -799,19 +894,36 @@ class RaceScene(Scene):
                          pygame.Rect(845, theme.HEIGHT - 76, theme.WIDTH - 855, 26), "small", theme.TEXT_DIM, wrap=False)
             return
         r = self.state.robots[seat]
-        hand = self._hand_choices()
-        self.focus = max(0, min(self.focus, len(hand) - 1))
-        regs = " ".join(_short(c) if c else "_" for c in r.regs)
+        slots = self._hand_slots()
+        legal = self.session.legal_choices()
+        cards = list(r.regs)
+        if self.confirm is not None and None in cards:
+            cards[cards.index(None)] = self.confirm.arg
+        regs = " ".join(_short(c) if c else "_" for c in cards)
         if not self.inspect:
-            draw_fit(surface, f"{ROBOT_NAMES[seat]}: program register {r.regs.index(None) + 1}   [{regs}]",
-                     pygame.Rect(14, top + 4, 810, 26), "small", theme.ACCENT, wrap=False, bold=True)
-        for i, (c, rect) in enumerate(zip(hand, self._hand_rects(len(hand)))):
-            focused = i == self.focus
+            head = (f"{ROBOT_NAMES[seat]}: program ready   [{regs}]" if self.confirm is not None else
+                    f"{ROBOT_NAMES[seat]}: program register {r.regs.index(None) + 1}   [{regs}]")
+            draw_fit(surface, head, pygame.Rect(14, top + 4, 810, 26), "small", theme.ACCENT, wrap=False, bold=True)
+        for i, (c, rect) in enumerate(zip(slots, self._hand_rects(len(slots)))):
+            if c is None:                     # a placed card leaves its place empty: nothing shifts
+                pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=8)
+                continue
+            focused = i == self.focus and self.confirm is None
             label = C.card_name(c.arg) if c.kind == "card" else "Use " + C.UPGRADES[c.arg]["name"]
-            count = list(self.state.robots[seat].hand).count(c.arg) if c.kind == "card" else 1
             draw_card(surface, rect.move(0, -8 if focused else 0), label, spam=c.kind == "card" and c.arg == "spam",
-                      use=c.kind == "use", focused=focused, count=count)
+                      use=c.kind == "use", focused=focused)
+            if c not in legal or self.confirm is not None:     # Again in register 1, or waiting to confirm
+                shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+                shade.fill((0, 0, 0, 140))
+                surface.blit(shade, rect.topleft)
             self.targets.append((rect, explain.card_text(c.arg) if c.kind == "card" else explain.upgrade_text(c.arg)))
+        if self.confirm is not None:
+            box = self._confirm_rect()
+            panel(surface, box, fill=theme.PANEL, edge=theme.ACCENT, radius=10, width=3)
+            draw_fit(surface, "Program ready: run it?", pygame.Rect(box.left + 12, box.top + 6, box.width - 24, 34),
+                     "body", theme.ACCENT, align="center", wrap=False, bold=True)
+            draw_fit(surface, "Enter / click here: run.  Z: take the last card back.",
+                     pygame.Rect(box.left + 12, box.top + 44, box.width - 24, 40), "small", theme.TEXT, align="center")
 
     def _draw_result(self, surface, box: pygame.Rect) -> None:
         res = self.session.engine.result(self.state)
@@ -862,8 +974,10 @@ def _log_line(e) -> str | None:
         return f"{who} uses Indirect Fire on {ROBOT_NAMES[d['target']]}"
     if k == "mirror":
         return f"{who}'s Mirror strikes back"
-    if k == "buy":
-        return f"{who} buys {C.UPGRADES[d['upgrade']]['name']}"
+    if k == "install":
+        return f"{who} installs {C.UPGRADES[d['upgrade']]['name']}"
+    if k == "draw_upgrade":
+        return f"{who} draws an upgrade card"
     if k == "haywire" and d.get("register"):
         return f"{who}: Haywire under register {d['register']}"
     return None
@@ -903,10 +1017,12 @@ class SetupScene(Scene):
     def __init__(self) -> None:
         super().__init__()
         self.courses = course_ids()
+        self.titles = [course_title(c) for c in self.courses]
         self.course = 0
         self.players = 2
         self.humans = 1
         self.ai = LEVELS.index("normal")
+        self.timer: bool | None = None      # None: on only between two or more humans
 
     def enter(self) -> None:
         def cyc(attr, lo, hi):
@@ -919,18 +1035,28 @@ class SetupScene(Scene):
         if has_saved_game(R.GAME_ID):
             items.append(MenuItem("Continue saved race", self._continue))
         items += [
-            MenuItem("Course", value=lambda: self.courses[self.course], on_change=cyc("course", 0, len(self.courses) - 1)),
+            MenuItem("Course", value=lambda: self.titles[self.course], on_change=cyc("course", 0, len(self.courses) - 1)),
             MenuItem("Robots", value=lambda: str(self.players), on_change=cyc("players", 2, 6)),
             MenuItem("Humans", value=lambda: str(self.humans), on_change=cyc("humans", 0, 6)),
             MenuItem("AI level", value=lambda: LEVELS[self.ai], on_change=cyc("ai", 0, len(LEVELS) - 1)),
+            MenuItem("Sand timer", value=lambda: "30 s" if self._timer_on() else "Off", on_change=self._toggle_timer,
+                     detail="The printed game's optional sand timer: once one robot is programmed, the others "
+                            "have 30 seconds. Off by default against AIs."),
             MenuItem("Start race", self._start),
             MenuItem("How to play", lambda: self.app.stack.push(howto.how_to_play_scene())),
         ]
         self.menu = Menu(items, center_x=theme.WIDTH // 2, top=150, width=640, row_height=62)
 
+    def _timer_on(self) -> bool:
+        return self.humans >= 2 if self.timer is None else self.timer
+
+    def _toggle_timer(self, step: int) -> None:
+        self.timer = not self._timer_on()
+
     def _start(self) -> None:
         self.humans = min(self.humans, self.players)
-        scene = new_race(self.courses[self.course], self.players, self.humans, LEVELS[self.ai], None)
+        scene = new_race(self.courses[self.course], self.players, self.humans, LEVELS[self.ai], None,
+                         timer=self._timer_on())
         self.app.stack.replace(scene)
 
     def _continue(self) -> None:
@@ -956,7 +1082,8 @@ class SetupScene(Scene):
 
 def new_race(course_ref: str, players: int, humans: int, ai: str, seed: int | None,
              speed: float | None = None, max_rounds: int = 40, *, save: bool = True, demo: bool = False,
-             tutorial: bool = True) -> RaceScene:
+             tutorial: bool = True, timer: bool | None = None) -> RaceScene:
+    """timer: the optional sand timer (None: on only between two or more humans)."""
     if not 2 <= players <= 6:
         raise UserError("--players", "must be 2 to 6")
     if not 0 <= humans <= players:
@@ -970,10 +1097,12 @@ def new_race(course_ref: str, players: int, humans: int, ai: str, seed: int | No
     seed = random.randrange(1 << 30) if seed is None else seed
     session = GameSession.start(R, config, seed)
     seats = ["human"] * humans + [ai] * (players - humans)
+    if timer is None:
+        timer = humans >= 2
     if save:
-        storage.save_json(_seats_path(), {"seats": seats})
+        storage.save_json(_seats_path(), {"seats": seats, "timer": timer})
         save_session_later(session)
-    return RaceScene(session, seats, speed, save=save, demo=demo, tutorial=tutorial)
+    return RaceScene(session, seats, speed, save=save, demo=demo, tutorial=tutorial, timer=timer)
 
 
 def make_attract_scene(app: App) -> Scene:
@@ -993,7 +1122,8 @@ def resume_scene(app: App, session: GameSession) -> Scene:
     seats = data.get("seats") if isinstance(data, dict) else None
     if not (isinstance(seats, list) and len(seats) == n and all(s == "human" or s in LEVELS for s in seats)):
         seats = ["human"] + ["normal"] * (n - 1)
-    return RaceScene(session, seats)
+    timer = data.get("timer") if isinstance(data, dict) else None
+    return RaceScene(session, seats, timer=timer if isinstance(timer, bool) else None)
 
 
 def main(argv: list[str]) -> int:
@@ -1004,6 +1134,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--ai", default="normal", help="level of the AI seats: " + ", ".join(LEVELS))
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--speed", type=float, default=None, help="animation speed factor")
+    parser.add_argument("--timer", choices=("on", "off"), default=None,
+                        help="the optional 30 s sand timer (default: on only between two or more humans)")
     add_display_args(parser)
     try:
         args = parser.parse_args(argv)
@@ -1011,7 +1143,8 @@ def main(argv: list[str]) -> int:
         if exc.code:
             raise UserError("command line", "bad roborally options (see --help)") from None
         raise
-    scene = new_race(args.course, args.players, args.humans, args.ai, args.seed, args.speed)
+    timer = None if args.timer is None else args.timer == "on"
+    scene = new_race(args.course, args.players, args.humans, args.ai, args.seed, args.speed, timer=timer)
     return run_scene(lambda app: scene, args)
 
 

@@ -69,12 +69,12 @@ def test_cards_to_go_knows_facing():
     assert dist[(3, 4, 2)] == 2            # U-turn, then Move 3
 
 
-def test_hard_buys_a_useful_upgrade_and_uses_recharge():
+def test_hard_installs_a_useful_upgrade_and_uses_recharge():
     s = game(energy=5)
-    s.shop = ["hover_unit", "ram_gear"]
+    s.robots[0].owned = ["hover_unit", "ram_gear"]
     player = make_player("hard", 1)
     choice = player.choose(R.seat_view(s, 0), R.legal_choices(s))
-    assert choice == Choice("buy", 0)
+    assert choice == Choice("install", "hover_unit")
     assert make_player("normal", 1).choose(R.seat_view(s, 0), R.legal_choices(s)) == Choice("pass")
     R.apply(s, choice)
     skip_upgrades(s)

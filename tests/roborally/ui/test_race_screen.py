@@ -67,8 +67,10 @@ def test_programming_fills_registers_face_down_with_a_preview_and_undo(app):
     # buy nothing in the shop, then wait for our programming turn
     run_until(app, scene, lambda: scene.state.phase == "program" and scene._human_turn(),
               press=lambda: scene.menu is not None and scene._human_turn() and scene.menu.items[-1][2]())
-    app.post(inp.Action(inp.CONFIRM))
-    app.post(inp.Action(inp.CONFIRM))
+    for _ in range(2):                                      # two turns: the preview never reboots
+        scene.focus = next(i for i, c in enumerate(scene._hand_slots())
+                           if c is not None and c.arg in ("left", "right", "uturn", "powerup"))
+        app.post(inp.Action(inp.CONFIRM))
     me = scene.state.robots[0]
     assert sum(c is not None for c in me.regs) == 2
     assert len(scene._preview(0)) == 2
@@ -101,8 +103,52 @@ def test_hand_over_between_two_humans_hides_the_next_program(app):
     assert app.stack.top is scene
 
 
+def test_the_sand_timer_is_off_by_default_against_ais(app):
+    # issue 25: the 30 s timer started as soon as the AIs were done; the printed game's
+    # sand timer is optional, so against AIs it is off unless asked for
+    scene = new_race("dizzy-dash", 2, 1, "normal", seed=7, speed=8.0, save=False)
+    app.stack.push(scene)
+    scene.state.token, scene.state.order, scene.state.turn_i = 1, [1, 0], 0     # the AI programs first
+    while scene.state.phase == "upgrade":
+        scene._apply(R.legal_choices(scene.state)[-1])
+    run_until(app, scene, lambda: scene.session.current_seat() == 0 and scene.state.phase == "program")
+    for _ in range(120):
+        app.step(1 / 60)
+    assert scene.timer is None and all(c is None for c in scene.state.robots[0].regs)
+    assert new_race("dizzy-dash", 2, 2, "normal", seed=7, save=False).use_timer      # two humans: on
+
+
+def test_the_fifth_card_waits_for_a_confirm_and_the_hand_never_shifts(app):
+    # issue 25: "The fifth card starts the round with no confirm, and the card row shifts after
+    # every placement, so a SPAM went in by mistake."
+    scene = new_race("dizzy-dash", 2, 1, "normal", seed=7, speed=8.0, save=False)
+    app.stack.push(scene)
+    run_until(app, scene, lambda: scene.state.phase == "program" and scene._human_turn(),
+              press=lambda: scene.menu is not None and scene._human_turn() and scene.menu.items[-1][2]())
+    for k in range(5):
+        slots = scene._hand_slots()
+        legal = scene.session.legal_choices()
+        scene.focus = next(i for i, c in enumerate(slots) if c is not None and c in legal)
+        app.post(inp.Action(inp.CONFIRM))
+        after = scene._hand_slots()
+        # the placed card leaves a gap; every other card keeps its place
+        assert after[scene.focus] is None
+        assert [c.arg if c else None for i, c in enumerate(after) if i != scene.focus] == \
+               [c.arg if c else None for i, c in enumerate(slots) if i != scene.focus]
+    me = scene.state.robots[0]
+    assert me.regs.count(None) == 1 and scene.confirm is not None and scene.state.phase == "program"
+    app.post(inp.Action(inp.UNDO))                                  # take the fifth back
+    assert scene.confirm is None and me.regs.count(None) == 1
+    assert sorted(c.arg for c in scene._hand_slots() if c is not None) == sorted(me.hand)
+    scene.focus = next(i for i, c in enumerate(scene._hand_slots()) if c is not None)
+    app.post(inp.Action(inp.CONFIRM))
+    assert scene.confirm is not None
+    app.post(inp.Action(inp.CONFIRM))                               # confirmed: the program is in
+    assert scene.confirm is None and not (scene.state.phase == "program" and scene.session.current_seat() == 0)
+
+
 def test_the_timer_fills_a_slow_humans_registers(app):
-    scene = new_race("dizzy-dash", 2, 1, "normal", seed=7, speed=8.0)
+    scene = new_race("dizzy-dash", 2, 1, "normal", seed=7, speed=8.0, timer=True)
     app.stack.push(scene)
     scene.state.token = 1                                    # the AI programs first
     scene.state.order = [1, 0]
