@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from game.roborally.ai import rollout
 from game.roborally.ai.planner import Planner, fill
 from game.roborally.rules import content as C
 from game.roborally.rules.engine import Choice
@@ -44,8 +45,33 @@ class RallyPlayer:
         if phase == "fire":
             return self._fire(view, choices)
         if phase == "haywire":
-            return max(choices, key=lambda c: c.arg)       # as late as possible: fewer plans spoiled
+            return self._haywire(view, choices)
         return choices[0]
+
+    def _haywire(self, view, choices):
+        """Controlled Chaos: a register already revealed this round keeps this round's program
+        whole (the Haywire plays there next round, where the planner sees it coming); else the
+        upcoming register where the planner expects it to hurt least."""
+        played = [c for c in choices if c.arg <= view.register]
+        if played:
+            return max(played, key=lambda c: c.arg)
+        if self.level != "hard":
+            return max(choices, key=lambda c: c.arg)
+        me = view.robots[view.seat]
+
+        def outlook(c):
+            planner = Planner(view, "hard")
+            hw = list(planner.haywire_regs)
+            hw[c.arg - 1] = True
+            planner.haywire_regs = tuple(hw)
+            x, y, d, cp, prev, reb, total = me.x, me.y, me.d, me.cp, None, me.rebooted, 0.0
+            for reg in range(view.register + 1, 6):
+                if reb or view.regs[reg - 1] is None:
+                    break
+                x, y, d, cp, reb, r, prev = planner.step(reg, x, y, d, cp, prev, view.regs[reg - 1])
+                total += r
+            return total + planner.terminal(x, y, d, cp, reb), c.arg
+        return max(choices, key=outlook)
 
     # ------------------------------------------------------------------ upgrade phase
     def _shop(self, view, choices):
@@ -87,8 +113,13 @@ class RallyPlayer:
                     break
         if fresh:
             planner = Planner(view, self.level)
-            if self.level == "hard":
+            if self.level == "hard" and rollout.CANDIDATES <= 1:
                 seq = planner.best_program(list(view.hand), fixed)
+            elif self.level == "hard":
+                hand = list(view.hand)
+                candidates = [fill(seq, hand, 5 - len(fixed)) for seq in
+                              planner.top_programs(hand, fixed, rollout.CANDIDATES)]
+                seq = rollout.choose(view, planner, [list(fixed) + c for c in candidates], self.seed)[len(fixed):]
             else:
                 seq = planner.greedy_program(list(view.hand), fixed)
             self._plan = list(fixed) + fill(seq, list(view.hand), 5 - len(fixed))
