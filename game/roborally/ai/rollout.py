@@ -98,7 +98,7 @@ def play_round(world: E.RallyState, seat: int, program: list[str]) -> tuple[E.Ra
     me.hand = []
     s.phase = "activate"
     ev: list = []
-    E._start_activation(s, ev)
+    E.start_activation(s, ev)
     start_round = s.round
     for _ in range(200):
         if s.phase in ("over", "upgrade", "program") or s.round != start_round:
