@@ -38,6 +38,7 @@ from game.client.text import font as text_font
 from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, panel
 from game.core import storage
 from game.core.errors import UserError
+from game.core.files import file_stamp
 from game.core.session import GameSession, has_saved_game, save_session_later, saved_game_path
 from game.roborally import rules as R
 from game.roborally.ai import LEVELS, make_player, think
@@ -49,6 +50,7 @@ from game.roborally.ui import explain, howto
 from game.roborally.ui.board_view import ROBOT_COLOURS, ROBOT_NAMES, BoardView, draw_card
 
 TIMER_SECONDS = 30.0
+WATCH_POLL = 0.5            # seconds between looks at a watched course file (--watch)
 SEATS_FILE = "roborally-seats.json"
 DURATIONS = {"move": 0.22, "convey": 0.22, "pushed": 0.22, "teleport": 0.45, "turn": 0.2, "reveal": 0.6,
              "play": 0.35, "robot_laser": 0.35, "board_laser": 0.35, "indirect_fire": 0.4, "stun": 0.4,
@@ -193,8 +195,40 @@ class RaceScene(Scene):
         self._layer: pygame.Surface | None = None   # background, board and side panel (_draw_layer)
         self._layer_drawn_for: tuple | None = None  # the _layer_key it shows
         self._side_targets: list = []       # the side panel's targets, kept with the layer
+        self.watch_path: str | None = None  # --watch: the course file to reload when it changes
+        self.watch_stamp: tuple | None = None
+        self.watch_wait = 0.0
+        self.watch_error: str | None = None # the last reload's one-line error (the old course kept)
+        self.seed: int | None = None        # the race's seed, so a reloaded course starts the same race
         self._sync_shown()
         self._sync_side()
+
+    def watch(self, path: str, seed: int) -> "RaceScene":
+        """The designer's loop: restart this race on the course file whenever it changes."""
+        self.watch_path, self.watch_stamp, self.seed = str(path), file_stamp(path), seed
+        return self
+
+    def _reload_if_changed(self) -> bool:
+        """A changed course file starts the race again on it (same seed and seats); one that
+        does not load keeps the old course and says why in one line. True when replaced."""
+        stamp = file_stamp(self.watch_path)
+        if stamp == self.watch_stamp:
+            return False
+        self.watch_stamp = stamp
+        try:
+            scene = new_race(self.watch_path, len(self.seats), self.seats.count("human"),
+                             next((k for k in self.seats if k != "human"), "normal"), self.seed,
+                             self.speed_override, self.state.config.max_rounds, save=False, tutorial=False,
+                             timer=self.use_timer)
+        except (UserError, ValueError, OSError) as exc:
+            self.watch_error = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            self.message = f"reload failed, old course kept: {self.watch_error}"
+            self.log.append(self.message)
+            return False
+        scene.watch(self.watch_path, self.seed)
+        scene.message = f"course reloaded from {self.watch_path}"
+        self.app.stack.replace(scene)
+        return True
 
     # ------------------------------------------------------------------ life
     def enter(self) -> None:
@@ -260,6 +294,12 @@ class RaceScene(Scene):
 
     # ------------------------------------------------------------------ per frame
     def update(self, dt: float) -> None:
+        if self.watch_path is not None and self.app is not None and self.app.stack.top is self:
+            self.watch_wait += dt
+            if self.watch_wait >= WATCH_POLL:
+                self.watch_wait = 0.0
+                if self._reload_if_changed():
+                    return
         dt_anim = dt * self.speed
         self.flashes = [(k, d, ttl - dt_anim) for k, d, ttl in self.flashes if ttl - dt_anim > 0]
         self.floaters = [(s, x, y - dt_anim * 0.8, c, ttl - dt_anim) for s, x, y, c, ttl in self.floaters if ttl - dt_anim > 0]
@@ -1134,6 +1174,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--ai", default="normal", help="level of the AI seats: " + ", ".join(LEVELS))
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--speed", type=float, default=None, help="animation speed factor")
+    parser.add_argument("--watch", action="store_true",
+                        help="designer's loop: start the race again whenever the course file changes")
     parser.add_argument("--timer", choices=("on", "off"), default=None,
                         help="the optional 30 s sand timer (default: on only between two or more humans)")
     add_display_args(parser)
@@ -1144,7 +1186,11 @@ def main(argv: list[str]) -> int:
             raise UserError("command line", "bad roborally options (see --help)") from None
         raise
     timer = None if args.timer is None else args.timer == "on"
-    scene = new_race(args.course, args.players, args.humans, args.ai, args.seed, args.speed, timer=timer)
+    seed = random.randrange(1 << 30) if args.seed is None else args.seed
+    scene = new_race(args.course, args.players, args.humans, args.ai, seed, args.speed, timer=timer,
+                     save=not args.watch)
+    if args.watch:
+        scene.watch(str(find_course(args.course)), seed)
     return run_scene(lambda app: scene, args)
 
 
