@@ -1,12 +1,9 @@
 """Drawing a Robo Rally course: tiles from the generated tileset, walls, lasers, checkpoints,
 robots (at animated positions), laser shots, the programming preview and floating text."""
 from __future__ import annotations
-
 import math
 from pathlib import Path
-
 import pygame
-
 from game.client import theme
 from game.client.text import draw_fit
 from game.client.widgets import draw_text, panel

@@ -4,7 +4,6 @@ The wording follows the Robo Rally rulebook ('Board Elements', 'Programming Card
 and the Chaos & Carnage rules ('Factory Floor Guide', the upgrade cards' own text).
 """
 from __future__ import annotations
-
 from game.roborally.rules import content as C
 from game.roborally.rules.board import DIRS, Board
 

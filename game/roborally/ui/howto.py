@@ -9,11 +9,8 @@ Carnage rules ('Factory Floor Guide', 'Upgrades').
     tutorial_due()        True until the tutorial has been closed once
 """
 from __future__ import annotations
-
 from functools import lru_cache
-
 import pygame
-
 from game.client import tutorials
 from game.client.menus import HowToPage as Page
 from game.client.menus import HowToPlayScene
