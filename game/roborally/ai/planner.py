@@ -377,40 +377,34 @@ class Planner:
         return -2.0 * walk_distance(self.board, target).get((x, y), 40)
 
     # ------------------------------------------------------------------ search
-    def best_program(self, hand, fixed=()):
-        """The best 5-card program from `hand` after the cards already in `fixed` registers."""
+    def _after_fixed(self, fixed):
+        """(x, y, d, cp, prev, rebooted) after the registers already programmed."""
         me = self.me
-        x, y, d, cp = me.x, me.y, me.d, me.cp
-        prev = None
-        reward = 0.0
-        rebooted = me.rebooted
+        x, y, d, cp, prev, rebooted = me.x, me.y, me.d, me.cp, None, me.rebooted
         for reg, card in enumerate(fixed, start=1):
             if rebooted:
                 break
-            x, y, d, cp, rebooted, r, prev = self.step(reg, x, y, d, cp, prev, card)
-            reward += r
+            x, y, d, cp, rebooted, _, prev = self.step(reg, x, y, d, cp, prev, card)
+        return x, y, d, cp, prev, rebooted
+
+    def _hand_counts(self, hand) -> tuple:
+        """Sets self.cards (the hand's kinds, sorted) and returns how many of each remain."""
         counts = Counter(hand)
-        cards = tuple(sorted(counts))
-        remaining = tuple(counts[c] for c in cards)
-        self.cards = cards
-        _, seq = self._search(len(fixed) + 1, x, y, d, cp, prev, rebooted, remaining)
+        self.cards = tuple(sorted(counts))
+        return tuple(counts[c] for c in self.cards)
+
+    def best_program(self, hand, fixed=()):
+        """The best 5-card program from `hand` after the cards already in `fixed` registers."""
+        x, y, d, cp, prev, rebooted = self._after_fixed(fixed)
+        _, seq = self._search(len(fixed) + 1, x, y, d, cp, prev, rebooted, self._hand_counts(hand))
         return list(seq)
 
     def top_programs(self, hand, fixed=(), k=6):
         """The k best-looking programs after `fixed`, as different as the search allows: for
         each choice of the next two cards, the best rest (all memoised in one search)."""
-        me = self.me
-        x, y, d, cp = me.x, me.y, me.d, me.cp
-        prev, rebooted = None, me.rebooted
-        for reg, card in enumerate(fixed, start=1):
-            if rebooted:
-                break
-            x, y, d, cp, rebooted, _, prev = self.step(reg, x, y, d, cp, prev, card)
-        counts = Counter(hand)
-        self.cards = tuple(sorted(counts))
-        remaining = tuple(counts[c] for c in self.cards)
+        x, y, d, cp, prev, rebooted = self._after_fixed(fixed)
         found = {}
-        self._branches(len(fixed) + 1, x, y, d, cp, prev, rebooted, remaining, 0.0, (), 2, found)
+        self._branches(len(fixed) + 1, x, y, d, cp, prev, rebooted, self._hand_counts(hand), 0.0, (), 2, found)
         ranked = sorted(found.items(), key=lambda kv: -kv[1])
         return [list(seq) for seq, _ in ranked[:k]]
 
@@ -441,13 +435,7 @@ class Planner:
 
     def greedy_program(self, hand, fixed=()):
         """Register by register, the card that looks best one register ahead (easy, normal)."""
-        me = self.me
-        x, y, d, cp = me.x, me.y, me.d, me.cp
-        prev, rebooted = None, me.rebooted
-        for reg, card in enumerate(fixed, start=1):
-            if rebooted:
-                break
-            x, y, d, cp, rebooted, _, prev = self.step(reg, x, y, d, cp, prev, card)
+        x, y, d, cp, prev, rebooted = self._after_fixed(fixed)
         left = list(hand)
         seq = []
         for reg in range(len(fixed) + 1, 6):

@@ -14,13 +14,12 @@ prints the Markdown table that docs/roborally-courses.md keeps.
 from __future__ import annotations
 
 import argparse
-import importlib
-import inspect
 import json
 import time
 from collections import Counter
 
 from game.core.errors import UserError
+from game.core.players import load_policy, make_outside_player
 from game.core.stats import percentile
 from game.roborally import rules as R
 from game.roborally.ai import LEVELS, make_player
@@ -57,31 +56,9 @@ def parse(argv):
     return a, seats
 
 
-def load_policy(spec: str):
-    """`module:Class` -> the class (a UserError if it cannot be found or has no choose())."""
-    module_name, _, attr = spec.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise UserError("--seats", f"cannot import {module_name!r}: {exc}") from None
-    cls = getattr(module, attr, None)
-    if cls is None or not callable(cls):
-        raise UserError("--seats", f"{module_name!r} has no class {attr!r}")
-    if not callable(getattr(cls, "choose", None)):
-        raise UserError("--seats", f"{spec} has no choose(view, choices) method")
-    return cls
-
-
 def make_seat(kind: str, seed: int):
     """A player for one seat of one race: an AI level or an outside `module:Class`."""
-    if ":" not in kind:
-        return make_player(kind, seed)
-    cls = load_policy(kind)
-    try:
-        takes_seed = len(inspect.signature(cls).parameters) >= 1
-    except (TypeError, ValueError):
-        takes_seed = False
-    return cls(seed) if takes_seed else cls()
+    return make_outside_player(kind, seed) if ":" in kind else make_player(kind, seed)
 
 
 def run(course: dict, seats: list[str], games: int, seed: int, max_rounds: int) -> dict:

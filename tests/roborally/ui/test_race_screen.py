@@ -3,6 +3,8 @@ keys (preview, undo), hand-over between humans, the timer, pause/how-to-play, sa
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +18,7 @@ from game.core.session import GameSession, has_saved_game, saved_game_path
 from game.core.storage import load_json
 from game.roborally import rules as R
 from game.client.menus import HowToPlayScene
+from game.roborally.levels.tmx import find_course, load_course
 from game.roborally.ui import howto
 from game.roborally.ui.scene import HandoverScene, RaceScene, new_race, resume_scene
 
@@ -255,3 +258,28 @@ def test_leaving_the_race_waits_for_its_last_background_save(app, monkeypatch):
     app.stack.pop()                                                 # exit() waits for the saver
     data = json.loads(saved_game_path("roborally").read_text(encoding="utf-8"))
     assert data["choices"] == [R.choice_to_json(c) for c in scene.session.choices]
+
+
+def test_watch_restarts_the_race_when_the_course_file_changes_and_keeps_it_on_a_bad_file(app, tmp_path):
+    folder = tmp_path / "levels" / "roborally"
+    folder.mkdir(parents=True)
+    shutil.copytree(ROOT / "levels" / "tilesets", tmp_path / "levels" / "tilesets")
+    path = folder / "mine.tmx"
+    shutil.copy(find_course("dizzy-dash"), path)
+    scene = new_race(str(path), 2, 0, "easy", 5, speed=8.0, save=False).watch(str(path), 5)
+    app.stack.push(scene)
+    app.step(1 / 60)
+    text = path.read_text()
+    path.write_text(text.replace('value="Dizzy Dash"', 'value="Dizzy Dash II"'))
+    os.utime(path, ns=(1, 1))
+    for _ in range(40):
+        app.step(1 / 60)
+    again = app.stack.top
+    assert again is not scene and again.watch_path == str(path)
+    assert load_course(path)["name"] == "Dizzy Dash II" and "reloaded" in again.message
+    path.write_text("<map broken")
+    os.utime(path, ns=(2, 2))
+    for _ in range(40):
+        app.step(1 / 60)
+    assert app.stack.top is again and "mine.tmx" in again.watch_error
+    assert any(line.startswith("reload failed, old course kept: ") for line in again.log)
