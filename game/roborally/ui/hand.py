@@ -53,6 +53,14 @@ class ProgrammingHand:
         slots = [None if i in self.placed else Choice("card", c) for i, c in enumerate(self.dealt)]
         return slots + [c for c in self.session.legal_choices() if c.kind == "use"]
 
+    def _live_focus(self, slots: list, legal: list) -> int:
+        """The focus, moved to the nearest card that can be placed (a placed card's gap or
+        Again in register 1 cannot hold it)."""
+        live = [i for i, c in enumerate(slots) if c is not None and c in legal]
+        if not live or self.focus in live:
+            return self.focus
+        return min(live, key=lambda i: (abs(i - self.focus), i))
+
     def _place_slot(self, slots: list, i: int) -> None:
         """Place the card of slot i; the fifth waits on screen for a confirm."""
         choice = slots[i]
@@ -130,6 +138,7 @@ class ProgrammingHand:
         r = self.state.robots[seat]
         slots = self._hand_slots()
         legal = self.session.legal_choices()
+        self.focus = self._live_focus(slots, legal)
         cards = list(r.regs)
         if self.confirm is not None and None in cards:
             cards[cards.index(None)] = self.confirm.arg

@@ -479,8 +479,7 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
         live = [i for i, c in enumerate(slots) if c is not None and c in legal]    # not Again in register 1
         if not live:
             return
-        if self.focus not in live:
-            self.focus = min(live, key=lambda i: abs(i - self.focus))
+        self.focus = self._live_focus(slots, legal)
         if name in (inp.LEFT, inp.PREV):
             self.focus = live[(live.index(self.focus) - 1) % len(live)]
         elif name in (inp.RIGHT, inp.NEXT):
