@@ -39,7 +39,7 @@ class RallyPlayer:
             return rng.choice(choices)
         phase = view.phase
         if phase == "upgrade":
-            return self._shop(view, choices)
+            return self._upgrade(view, choices)
         if phase == "program":
             return self._program(view, choices)
         if phase == "fire":
@@ -74,7 +74,7 @@ class RallyPlayer:
         return max(choices, key=outlook)
 
     # ------------------------------------------------------------------ upgrade phase
-    def _shop(self, view, choices):
+    def _upgrade(self, view, choices):
         """Hard installs the most useful upgrade it holds, else draws one (1 Energy) while it
         can still afford to install it; easy and normal never upgrade."""
         if self.level != "hard":
