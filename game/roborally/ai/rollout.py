@@ -23,7 +23,7 @@ from game.roborally.rules import engine as E
 
 CANDIDATES = 6          # programs checked with the engine
 SAMPLES = 5             # sampled worlds each program plays in (the same worlds for every program)
-REBOOT_COST = 14.0      # a reboot: 2 damage, the rest of the round lost, far from the checkpoint
+REBOOT_COST = 25.0      # a reboot: 2 damage, the rest of the round lost, far from the checkpoint
 DAMAGE_COST = 1.2       # one damage card (SPAM clogs the deck, Haywire spoils a register)
 
 
