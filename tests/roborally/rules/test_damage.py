@@ -75,3 +75,16 @@ def test_other_seats_see_that_a_haywire_lies_under_a_register_but_not_which():
     s.robots[1].haywire[2] = "hw_back_back"
     v = E.seat_view(s, 0)
     assert v.robots[1].haywire[2] is True and "hw_back_back" not in repr(v)
+
+
+def test_the_damage_deck_is_40_cards_of_two_kinds_spam_and_haywire():
+    # RR23 "Damage overview": "The damage deck contains 40 cards"; "There are 2 types of damage
+    # cards in the damage deck: SPAM and Haywire." (The split, 28 SPAM and 12 Haywire, is ours.)
+    from collections import Counter
+
+    from game.roborally import rules as R
+    from game.roborally.rules import content as C
+    s = R.new_game(E.make_config(course(), 2, 0), 3)
+    kinds = Counter("spam" if c == "spam" else "haywire" for c in s.damage_deck)
+    assert len(s.damage_deck) == 40 and set(kinds) == {"spam", "haywire"}
+    assert all(c == "spam" or C.is_haywire(c) for c in s.damage_deck)
