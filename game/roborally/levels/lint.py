@@ -6,8 +6,8 @@ be pushed onto, no start sits on a pit or a moving element, checkpoint count is 
 starts number at least 2.
 
 Design warnings (printed, never failing the check): a belt that carries robots into a pit
-or off the board, a checkpoint or the reboot space on a crusher or a belt, a start in a
-board laser's beam.
+or off the board, a checkpoint or the reboot space on a crusher or a belt, a reboot space
+with a pit or the edge on two or more sides, a start in a board laser's beam.
 """
 from __future__ import annotations
 
@@ -74,6 +74,10 @@ def course_warnings(spec: dict, name: str) -> list[str]:
     rx, ry, _ = board.reboot
     if board.kind_at(rx, ry) in ("crusher", "belt", "express", "push"):
         out.append(f"{name} warning: reboot space ({rx}, {ry}) is on a {board.kind_at(rx, ry)}")
+    drops = [DIRS[d] for d in range(4) if not board.wall_between(rx, ry, d) and board.falls(rx + DX[d], ry + DY[d])]
+    if len(drops) >= 2:
+        out.append(f"{name} warning: reboot space ({rx}, {ry}) has a pit or the edge on {len(drops)} sides "
+                   f"({', '.join(drops)}): a rebooted robot is one push or Haywire from falling again")
     beams = set()
     for lx, ly, d, _s in board.lasers:
         x, y = lx, ly

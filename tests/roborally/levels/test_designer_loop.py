@@ -22,9 +22,10 @@ def test_lint_warns_of_a_belt_into_a_pit_a_checkpoint_on_a_crusher_and_a_start_i
     assert all(w.startswith("x.tmx warning: ") for w in warnings)
 
 
-def test_the_unseen_test_course_lints_clean():
+def test_the_unseen_test_course_lints_clean_with_a_warning_about_its_reboot_space():
     warnings: list = []
     assert lint_file(ROOT / "levels" / "roborally-unseen" / "gauntlet-works.tmx", warnings) == []
+    assert any("reboot space (6, 8) has a pit or the edge on 2 sides (N, S)" in w for w in warnings)
 
 
 def test_tiled_project_has_play_and_check_commands():
