@@ -408,6 +408,12 @@ class Planner:
         ranked = sorted(found.items(), key=lambda kv: -kv[1])
         return [list(seq) for seq, _ in ranked[:k]]
 
+    def _next_cards(self, reg, remaining):
+        """(card, counts left after it) for each kind of card that may go in register `reg`."""
+        for i, n in enumerate(remaining):
+            if n and not (self.cards[i] == "again" and reg == 1):
+                yield self.cards[i], remaining[:i] + (n - 1,) + remaining[i + 1:]
+
     def _branches(self, reg, x, y, d, cp, prev, rebooted, remaining, acc, prefix, depth, found):
         """Fill `found` (program -> model value) with the best program under every prefix of
         `depth` more cards."""
@@ -417,13 +423,7 @@ class Planner:
             program = prefix + tuple(seq)
             found[program] = max(found.get(program, -1e18), acc + val)
             return
-        for i, n in enumerate(remaining):
-            if not n:
-                continue
-            card = self.cards[i]
-            if card == "again" and reg == 1:
-                continue
-            rest = remaining[:i] + (n - 1,) + remaining[i + 1:]
+        for card, rest in self._next_cards(reg, remaining):
             if rebooted:
                 self._branches(reg + 1, x, y, d, cp, prev, True, rest, acc, prefix + (card,), depth - 1, found)
                 continue
@@ -468,13 +468,7 @@ class Planner:
         if hit is not None:
             return hit
         best, best_seq = -1e9, ()
-        for i, n in enumerate(remaining):
-            if not n:
-                continue
-            card = self.cards[i]
-            if card == "again" and reg == 1:
-                continue
-            rest = remaining[:i] + (n - 1,) + remaining[i + 1:]
+        for card, rest in self._next_cards(reg, remaining):
             if rebooted:
                 val, seq = self._search(reg + 1, x, y, d, cp, prev, True, rest)
                 val += 0.0
