@@ -20,13 +20,11 @@ from types import SimpleNamespace
 from game.roborally.ai.planner import Planner, fill
 from game.roborally.rules import content as C
 from game.roborally.rules import engine as E
-from game.roborally.rules.board import DX, DY
 
 CANDIDATES = 6          # programs checked with the engine
 SAMPLES = 5             # sampled worlds each program plays in (the same worlds for every program)
 REBOOT_COST = 25.0      # a reboot: 2 damage, the rest of the round lost, far from the checkpoint
 DAMAGE_COST = 1.2       # one damage card (SPAM clogs the deck, Haywire spoils a register)
-EDGE_RISK = 0.0         # per side of the final square open to a pit or the edge (a push or a Haywire away)
 
 
 def _base_deck() -> list[str]:
@@ -119,18 +117,9 @@ def score(planner: Planner, before_cp: int, s: E.RallyState, ev: list, seat: int
     value = 100.0 * (r.cp - before_cp) + planner.terminal(r.x, r.y, r.d, r.cp, False)
     value -= REBOOT_COST * sum(1 for e in ev if e.kind == "reboot" and e.seat == seat)
     value -= DAMAGE_COST * sum(1 for e in ev if e.kind == "damage" and e.seat == seat)
-    if EDGE_RISK:
-        value -= EDGE_RISK * open_drops(s.board, r.x, r.y)
     if s.winner is not None:
         value -= 50.0
     return value
-
-
-def open_drops(board, x: int, y: int) -> int:
-    """How many of the four sides of (x, y) open, with no wall, onto a pit or off the board."""
-    if not board.inside(x, y):
-        return 0
-    return sum(1 for d in range(4) if not board.wall_between(x, y, d) and board.falls(x + DX[d], y + DY[d]))
 
 
 def choose(view, planner: Planner, candidates: list[list[str]], seed: int) -> list[str]:

@@ -91,7 +91,10 @@ class EventPlayback:
             side["ups"].append(d["upgrade"])
             side["energy"] -= d["cost"]
         elif k == "draw_upgrade":
-            self.message = f"{ROBOT_NAMES[e.seat]} draws an upgrade card"
+            # the drawn card is private: a human's own draw is named, an AI's is not
+            own = self.seats[e.seat] == "human"
+            self.message = (f"{ROBOT_NAMES[e.seat]} draws {C.UPGRADES[d['upgrade']]['name']}" if own else
+                            f"{ROBOT_NAMES[e.seat]} draws an upgrade card")
             self.side[e.seat]["energy"] -= d["cost"]
         elif k == "discard_upgrade" or (k == "use" and "upgrade" in d):
             if d["upgrade"] in self.side[e.seat]["ups"]:
