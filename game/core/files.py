@@ -327,3 +327,13 @@ def whole_number(text: str | None) -> int | None:
     if text is None or not re.fullmatch(r"[0-9]{1,12}", text.strip()):
         return None
     return int(text.strip())
+
+
+def file_stamp(path: Path | str) -> tuple | None:
+    """What tells a changed file (a designer's --watch loop): modification time and size;
+    None when the file is gone or unreadable."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size

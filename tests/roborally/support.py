@@ -22,7 +22,6 @@ def game(spec=None, players=2, robots=None, seed=1, max_rounds=0, energy=None):
     """A game at the start of round 1's upgrade phase with robots placed at (x, y, dir-letter)."""
     cfg = E.make_config(spec or course(), players, max_rounds)
     s = R.new_game(cfg, seed)
-    s.cubes = set(s.board.energy_cells)
     s.damage_deck = ["spam"] * 40          # predictable damage; Haywire tests set their own
     for i, place in enumerate(robots or []):
         if place is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from game.roborally.ai import rollout
 from game.roborally.ai.planner import Planner, fill
 from game.roborally.rules import content as C
 from game.roborally.rules.engine import Choice
@@ -38,31 +39,61 @@ class RallyPlayer:
             return rng.choice(choices)
         phase = view.phase
         if phase == "upgrade":
-            return self._shop(view, choices)
+            return self._upgrade(view, choices)
         if phase == "program":
             return self._program(view, choices)
         if phase == "fire":
             return self._fire(view, choices)
         if phase == "haywire":
-            return max(choices, key=lambda c: c.arg)       # as late as possible: fewer plans spoiled
+            return self._haywire(view, choices)
         return choices[0]
 
+    def _haywire(self, view, choices):
+        """Controlled Chaos: a register already revealed this round keeps this round's program
+        whole (the Haywire plays there next round, where the planner sees it coming); else the
+        upcoming register where the planner expects it to hurt least."""
+        played = [c for c in choices if c.arg <= view.register]
+        if played:
+            return max(played, key=lambda c: c.arg)
+        if self.level != "hard":
+            return max(choices, key=lambda c: c.arg)
+        me = view.robots[view.seat]
+
+        def outlook(c):
+            planner = Planner(view, "hard")
+            hw = list(planner.haywire_regs)
+            hw[c.arg - 1] = True
+            planner.haywire_regs = tuple(hw)
+            x, y, d, cp, prev, reb, total = me.x, me.y, me.d, me.cp, None, me.rebooted, 0.0
+            for reg in range(view.register + 1, 6):
+                if reb or view.regs[reg - 1] is None:
+                    break
+                x, y, d, cp, reb, r, prev = planner.step(reg, x, y, d, cp, prev, view.regs[reg - 1])
+                total += r
+            return total + planner.terminal(x, y, d, cp, reb), c.arg
+        return max(choices, key=outlook)
+
     # ------------------------------------------------------------------ upgrade phase
-    def _shop(self, view, choices):
+    def _upgrade(self, view, choices):
+        """Hard installs the most useful upgrade it holds, else draws one (1 Energy) while it
+        can still afford to install it; easy and normal never upgrade."""
         if self.level != "hard":
             return Choice("pass")
-        best, best_value = Choice("pass"), 0
+        best, best_value = None, 0
         me = view.robots[view.seat]
         for c in choices:
-            if c.kind != "buy" or ":" in str(c.arg):
+            if c.kind != "install" or ":" in str(c.arg):
                 continue                                  # hard never trades an upgrade away
-            card = view.shop[c.arg]
-            value = UPGRADE_VALUE.get(card, 0) - C.UPGRADES[card]["cost"] * 0.5
-            if C.UPGRADES[card]["cost"] > me.energy - 1 and card != "recharge":
+            value = UPGRADE_VALUE.get(c.arg, 0) - C.UPGRADES[c.arg]["cost"] * 0.5
+            if C.UPGRADES[c.arg]["cost"] > me.energy - 1 and c.arg != "recharge":
                 value -= 2                                # keep a little energy for Indirect Fire
             if value > best_value:
                 best, best_value = c, value
-        return best
+        if best is not None:
+            return best
+        if Choice("draw") in choices and me.energy >= 4 and len(view.collection) < 2:
+            return Choice("draw")
+        return Choice("pass")
 
     # ------------------------------------------------------------------ programming
     def _program(self, view, choices):
@@ -82,8 +113,13 @@ class RallyPlayer:
                     break
         if fresh:
             planner = Planner(view, self.level)
-            if self.level == "hard":
+            if self.level == "hard" and rollout.CANDIDATES <= 1:
                 seq = planner.best_program(list(view.hand), fixed)
+            elif self.level == "hard":
+                hand = list(view.hand)
+                candidates = [fill(seq, hand, 5 - len(fixed)) for seq in
+                              planner.top_programs(hand, fixed, rollout.CANDIDATES)]
+                seq = rollout.choose(view, planner, [list(fixed) + c for c in candidates], self.seed)[len(fixed):]
             else:
                 seq = planner.greedy_program(list(view.hand), fixed)
             self._plan = list(fixed) + fill(seq, list(view.hand), 5 - len(fixed))

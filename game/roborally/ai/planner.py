@@ -187,15 +187,8 @@ class Planner:
                     if not b.inside(x, y):
                         break
                     self.laser[(x, y)] += s
-        self.cubes = set(view.cubes)
         self.memo = {}
-        hw = list(me.haywire)
-        if view.phase == "program":
-            # Haywire held on the mat goes under the lowest free registers once we finish
-            for _ in range(me.held_haywire):
-                if False in hw:
-                    hw[hw.index(False)] = True
-        self.haywire_regs = tuple(hw) if self.full else (False,) * 5
+        self.haywire_regs = tuple(me.haywire) if self.full else (False,) * 5
         deck = []
         for card, n in C.PROGRAMMING_DECK.items():
             deck += [[card]] * n
@@ -325,17 +318,23 @@ class Planner:
         """Simulate one register: returns (x, y, d, cp, rebooted, reward, done_action)."""
         reward = 0.0
         done = card
+        unknown = None
         if self.haywire_regs[reg - 1]:
             # a face-down Haywire replaces this register: the card is lost, its move unknown
-            return x, y, d, cp, False, -0.3 - 12.0 * self._risk(x, y, d, "haywire"), "damage"
-        if card == "spam":
+            reward, unknown = -0.3, "haywire"
+        elif self.full and self.board.kind_at(x, y) == "randomizer":
+            # on a randomizer at the reveal the register becomes the deck's top card: unknown
+            reward, unknown = -0.3, "card"
+        elif card == "spam":
             # an unknown card: mostly a lost register. Hard also counts that a played SPAM
             # leaves the deck for good (a SPAM left in hand comes back next shuffle).
-            reward -= 0.2 if self.hard else 0.6
-            if self.full:
-                reward -= 12.0 * self._risk(x, y, d, "card")
-            done = "damage"
-            return x, y, d, cp, False, reward, done
+            reward, unknown = -(0.2 if self.hard else 0.6), "card"
+        if unknown is not None:
+            if not self.full:
+                return x, y, d, cp, False, reward, "damage"
+            reward -= 12.0 * self._risk(x, y, d, unknown)
+            # the robot is taken to stay put; the board still acts on it this register
+            return self._after_card(reg, x, y, d, cp, reward, "damage")
         if card == "again":
             if prev is None or prev == "damage":
                 return x, y, d, cp, False, reward - 0.3, prev
@@ -347,13 +346,17 @@ class Planner:
         reward += energy * (0.5 if self.full else 0.2)
         if fell:
             return self._rebooted(cp, reward, done)
+        return self._after_card(reg, x, y, d, cp, reward, done)
+
+    def _after_card(self, reg, x, y, d, cp, reward, done):
+        """The rest of a register after the cards: board elements, lasers, energy, checkpoint."""
         if self.full:
             x, y, d, fell, crushed = self._elements(x, y, d, reg)
             if fell or crushed:
                 return self._rebooted(cp, reward, done)
             dmg = self.laser.get((x, y), 0) + self.fire.get((x, y), 0)
             reward -= dmg * 1.0
-            if self.board.kind_at(x, y) == "energy" and ((x, y) in self.cubes or reg == 5):
+            if self.board.kind_at(x, y) == "energy" and me_energy_below_cap(self.me):
                 reward += 0.5
         if cp < len(self.cps) and (x, y) == self.cps[cp]:
             cp += 1
@@ -374,34 +377,65 @@ class Planner:
         return -2.0 * walk_distance(self.board, target).get((x, y), 40)
 
     # ------------------------------------------------------------------ search
-    def best_program(self, hand, fixed=()):
-        """The best 5-card program from `hand` after the cards already in `fixed` registers."""
+    def _after_fixed(self, fixed):
+        """(x, y, d, cp, prev, rebooted) after the registers already programmed."""
         me = self.me
-        x, y, d, cp = me.x, me.y, me.d, me.cp
-        prev = None
-        reward = 0.0
-        rebooted = me.rebooted
-        for reg, card in enumerate(fixed, start=1):
-            if rebooted:
-                break
-            x, y, d, cp, rebooted, r, prev = self.step(reg, x, y, d, cp, prev, card)
-            reward += r
-        counts = Counter(hand)
-        cards = tuple(sorted(counts))
-        remaining = tuple(counts[c] for c in cards)
-        self.cards = cards
-        _, seq = self._search(len(fixed) + 1, x, y, d, cp, prev, rebooted, remaining)
-        return list(seq)
-
-    def greedy_program(self, hand, fixed=()):
-        """Register by register, the card that looks best one register ahead (easy, normal)."""
-        me = self.me
-        x, y, d, cp = me.x, me.y, me.d, me.cp
-        prev, rebooted = None, me.rebooted
+        x, y, d, cp, prev, rebooted = me.x, me.y, me.d, me.cp, None, me.rebooted
         for reg, card in enumerate(fixed, start=1):
             if rebooted:
                 break
             x, y, d, cp, rebooted, _, prev = self.step(reg, x, y, d, cp, prev, card)
+        return x, y, d, cp, prev, rebooted
+
+    def _hand_counts(self, hand) -> tuple:
+        """Sets self.cards (the hand's kinds, sorted) and returns how many of each remain."""
+        counts = Counter(hand)
+        self.cards = tuple(sorted(counts))
+        return tuple(counts[c] for c in self.cards)
+
+    def best_program(self, hand, fixed=()):
+        """The best 5-card program from `hand` after the cards already in `fixed` registers."""
+        x, y, d, cp, prev, rebooted = self._after_fixed(fixed)
+        _, seq = self._search(len(fixed) + 1, x, y, d, cp, prev, rebooted, self._hand_counts(hand))
+        return list(seq)
+
+    def top_programs(self, hand, fixed=(), k=6):
+        """The k best-looking programs after `fixed`, as different as the search allows: for
+        each choice of the next two cards, the best rest (all memoised in one search)."""
+        x, y, d, cp, prev, rebooted = self._after_fixed(fixed)
+        found = {}
+        self._branches(len(fixed) + 1, x, y, d, cp, prev, rebooted, self._hand_counts(hand), 0.0, (), 2, found)
+        ranked = sorted(found.items(), key=lambda kv: -kv[1])
+        return [list(seq) for seq, _ in ranked[:k]]
+
+    def _next_cards(self, reg, remaining):
+        """(card, counts left after it) for each kind of card that may go in register `reg`."""
+        for i, n in enumerate(remaining):
+            if n and not (self.cards[i] == "again" and reg == 1):
+                yield self.cards[i], remaining[:i] + (n - 1,) + remaining[i + 1:]
+
+    def _branches(self, reg, x, y, d, cp, prev, rebooted, remaining, acc, prefix, depth, found):
+        """Fill `found` (program -> model value) with the best program under every prefix of
+        `depth` more cards."""
+        if depth == 0 or reg > 5:
+            val, seq = self._search(reg, x, y, d, cp, prev, rebooted, remaining) if reg <= 5 else (
+                self.terminal(x, y, d, cp, rebooted), ())
+            program = prefix + tuple(seq)
+            found[program] = max(found.get(program, -1e18), acc + val)
+            return
+        for card, rest in self._next_cards(reg, remaining):
+            if rebooted:
+                self._branches(reg + 1, x, y, d, cp, prev, True, rest, acc, prefix + (card,), depth - 1, found)
+                continue
+            nx, ny, nd, ncp, nreb, r, done = self.step(reg, x, y, d, cp, prev, card)
+            if ncp >= len(self.cps):
+                found[prefix + (card,)] = acc + 1000.0 + r + (6 - reg) * 10
+                continue
+            self._branches(reg + 1, nx, ny, nd, ncp, done, nreb, rest, acc + r, prefix + (card,), depth - 1, found)
+
+    def greedy_program(self, hand, fixed=()):
+        """Register by register, the card that looks best one register ahead (easy, normal)."""
+        x, y, d, cp, prev, rebooted = self._after_fixed(fixed)
         left = list(hand)
         seq = []
         for reg in range(len(fixed) + 1, 6):
@@ -434,13 +468,7 @@ class Planner:
         if hit is not None:
             return hit
         best, best_seq = -1e9, ()
-        for i, n in enumerate(remaining):
-            if not n:
-                continue
-            card = self.cards[i]
-            if card == "again" and reg == 1:
-                continue
-            rest = remaining[:i] + (n - 1,) + remaining[i + 1:]
+        for card, rest in self._next_cards(reg, remaining):
             if rebooted:
                 val, seq = self._search(reg + 1, x, y, d, cp, prev, True, rest)
                 val += 0.0
@@ -455,6 +483,10 @@ class Planner:
                 best, best_seq = val, (card,) + seq
         self.memo[key] = (best, best_seq)
         return best, best_seq
+
+
+def me_energy_below_cap(robot) -> bool:
+    return robot.energy < C.MAX_ENERGY
 
 
 def fill(seq, hand, n):

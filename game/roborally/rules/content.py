@@ -89,6 +89,8 @@ TURNS = {"right": 1, "left": -1, "uturn": 2}
 PROGRAM_CARDS = tuple(PROGRAMMING_DECK) + ("spam",)
 MAX_PERMANENT = 3
 MAX_TEMPORARY = 3
+MAX_ENERGY = 10            # the 2023 player mat's energy track ends at 10
+UPGRADE_DRAW_COST = 1     # 2023 upgrade phase: 1 Energy draws one upgrade card
 
 
 def is_haywire(card: str | None) -> bool:

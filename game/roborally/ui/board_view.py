@@ -1,12 +1,9 @@
 """Drawing a Robo Rally course: tiles from the generated tileset, walls, lasers, checkpoints,
 robots (at animated positions), laser shots, the programming preview and floating text."""
 from __future__ import annotations
-
 import math
 from pathlib import Path
-
 import pygame
-
 from game.client import theme
 from game.client.text import draw_fit
 from game.client.widgets import draw_text, panel
@@ -115,11 +112,8 @@ class BoardView:
         surf.blit(self.art.get(t, role="marker", marker="reboot", dir=DIRS[rd]), (rx * t, ry * t))
         return surf
 
-    def draw(self, surface: pygame.Surface, cubes=()) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.background, self.rect)
-        for (x, y) in cubes:
-            c = self.centre(x, y)
-            pygame.draw.circle(surface, (120, 255, 140), (c[0] + self.tile * 0.28, c[1] - self.tile * 0.28), max(3, self.tile // 10))
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, 2)
 
     def draw_robot(self, surface, seat: int, x: float, y: float, angle: float, flash: float = 0.0) -> None:

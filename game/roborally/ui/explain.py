@@ -4,7 +4,6 @@ The wording follows the Robo Rally rulebook ('Board Elements', 'Programming Card
 and the Chaos & Carnage rules ('Factory Floor Guide', the upgrade cards' own text).
 """
 from __future__ import annotations
-
 from game.roborally.rules import content as C
 from game.roborally.rules.board import DIRS, Board
 
@@ -19,10 +18,10 @@ KIND_TEXT = {
     "push": "Push panel: pushes a robot 1 space in the registers printed on it.",
     "gear": "Gear: turns a robot on it 90 degrees at the end of each register.",
     "crusher": "Crusher: in the registers printed on it, a robot here is crushed and reboots.",
-    "teleporter": "Teleporter: Move and Back Up cards count 2 more spaces for a robot that starts here.",
-    "randomizer": "Randomizer: a robot ending a register here swaps its next register for its deck's top card.",
-    "energy": "Energy space: the first robot to end a register here takes its cube (+1 energy); "
-              "in register 5 every robot here gains 1.",
+    "teleporter": "Teleporter: a robot here when its register is revealed teleports 2 spaces further "
+                  "forward than its Move or Back Up card.",
+    "randomizer": "Randomizer: a robot here when its register is revealed plays its deck's top card instead.",
+    "energy": "Energy space (battery): a robot ending a register here gains 1 energy (up to 10).",
 }
 
 CARD_TEXT = {

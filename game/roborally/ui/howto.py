@@ -9,11 +9,8 @@ Carnage rules ('Factory Floor Guide', 'Upgrades').
     tutorial_due()        True until the tutorial has been closed once
 """
 from __future__ import annotations
-
 from functools import lru_cache
-
 import pygame
-
 from game.client import tutorials
 from game.client.menus import HowToPage as Page
 from game.client.menus import HowToPlayScene
@@ -62,7 +59,7 @@ def _board(name: str):
     def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
         view = _view(name, rect.width, rect.height)
         view.rect.center = rect.center
-        view.draw(surface, cubes=[(4, 0)] if name == "chaos" else ())
+        view.draw(surface)
         _spec, robots, steps = _SCENES[name]
         if steps:
             view.draw_preview(surface, steps)
@@ -100,8 +97,8 @@ PAGES = [
          "your deck's top card; Haywire cards hide under a register and play instead of it.",
          _cards(("spam", "hw_move1_right"))),
     Page("Chaos & Carnage", "Teleporters add 2 spaces to Move and Back Up cards; randomizers swap your next "
-         "register for your deck's top card; deep pits are pits. Energy spaces and Power Up give energy; "
-         "spend it on upgrades in the shop (the gear number is the cost).", _board("chaos")),
+         "register for your deck's top card; deep pits are pits. Energy spaces (1 each register) and Power Up give energy, "
+         "up to 10; 1 energy draws an upgrade, and installing one costs its gear number.", _board("chaos")),
 ]
 
 TUTORIAL = [
@@ -109,8 +106,8 @@ TUTORIAL = [
          "Watch the yellow ghost path while you program: it shows where your 5 registers take you.",
          _board("program")),
     Page("Placing cards", "Left/Right (or point) picks a card from the 9 at the bottom, Enter (or click) "
-         "places it in the next register, Z takes the last one back. Once the first player is done, a "
-         "30-second timer runs for the others.", _cards(("move2", "right", "move1"))),
+         "places it in the next register, Z takes the last one back. The cards keep their places. After "
+         "the fifth card, Enter starts the round (or Z takes it back).", _cards(("move2", "right", "move1"))),
     Page("Watching the round", "Cards flip in priority order and the board moves the robots. X skips the "
          "animation, P pauses (how to play is there too). Point at any space, robot or card to read "
          "what it does.", _board("elements")),

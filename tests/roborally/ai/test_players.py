@@ -10,6 +10,8 @@ from game.roborally.ai.planner import Planner, card_distance
 from game.roborally.rules.engine import Choice
 from tests.roborally.support import course, game, skip_upgrades
 
+FAR = (7, 7, "W")
+
 
 @pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
 def test_every_level_plays_legal_choices_to_the_end(level):
@@ -69,12 +71,12 @@ def test_cards_to_go_knows_facing():
     assert dist[(3, 4, 2)] == 2            # U-turn, then Move 3
 
 
-def test_hard_buys_a_useful_upgrade_and_uses_recharge():
+def test_hard_installs_a_useful_upgrade_and_uses_recharge():
     s = game(energy=5)
-    s.shop = ["hover_unit", "ram_gear"]
+    s.robots[0].owned = ["hover_unit", "ram_gear"]
     player = make_player("hard", 1)
     choice = player.choose(R.seat_view(s, 0), R.legal_choices(s))
-    assert choice == Choice("buy", 0)
+    assert choice == Choice("install", "hover_unit")
     assert make_player("normal", 1).choose(R.seat_view(s, 0), R.legal_choices(s)) == Choice("pass")
     R.apply(s, choice)
     skip_upgrades(s)
@@ -108,3 +110,23 @@ def test_hard_beats_random_and_normal_on_a_short_course():
     spec = load_course(find_course("dizzy-dash"))
     assert run(spec, ["hard", "random"], 6, 1, 20)["wins_by_seat"][0] == 6
     assert run(spec, ["hard", "normal"], 20, 1, 20)["wins_by_seat"][0] >= 12
+
+
+def test_a_register_lost_to_spam_still_meets_the_crusher_under_the_robot():
+    # issue 23, cause 2: registers holding SPAM or Haywire skipped the board elements in the plan
+    from game.roborally.ai.planner import Planner
+    spec = course(cells=[(3, 5, {"kind": "crusher", "registers": [2]})])
+    s = game(spec, robots=[(3, 5, "N"), FAR])
+    skip_upgrades(s)
+    planner = Planner(R.seat_view(s, 0), "hard")
+    *_, rebooted, reward, _ = planner.step(2, 3, 5, 0, 0, None, "spam")
+    assert rebooted
+
+
+def test_controlled_chaos_puts_haywire_under_a_register_already_played():
+    s = game(robots=[(3, 5, "N"), FAR])
+    s.robots[0].perm = ["controlled_chaos"]
+    view = R.seat_view(s, 0)
+    view.register, view.phase = 3, "haywire"
+    choices = [Choice("haywire", r) for r in (1, 2, 4, 5)]
+    assert make_player("hard", 1).choose(view, choices) == Choice("haywire", 2)

@@ -126,11 +126,31 @@ def test_robot_lasers_hit_the_first_robot_in_front_and_walls_block_them():
     assert not [e for e in ev if e.kind == "robot_laser"]
 
 
-def test_energy_space_gives_its_cube_once_and_register_5_always_pays():
+def test_an_energy_space_pays_1_energy_at_the_end_of_every_register():
+    # Issue 23 (2023 summary): "energy spaces pay 1 energy at the end of every register (batteries)".
     spec = course(cells=[(3, 3, {"kind": "energy"})])
     s = game(spec, robots=[(3, 3, "N"), FAR], energy=0)
     play_round(s, {0: ["left", "right", "left", "right", "left"], 1: STILL})
-    assert s.robots[0].energy == 2 and (3, 3) not in s.cubes
+    assert s.robots[0].energy == 5
+
+
+def test_energy_is_capped_at_10():
+    # Issue 23: the 2023 player mat's energy track ends at 10; Power Up, batteries and
+    # Recharge at 10 gain nothing.
+    spec = course(cells=[(3, 3, {"kind": "energy"})])
+    s = game(spec, robots=[(3, 3, "N"), (5, 5, "N")], energy=9)
+    ev = play_round(s, {0: ["powerup"] * 5, 1: ["powerup"] * 5})
+    assert s.robots[0].energy == 10 and s.robots[1].energy == 10
+    gains = [e.data["gain"] for e in ev if e.kind == "energy" and e.seat == 1]
+    assert gains == [1, 0, 0, 0, 0]
+    s = game(energy=9)
+    s.robots[0].temp = ["recharge"]
+    from game.roborally.rules.engine import Choice
+    from tests.roborally.support import skip_upgrades
+    skip_upgrades(s)
+    from game.roborally import rules as R
+    R.apply(s, Choice("use", "recharge"))
+    assert s.robots[0].energy == 10
 
 
 def test_checkpoints_count_only_in_order_and_the_last_one_wins():

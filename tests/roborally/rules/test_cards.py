@@ -17,11 +17,14 @@ def spam_only(s, n=40):
 
 
 def test_each_robot_has_its_own_20_card_deck_and_draws_9():
+    # Robo Rally 2023 programming deck (the card list from the 2023 rulebook's
+    # component list): Move 1 x4, Move 2 x3, Move 3, Back Up, Turn Left x4, Turn Right x4,
+    # U-Turn, Power Up, Again.
     s = game()
     counts = Counter(s.robots[0].deck)
     assert sum(counts.values()) == 20
-    assert counts == Counter({"move1": 5, "move2": 3, "move3": 1, "back": 1, "right": 3, "left": 3,
-                              "uturn": 1, "powerup": 1, "again": 2})
+    assert counts == Counter({"move1": 4, "move2": 3, "move3": 1, "back": 1, "right": 4, "left": 4,
+                              "uturn": 1, "powerup": 1, "again": 1})
     skip_upgrades(s)
     assert all(len(r.hand) == 9 and len(r.deck) == 11 for r in s.robots)
 

@@ -20,12 +20,41 @@ def test_randomizer_replaces_the_register_with_the_top_card():
 
 def test_randomizer_replaces_several_cards_with_one_and_damage_goes_to_the_damage_discard():
     s = game(course(cells=[(3, 5, {"kind": "randomizer"})]), robots=[(3, 5, "N"), FAR])
-    s.robots[0].held_haywire = ["hw_back_back"]            # lands under register 1 after programming
+    s.robots[0].haywire[0] = "hw_back_back"                # a Haywire left under register 1 last round
     ev = play_round(s, {0: ["spam"] + STILL[:4], 1: STILL}, deck={0: ["move1"]})
     rnd = [e for e in ev if e.kind == "randomize"][0]
     assert rnd.data["old"] == ["spam", "hw_back_back"] and rnd.data["card"] == "move1"
     assert "hw_back_back" in s.damage_discard and s.damage_discard.count("spam") >= 1
     assert pos(s, 0)[:2] == (3, 4)
+
+
+def test_a_robot_pushed_onto_a_randomizer_after_the_reveal_plays_its_own_card():
+    # C&C: "If your robot is on a randomizer when you would reveal a programming card"; every
+    # robot reveals at once before anyone moves (RR23 "3a. Programming card activation", step 1).
+    spec = course(cells=[(5, 5, {"kind": "randomizer"})])
+    s = game(spec, robots=[(3, 5, "E"), (4, 5, "N")])
+    ev = play_round(s, {0: ["move1"] + STILL[:4], 1: ["uturn"] + STILL[:4]}, deck={1: ["powerup"] * 4})
+    assert "randomize" not in [e.kind for e in ev if e.data.get("register") == 1]
+    assert pos(s, 1) == (5, 5, "S")
+    assert [e.data["card"] for e in ev if e.kind == "play" and e.seat == 1][0] == "uturn"
+
+
+def test_a_robot_on_a_randomizer_at_the_reveal_plays_the_random_card_even_if_pushed_off():
+    spec = course(cells=[(4, 5, {"kind": "randomizer"})])
+    s = game(spec, robots=[(3, 5, "E"), (4, 5, "N")])
+    ev = play_round(s, {0: ["move1"] + STILL[:4], 1: ["uturn"] + STILL[:4]}, deck={1: ["move1"]})
+    rnd = [e for e in ev if e.kind == "randomize"][0]
+    assert rnd.seat == 1 and rnd.data["card"] == "move1"
+    assert [e.kind for e in ev].index("randomize") < [e.kind for e in ev].index("move")   # before anyone moves
+    assert pos(s, 1)[:2] == (5, 4)                 # pushed east to (5, 5), then its Move 1 north
+
+
+def test_a_robot_pushed_onto_a_teleporter_after_the_reveal_does_not_teleport():
+    # C&C: "If a robot is on a teleporter when they reveal a Move Card".
+    spec = course(cells=[(5, 5, TELE)])
+    s = game(spec, robots=[(3, 5, "E"), (4, 5, "N")])
+    ev = play_round(s, {0: ["move1"] + STILL[:4], 1: ["move1"] + STILL[:4]})
+    assert "teleport" not in kinds(ev, 1) and pos(s, 1)[:2] == (5, 4)
 
 
 # ------------------------------------------------------------------ teleporters
@@ -56,7 +85,7 @@ def test_no_teleport_when_a_robot_is_on_the_destination_the_card_moves_normally(
 def test_teleporter_does_not_act_on_turns_or_haywire():
     spec = course(height=10, cells=[(3, 8, TELE)], starts=[[0, 9, "N"], [7, 9, "N"]])
     s = game(spec, robots=[(3, 8, "N"), FAR])
-    s.robots[0].held_haywire = ["hw_move1_left"]
+    s.robots[0].haywire[0] = "hw_move1_left"
     ev = play_round(s, {0: ["powerup"] + STILL[:4], 1: STILL})
     assert "teleport" not in kinds(ev, 0) and pos(s, 0)[:2] == (3, 7)
 
@@ -125,8 +154,11 @@ def test_controlled_chaos_lets_the_owner_choose_the_register():
         offered.append([c.arg for c in legal])
         return legal[-1]
 
+    s.robots[0].haywire[2] = "hw_move1_left"
     ev = play_round(s, {0: ["powerup", "uturn", "uturn", "uturn", "uturn"], 1: STILL}, haywire=pick)
-    assert offered[0] == [2, 3, 4, 5]
+    # C&C: "place it face down under any card in your registers where there is not already a
+    # face-down Haywire card" (register 3 has one until it is revealed)
+    assert offered[0] == [1, 2, 4, 5]
     assert [e.data for e in ev if e.kind == "haywire" and e.seat == 0][0] == {"register": 5, "chosen": True}
 
 

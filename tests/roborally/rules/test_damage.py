@@ -24,33 +24,42 @@ def test_a_programmed_spam_is_removed_and_the_top_card_played_instead():
     assert "spam" not in s.robots[0].discard
 
 
-def test_haywire_goes_face_down_under_the_next_register_and_is_resolved_instead():
+def test_haywire_goes_face_down_under_the_current_register_and_is_resolved_at_its_next_reveal():
+    # Issue 23, from public 2023 rules texts (a third-party summary): "a Haywire goes face down
+    # under the current register's card". Drawn in register 1 after the card played, it stays
+    # on the mat and replaces register 1 of the next round (ours: when it resolves).
     s = game(course(lasers=[(0, 5, "E", 1)]), robots=[(3, 5, "N"), FAR])
-    s.damage_deck = ["spam"] * 5 + ["hw_move1_right"]
-    ev = play_round(s, {0: ["powerup", "uturn", "uturn", "uturn", "uturn"], 1: STILL})
-    placed = [e for e in ev if e.kind == "haywire" and e.seat == 0]
-    assert placed[0].data["register"] == 2
-    played = [e for e in ev if e.kind == "play" and e.seat == 0 and e.data["register"] == 2]
-    assert played[0].data["card"] == "hw_move1_right"
-    # register 2: Move 1 north then Turn Right, the U-turn is not played
-    assert (3, 4) == pos(s, 0)[:2]
-    assert "hw_move1_right" in s.damage_discard
-
-
-def test_at_most_one_haywire_under_a_register_and_late_haywire_waits_for_next_round():
-    s2 = game(course(lasers=[(0, 5, "E", 3)]), robots=[(3, 5, "N"), FAR])
-    s2.damage_deck = ["spam"] * 10 + ["hw_back_back"] * 3         # first laser hit draws 3 Haywire
-    ev = play_round(s2, {0: ["uturn", "uturn", "uturn", "uturn", "powerup"], 1: STILL})
-    regs = [e.data["register"] for e in ev if e.kind == "haywire" and e.seat == 0]
-    assert regs[:3] == [2, 3, 4]
-
-
-def test_haywire_drawn_in_register_5_is_placed_after_next_programming():
-    s = game(robots=[(3, 5, "N"), FAR])
-    s.robots[0].held_haywire = ["hw_move1_left"]
+    s.damage_deck = ["spam"] * 10 + ["hw_move1_right"]
     ev = play_round(s, {0: STILL, 1: STILL})
     placed = [e for e in ev if e.kind == "haywire" and e.seat == 0]
-    assert placed[0].data["register"] == 1
+    assert placed[0].data["register"] == 1 and s.robots[0].haywire[0] == "hw_move1_right"
+    assert pos(s, 0) == (3, 5, "N")                       # not resolved in the round it was drawn
+    ev = play_round(s, {0: ["uturn"] + STILL[:4], 1: STILL})
+    played = [e for e in ev if e.kind == "play" and e.seat == 0 and e.data["register"] == 1]
+    assert played[0].data["card"] == "hw_move1_right"
+    assert pos(s, 0) == (3, 4, "E")                       # Move 1 north, Turn Right; the U-turn is lost
+    assert "hw_move1_right" in s.damage_discard and s.robots[0].haywire[0] is None
+
+
+def test_a_second_haywire_in_the_same_register_goes_to_the_damage_discard():
+    # Issue 23 (2023 summary): "at most one per register, a second to the damage discard".
+    s = game(course(lasers=[(0, 5, "E", 2)]), robots=[(3, 5, "N"), FAR])
+    s.damage_deck = ["spam"] * 10 + ["hw_back_back", "hw_move1_left"]     # register 1 draws both
+    ev = play_round(s, {0: STILL, 1: STILL})
+    placed = [e.data for e in ev if e.kind == "haywire" and e.seat == 0]
+    assert placed[0]["register"] == 1 and placed[1]["register"] is None and placed[1]["discarded"]
+    assert s.robots[0].haywire[0] == "hw_move1_left" and "hw_back_back" in s.damage_discard
+
+
+def test_a_haywire_drawn_before_the_robot_plays_waits_for_the_next_reveal():
+    # Ours: only a Haywire lying under the register when it is revealed replaces the card.
+    s = game(robots=[(3, 5, "N"), (3, 4, "S")])
+    s.robots[0].perm = ["ram_gear"]
+    s.damage_deck = ["hw_back_back"]
+    ev = play_round(s, {0: ["move1"] + STILL[:4], 1: ["move1"] + STILL[:4]})
+    assert s.robots[1].haywire[0] == "hw_back_back"        # rammed in register 1 before its turn
+    assert [e.data["card"] for e in ev if e.kind == "play" and e.seat == 1][0] == "move1"
+    assert pos(s, 1) == (3, 4, "S")
 
 
 def test_empty_damage_deck_reshuffles_the_discard_and_no_cards_means_no_damage():
@@ -66,3 +75,16 @@ def test_other_seats_see_that_a_haywire_lies_under_a_register_but_not_which():
     s.robots[1].haywire[2] = "hw_back_back"
     v = E.seat_view(s, 0)
     assert v.robots[1].haywire[2] is True and "hw_back_back" not in repr(v)
+
+
+def test_the_damage_deck_is_40_cards_of_two_kinds_spam_and_haywire():
+    # RR23 "Damage overview": "The damage deck contains 40 cards"; "There are 2 types of damage
+    # cards in the damage deck: SPAM and Haywire." (The split, 28 SPAM and 12 Haywire, is ours.)
+    from collections import Counter
+
+    from game.roborally import rules as R
+    from game.roborally.rules import content as C
+    s = R.new_game(E.make_config(course(), 2, 0), 3)
+    kinds = Counter("spam" if c == "spam" else "haywire" for c in s.damage_deck)
+    assert len(s.damage_deck) == 40 and set(kinds) == {"spam", "haywire"}
+    assert all(c == "spam" or C.is_haywire(c) for c in s.damage_deck)

@@ -22,13 +22,13 @@ def check(s):
         cards = program_cards(r)
         assert len([c for c in cards if c != "spam"]) == base
         spam_out += cards.count("spam")
-        haywire_out += sum(h is not None for h in r.haywire) + len(r.held_haywire) + len(r.cc_pending)
+        haywire_out += sum(h is not None for h in r.haywire) + len(r.cc_pending)
         assert s.board.inside(r.x, r.y) and not s.board.is_pit(r.x, r.y)
-        assert len(r.perm) <= 3 and len(r.temp) <= 3 and r.energy >= 0
+        assert len(r.perm) <= 3 and len(r.temp) <= 3 and 0 <= r.energy <= 10
     assert len(s.damage_deck) + len(s.damage_discard) + spam_out + haywire_out == damage_total
     assert len({(r.x, r.y) for r in s.robots}) == len(s.robots)          # never two on one square
-    ups = sum(len(r.perm) + len(r.temp) for r in s.robots)
-    ups += len(s.upgrade_deck) + len(s.upgrade_discard) + sum(c is not None for c in s.shop)
+    ups = sum(len(r.perm) + len(r.temp) + len(r.owned) for r in s.robots)
+    ups += len(s.upgrade_deck) + len(s.upgrade_discard)
     assert ups == sum(u["copies"] for u in C.UPGRADES.values())
 
 
@@ -56,7 +56,7 @@ def test_invariants_hold_with_every_upgrade_in_play(seed, players):
         r.temp = ["stun", "recharge", "spam_blocker"]
         r.energy = 8
     # upgrades handed out here are extra copies: from now on none may appear or vanish
-    copies = sum(len(r.perm) + len(r.temp) for r in s.robots) + len(s.upgrade_deck) + sum(c is not None for c in s.shop)
+    copies = sum(len(r.perm) + len(r.temp) for r in s.robots) + len(s.upgrade_deck)
     while not R.is_over(s):
         R.apply(s, rng.choice(R.legal_choices(s)))
         base = sum(C.PROGRAMMING_DECK.values())
@@ -64,5 +64,5 @@ def test_invariants_hold_with_every_upgrade_in_play(seed, players):
             assert len([c for c in program_cards(r) if c != "spam"]) == base
             assert s.board.inside(r.x, r.y)
         assert len({(r.x, r.y) for r in s.robots}) == len(s.robots)
-        ups = sum(len(r.perm) + len(r.temp) for r in s.robots) + len(s.upgrade_deck) + len(s.upgrade_discard)
-        assert ups + sum(c is not None for c in s.shop) == copies
+        ups = sum(len(r.perm) + len(r.temp) + len(r.owned) for r in s.robots)
+        assert ups + len(s.upgrade_deck) + len(s.upgrade_discard) == copies

@@ -10,59 +10,67 @@ from tests.roborally.support import STILL, course, damage_cards, game, kinds, pl
 FAR = (7, 7, "W")
 
 
-def test_shop_shows_one_card_per_player_and_buying_costs_the_gear_number_in_energy():
+def test_drawing_an_upgrade_costs_1_energy_once_per_upgrade_phase():
+    # RR23 "1. The upgrade phase": "You may spend 1 Energy to draw 1 new upgrade card. You may
+    # only draw 1 new upgrade during each Upgrade Phase."
     s = game(players=3)
-    assert len(s.shop) == 3 and all(s.shop)
-    s.shop[0] = "stun"
-    seat = R.current_seat(s)
-    assert seat == 0 and Choice("buy", 0) in R.legal_choices(s)
-    R.apply(s, Choice("buy", 0))
-    assert s.robots[0].temp == ["stun"] and s.robots[0].energy == 4 and s.shop[0] is None
+    s.upgrade_deck.append("stun")
+    assert R.current_seat(s) == 0 and Choice("draw") in R.legal_choices(s)
+    R.apply(s, Choice("draw"))
+    r = s.robots[0]
+    assert r.owned == ["stun"] and r.energy == 4 and r.perm == r.temp == []
+    assert Choice("draw") not in R.legal_choices(s) and R.current_seat(s) == 0
+
+
+def test_installing_pays_the_gear_number_and_only_one_install_per_upgrade_phase():
+    # RR23 "1. The upgrade phase": "You may only install 1 upgrade during each Upgrade Phase";
+    # "look at the number in the top left corner of the card. This is the cost in Energy".
+    s = game(energy=5)
+    s.robots[0].owned = ["stun", "hover_unit"]
+    legal = R.legal_choices(s)
+    assert Choice("install", "stun") in legal and Choice("install", "hover_unit") in legal
+    R.apply(s, Choice("install", "stun"))
+    r = s.robots[0]
+    assert r.temp == ["stun"] and r.energy == 4 and r.owned == ["hover_unit"]
+    assert not [c for c in R.legal_choices(s) if c.kind == "install"]
 
 
 def test_an_upgrade_that_costs_more_than_your_energy_is_not_offered():
     s = game(energy=2)
-    s.shop = ["mirror", "double_barrel"]
-    assert R.legal_choices(s) == [Choice("buy", 1), Choice("pass")]
+    s.robots[0].owned = ["mirror", "double_barrel"]
+    assert [c for c in R.legal_choices(s) if c.kind == "install"] == [Choice("install", "double_barrel")]
     with pytest.raises(IllegalChoice):
-        R.apply(s, Choice("buy", 0))
+        R.apply(s, Choice("install", "mirror"))
 
 
 def test_at_most_three_permanent_and_three_temporary_upgrades():
+    # RR23: "Your robot can have a maximum of 3 permanent upgrades and 3 temporary upgrades at a time."
     s = game(energy=20)
     s.robots[0].perm = ["mirror", "leaching", "firewall"]
-    s.robots[0].temp = ["stun", "stun", "recharge"]
-    s.shop = ["double_barrel", "recharge"]
     s.robots[0].temp = ["stun", "stun"]
-    assert R.legal_choices(s)[-2:] == [Choice("buy", 1), Choice("pass")]
+    s.robots[0].owned = ["double_barrel", "recharge"]
+    installs = [c for c in R.legal_choices(s) if c.kind == "install" and ":" not in c.arg]
+    assert installs == [Choice("install", "recharge")]
 
 
-def test_a_full_type_can_buy_by_discarding_an_installed_upgrade_of_that_type():
+def test_a_full_type_can_install_by_uninstalling_an_upgrade_of_that_type():
     s = game(energy=20)
     s.robots[0].perm = ["mirror", "leaching", "firewall"]
     s.robots[0].temp = ["stun", "stun", "recharge"]
-    s.shop = ["double_barrel", "recharge"]
+    s.robots[0].owned = ["double_barrel", "recharge"]
     legal = R.legal_choices(s)
-    assert Choice("buy", 0) not in legal and Choice("buy", "0:mirror") in legal
-    assert Choice("buy", "1:stun") in legal and Choice("buy", "1:recharge") in legal
-    R.apply(s, Choice("buy", "0:mirror"))
+    assert Choice("install", "double_barrel") not in legal and Choice("install", "double_barrel:mirror") in legal
+    assert Choice("install", "recharge:stun") in legal and Choice("install", "recharge:recharge") in legal
+    R.apply(s, Choice("install", "double_barrel:mirror"))
     r = s.robots[0]
     assert sorted(r.perm) == ["double_barrel", "firewall", "leaching"] and "mirror" in s.upgrade_discard
     assert r.energy == 18 and len(r.perm) == 3
 
 
-def test_nobody_buying_refreshes_the_whole_shop_and_a_buy_only_refills_the_empty_slot():
-    s = game(robots=[(3, 3, "N"), FAR])
-    s.shop = ["mirror", "leaching"]
-    s.upgrade_deck += ["stun", "firewall", "recharge"]
-    play_round(s, {0: STILL, 1: STILL})
-    assert s.shop == ["recharge", "firewall"] and "mirror" in s.upgrade_discard
-    s = game(robots=[(3, 3, "N"), FAR])
-    s.shop = ["mirror", "leaching"]
-    s.upgrade_deck += ["stun", "firewall"]
-    R.apply(s, Choice("buy", 0))
-    play_round(s, {0: STILL, 1: STILL})
-    assert s.shop == ["firewall", "leaching"]
+def test_seats_that_can_do_nothing_in_the_upgrade_phase_are_not_asked():
+    s = game(energy=0)
+    R.apply(s, Choice("pass"))              # seat 0 was asked before its energy was set to 0
+    assert s.phase == "program"             # seat 1, with 0 Energy and no upgrades, was not
 
 
 def test_priority_token_holder_goes_first_then_to_the_left_and_it_passes_each_round():

@@ -46,3 +46,26 @@ def test_sample_configs_are_small_and_end_under_random_play():
             R.apply(s, rng.choice(R.legal_choices(s)))
             n += 1
         assert n < 3000
+
+
+def test_outside_players_take_a_seat_as_module_and_class():
+    report = run(load_course(find_course("dizzy-dash")), ["normal", "tests.roborally.tools.outside_players:FirstChoice"],
+                 2, 1, 6)
+    assert report["games"] == 2 and "tests.roborally.tools.outside_players:FirstChoice" in report["decision_ms_p95"]
+    assert len(report["reboots_per_race"]) == 2 and report["capped"] == report["draws"]
+
+
+def test_decision_p95_is_the_95th_percentile_not_the_maximum(monkeypatch):
+    # issue 23: the p95 passed 95 to percentile(), which takes a share (0.95), so every "p95" was the maximum
+    import game.roborally.tools.simulate as S
+
+    shares = []
+    real = S.percentile
+
+    def spy(values, share, default=None):
+        shares.append(share)
+        return real(values, share, default)
+
+    monkeypatch.setattr(S, "percentile", spy)
+    run(load_course(find_course("dizzy-dash")), ["easy", "random"], 1, 1, 3)
+    assert shares and all(s == 0.95 for s in shares)

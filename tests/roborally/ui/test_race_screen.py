@@ -3,6 +3,8 @@ keys (preview, undo), hand-over between humans, the timer, pause/how-to-play, sa
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +18,7 @@ from game.core.session import GameSession, has_saved_game, saved_game_path
 from game.core.storage import load_json
 from game.roborally import rules as R
 from game.client.menus import HowToPlayScene
+from game.roborally.levels.tmx import find_course, load_course
 from game.roborally.ui import howto
 from game.roborally.ui.scene import HandoverScene, RaceScene, new_race, resume_scene
 
@@ -71,8 +74,10 @@ def test_programming_fills_registers_face_down_with_a_preview_and_undo(app):
     # buy nothing in the shop, then wait for our programming turn
     run_until(app, scene, lambda: scene.state.phase == "program" and scene._human_turn(),
               press=lambda: scene.menu is not None and scene._human_turn() and scene.menu.items[-1][2]())
-    app.post(inp.Action(inp.CONFIRM))
-    app.post(inp.Action(inp.CONFIRM))
+    for _ in range(2):                                      # two turns: the preview never reboots
+        scene.focus = next(i for i, c in enumerate(scene._hand_slots())
+                           if c is not None and c.arg in ("left", "right", "uturn", "powerup"))
+        app.post(inp.Action(inp.CONFIRM))
     me = scene.state.robots[0]
     assert sum(c is not None for c in me.regs) == 2
     assert len(scene._preview(0)) == 2
@@ -105,8 +110,52 @@ def test_hand_over_between_two_humans_hides_the_next_program(app):
     assert app.stack.top is scene
 
 
+def test_the_sand_timer_is_off_by_default_against_ais(app):
+    # issue 25: the 30 s timer started as soon as the AIs were done; the printed game's
+    # sand timer is optional, so against AIs it is off unless asked for
+    scene = new_race("dizzy-dash", 2, 1, "normal", seed=7, speed=8.0, save=False)
+    app.stack.push(scene)
+    scene.state.token, scene.state.order, scene.state.turn_i = 1, [1, 0], 0     # the AI programs first
+    while scene.state.phase == "upgrade":
+        scene._apply(R.legal_choices(scene.state)[-1])
+    run_until(app, scene, lambda: scene.session.current_seat() == 0 and scene.state.phase == "program")
+    for _ in range(120):
+        app.step(1 / 60)
+    assert scene.timer is None and all(c is None for c in scene.state.robots[0].regs)
+    assert new_race("dizzy-dash", 2, 2, "normal", seed=7, save=False).use_timer      # two humans: on
+
+
+def test_the_fifth_card_waits_for_a_confirm_and_the_hand_never_shifts(app):
+    # issue 25: "The fifth card starts the round with no confirm, and the card row shifts after
+    # every placement, so a SPAM went in by mistake."
+    scene = new_race("dizzy-dash", 2, 1, "normal", seed=7, speed=8.0, save=False)
+    app.stack.push(scene)
+    run_until(app, scene, lambda: scene.state.phase == "program" and scene._human_turn(),
+              press=lambda: scene.menu is not None and scene._human_turn() and scene.menu.items[-1][2]())
+    for k in range(5):
+        slots = scene._hand_slots()
+        legal = scene.session.legal_choices()
+        scene.focus = next(i for i, c in enumerate(slots) if c is not None and c in legal)
+        app.post(inp.Action(inp.CONFIRM))
+        after = scene._hand_slots()
+        # the placed card leaves a gap; every other card keeps its place
+        assert after[scene.focus] is None
+        assert [c.arg if c else None for i, c in enumerate(after) if i != scene.focus] == \
+               [c.arg if c else None for i, c in enumerate(slots) if i != scene.focus]
+    me = scene.state.robots[0]
+    assert me.regs.count(None) == 1 and scene.confirm is not None and scene.state.phase == "program"
+    app.post(inp.Action(inp.UNDO))                                  # take the fifth back
+    assert scene.confirm is None and me.regs.count(None) == 1
+    assert sorted(c.arg for c in scene._hand_slots() if c is not None) == sorted(me.hand)
+    scene.focus = next(i for i, c in enumerate(scene._hand_slots()) if c is not None)
+    app.post(inp.Action(inp.CONFIRM))
+    assert scene.confirm is not None
+    app.post(inp.Action(inp.CONFIRM))                               # confirmed: the program is in
+    assert scene.confirm is None and not (scene.state.phase == "program" and scene.session.current_seat() == 0)
+
+
 def test_the_timer_fills_a_slow_humans_registers(app):
-    scene = new_race("dizzy-dash", 2, 1, "normal", seed=7, speed=8.0)
+    scene = new_race("dizzy-dash", 2, 1, "normal", seed=7, speed=8.0, timer=True)
     app.stack.push(scene)
     scene.state.token = 1                                    # the AI programs first
     scene.state.order = [1, 0]
@@ -253,3 +302,28 @@ def test_a_damaged_save_is_set_aside_by_the_setup_continue(app):
     assert not path.exists() and path.with_name("roborally.json.damaged").read_text() == damaged
     app.stack.pop()
     assert setup.menu.items[0].label == "Course"                     # nothing left to continue
+
+
+def test_watch_restarts_the_race_when_the_course_file_changes_and_keeps_it_on_a_bad_file(app, tmp_path):
+    folder = tmp_path / "levels" / "roborally"
+    folder.mkdir(parents=True)
+    shutil.copytree(ROOT / "levels" / "tilesets", tmp_path / "levels" / "tilesets")
+    path = folder / "mine.tmx"
+    shutil.copy(find_course("dizzy-dash"), path)
+    scene = new_race(str(path), 2, 0, "easy", 5, speed=8.0, save=False).watch(str(path), 5)
+    app.stack.push(scene)
+    app.step(1 / 60)
+    text = path.read_text()
+    path.write_text(text.replace('value="Dizzy Dash"', 'value="Dizzy Dash II"'))
+    os.utime(path, ns=(1, 1))
+    for _ in range(40):
+        app.step(1 / 60)
+    again = app.stack.top
+    assert again is not scene and again.watch_path == str(path)
+    assert load_course(path)["name"] == "Dizzy Dash II" and "reloaded" in again.message
+    path.write_text("<map broken")
+    os.utime(path, ns=(2, 2))
+    for _ in range(40):
+        app.step(1 / 60)
+    assert app.stack.top is again and "mine.tmx" in again.watch_error
+    assert any(line.startswith("reload failed, old course kept: ") for line in again.log)

@@ -38,7 +38,7 @@ def test_a_decision_with_one_legal_option_resolves_itself(app):
     app.stack.push(scene)
     _to_human_upgrade(scene)
     scene.state.robots[0].energy = 0
-    scene.state.shop = ["firewall", "mirror"]                 # nothing affordable: "Buy nothing" is all
+    scene.state.robots[0].owned = ["firewall", "mirror"]      # nothing affordable: "Done upgrading" is all
     assert scene.session.legal_choices() == [Choice("pass")]
     before = len(scene.session.choices)
     app.step(1 / 60)
@@ -52,7 +52,7 @@ def test_ask_before_every_step_keeps_the_one_option_decision(app):
     app.stack.push(scene)
     _to_human_upgrade(scene)
     scene.state.robots[0].energy = 0
-    scene.state.shop = ["firewall", "mirror"]
+    scene.state.robots[0].owned = ["firewall", "mirror"]
     before = len(scene.session.choices)
     for _ in range(5):
         app.step(1 / 60)
@@ -61,46 +61,19 @@ def test_ask_before_every_step_keeps_the_one_option_decision(app):
     assert scene.session.choices[-1] == Choice("pass")
 
 
-def test_the_shop_and_upgrades_follow_the_animation(app):
-    howto.mark_tutorial_done()
-    scene = new_race("carnage-crossing", 4, 0, "random", seed=5, speed=1.0)
-    app.stack.push(scene)
-    rng = random.Random(5)
-    checked = 0
-    for _ in range(600):
-        scene.skip_animation()
-        old_shop = list(scene.state.shop)
-        old_ups = {r.seat: list(r.perm + r.temp) for r in scene.state.robots}
-        scene.future = None
-        scene._apply(rng.choice(scene.session.legal_choices()))
-        kinds = [beat.label for beat in scene.anims.queue]
-        if "shop" in kinds and kinds.index("shop") > 0 and scene.state.shop != old_shop:
-            # the round's activation is still playing: the panel shows the old shop until the refill plays
-            assert scene.shown_shop == old_shop
-            assert {s: d["ups"] for s, d in scene.side.items()} == old_ups
-            scene.skip_animation()
-            assert scene.shown_shop == list(scene.state.shop)
-            checked += 1
-            if checked >= 2:
-                break
-        if scene.session.is_over():
-            break
-    assert checked, "no round ended with a refilled shop"
-
-
-def test_buying_shows_when_the_buy_plays(app):
+def test_installing_shows_when_the_install_plays(app):
     howto.mark_tutorial_done()
     scene = new_race("dizzy-dash", 2, 1, "normal", seed=3, speed=1.0)
     app.stack.push(scene)
     _to_human_upgrade(scene)
     scene.state.robots[0].energy = 9
-    scene.state.shop = ["firewall", None]
+    scene.state.robots[0].owned = ["firewall"]
     scene._sync_side()
     scene.anims.add(scene._beat(_round_event()))                                # something still animating
-    scene._apply(Choice("buy", 0))
-    assert "firewall" not in scene.side[0]["ups"] and scene.shown_shop[0] == "firewall"
+    scene._apply(Choice("install", "firewall"))
+    assert "firewall" not in scene.side[0]["ups"] and scene.side[0]["energy"] == 9
     scene.skip_animation()
-    assert "firewall" in scene.side[0]["ups"] and scene.shown_shop[0] is None
+    assert "firewall" in scene.side[0]["ups"] and scene.side[0]["energy"] == 6
 
 
 def _round_event():

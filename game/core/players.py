@@ -1,0 +1,33 @@
+"""Outside players for the simulators: `module:Class` names any class with
+choose(view, choices), so players written outside the project can measure ours."""
+from __future__ import annotations
+
+import importlib
+import inspect
+
+from game.core.errors import UserError
+
+
+def load_policy(spec: str, option: str = "--seats"):
+    """`module:Class` -> the class (a UserError naming `option` if it cannot be found or has no choose())."""
+    module_name, _, attr = spec.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise UserError(option, f"cannot import {module_name!r}: {exc}") from None
+    cls = getattr(module, attr, None)
+    if cls is None or not callable(cls):
+        raise UserError(option, f"{module_name!r} has no class {attr!r}")
+    if not callable(getattr(cls, "choose", None)):
+        raise UserError(option, f"{spec} has no choose(view, choices) method")
+    return cls
+
+
+def make_outside_player(spec: str, seed: int):
+    """An instance of `module:Class`, built with `seed` if its constructor takes an argument."""
+    cls = load_policy(spec)
+    try:
+        takes_seed = len(inspect.signature(cls).parameters) >= 1
+    except (TypeError, ValueError):
+        takes_seed = False
+    return cls(seed) if takes_seed else cls()

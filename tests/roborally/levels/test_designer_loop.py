@@ -1,0 +1,35 @@
+"""The course designer's loop: design warnings from lint, the Tiled project's commands, and
+the unseen test course loading clean (the race's --watch is tested in ui/test_race_screen.py)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from game.roborally.levels.lint import course_warnings, lint_file
+from tests.roborally.support import course
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_lint_warns_of_a_belt_into_a_pit_a_checkpoint_on_a_crusher_and_a_start_in_a_beam():
+    spec = course(cells=[(3, 3, {"kind": "belt", "dir": "E"}), (4, 3, {"kind": "pit"}),
+                         (7, 0, {"kind": "crusher", "registers": [2]})],
+                  lasers=[(0, 7, "E", 1)])
+    warnings = course_warnings(spec, "x.tmx")
+    assert any("belt at (3, 3) carries robots a pit at (4, 3)" in w for w in warnings)
+    assert any("checkpoint 1 (7, 0) is on a crusher" in w for w in warnings)
+    assert any("start 0 (1, 7) is in a board laser's beam" in w for w in warnings)
+    assert all(w.startswith("x.tmx warning: ") for w in warnings)
+
+
+def test_the_unseen_test_course_lints_clean_with_a_warning_about_its_reboot_space():
+    warnings: list = []
+    assert lint_file(ROOT / "levels" / "roborally-unseen" / "gauntlet-works.tmx", warnings) == []
+    assert any("reboot space (6, 8) has a pit or the edge on 2 sides (N, S)" in w for w in warnings)
+
+
+def test_tiled_project_has_play_and_check_commands():
+    project = json.loads((ROOT / "levels" / "roborally.tiled-project").read_text())
+    names = {c["name"]: c["arguments"] for c in project["commands"]}
+    assert "--watch" in names["Play this course"] and "%mapfile" in names["Play this course"]
+    assert names["Check this course"].startswith("main.py lint %mapfile")
