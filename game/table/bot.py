@@ -40,7 +40,7 @@ def play_seat(address: str, seat: int, level: str = "normal", *, code: str = "",
               seed: int = 0, drop_after: int | None = None, away: float = 0.2,
               timeout: float = 120.0) -> BotReport:
     """Play `seat` at the table at `address` ("host:port") until the game ends; returns what happened."""
-    from websockets.exceptions import ConnectionClosed
+    from websockets.exceptions import WebSocketException
     from websockets.sync.client import connect
 
     report = BotReport(seat)
@@ -50,10 +50,13 @@ def play_seat(address: str, seat: int, level: str = "normal", *, code: str = "",
     while True:
         try:
             outcome = _session(connect, url, address, seat, level, code, seed, drop_after, deadline, report, state)
-        except (ConnectionClosed, OSError):
-            if not state["token"] or time.monotonic() > deadline:
+        except (WebSocketException, OSError, EOFError):
+            # the connection dropped, or the host is (re)starting and refused or answered a
+            # handshake half-way (any websockets error, a refused or timed-out connect): come
+            # back, with the seat token once there is one, until the deadline
+            if time.monotonic() > deadline:
                 raise
-            outcome = "lost"               # the host went away (or restarts from its save): come back
+            outcome = "lost"
         if outcome == "over":
             return report
         drop_after = None
