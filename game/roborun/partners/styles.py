@@ -7,7 +7,7 @@ it imagines each card it may play resolved to its end (table.ahead) and keeps th
 its measure. None of this shares code or ideas with game.roborun.ai.
 
   selfish   its own robot home by path length; ignores the teammate's robot
-  reckless  the most progress for both robots; ignores danger
+  reckless  the most progress for both robots; ignores danger (imagines the bad robots still)
   timid     keeps away from bad robots; PASSes when every card brings them closer
   novice    any card that does not lose at once
   follower  obeys BEEPs and "don't play" messages, otherwise selfish
@@ -199,8 +199,14 @@ class Selfish(Partner):
 
 
 class Reckless(Partner):
-    """The most progress for both robots; bad robots close by do not worry it."""
+    """The most progress for both robots; danger does not worry it: it imagines each card
+    without the bad robots' part, as if they stood still."""
     name = "reckless"
+
+    def outcomes(self, table, options, me):
+        blind = table.copy()
+        blind.turn["distraction"] = True          # (the engine's flag for "skip the bottom part")
+        return super().outcomes(blind, options, me)
 
 
 class Timid(Partner):

@@ -433,6 +433,7 @@ def cross_play(levels, games: int, seed: int, styles: tuple[str, ...] = CROSS_ST
                 won_here += outcome == "won"
             per_level[level_id][f"{a}+{b}"] = won_here
             wins += won_here
+        print(f"cross-play {a}+{b}: won {wins}/{games * len(levels)}", file=sys.stderr, flush=True)
         return wins
 
     total = games * len(levels)

@@ -107,3 +107,18 @@ def test_noisy_is_greedy_but_sometimes_random():
 def test_the_six_human_styles_are_there():
     assert set(HUMAN_STYLES) == {"selfish", "reckless", "timid", "novice", "follower", "confused"}
     assert set(HUMAN_STYLES) < set(STYLES)
+
+
+def test_reckless_ignores_the_bad_robots_part_of_a_card_and_greedy_does_not():
+    """6 yellow takes green left and up, nearer its exit, then every bad robot down: the blue
+    one lands on green. Reckless imagines the bad robots standing still."""
+    board = """
+    Xg    .     .     .     Xr
+    .     .     .     .     .
+    .     .+b   .     .     .
+    .     .     .     .     .
+    .     .     .+G   .     .+R
+    """
+    s = game(board, stands=[[(6, "yellow")], [(3, "blue")]])
+    assert choice_of("reckless", s) == PLAY[6]
+    assert choice_of("greedy", s) == PLAY[3] and choice_of("novice", s) == PLAY[3]
