@@ -35,6 +35,8 @@ PLANTS = [
     ("roborescue/rules/__init__.py", "import game.robomissions.rules", "Games never import each other"),
     ("core/stats.py", "import game.roborun.rules", "game.core imports no game"),
     ("table/wire.py", "import pygame", "The networked table"),
+    ("roborun/partners/__init__.py", "import game.roborun.ai", "Robo Run partners import nothing of the AI"),
+    ("roborun/ai/__init__.py", "import game.roborun.partners", "The Robo Run AI imports no partner"),
 ]
 
 
