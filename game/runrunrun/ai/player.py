@@ -6,9 +6,8 @@ adapts to partners (human or not) whose moves are not its own. Table talk: befor
 AI says its plan ("I'll hold the mummy at the vault", ...) and marks the room it wants for a
 future triangle; it reads the other seats' marks (it leaves their reserved rooms alone) and
 lines (a partner who said it will hold the Vault is trusted with a mummy that is not yet
-at the door). Silence is read too: a partner that has had a turn and said no plan is not
-counted on, and the hard AI then plays the shared resources (damage tokens, the Regroup pool,
-who pays a random discard) for its own hand, since the fights are its own (`CatAI._carrying`).
+at the door). A partner who never says a plan is planned with exactly like one who does: silence
+says nothing about how well someone plays, so the AI shares tiles, tokens and discards the same.
 """
 from __future__ import annotations
 
@@ -22,7 +21,8 @@ from game.runrunrun.rules.maze import (FINAL, OPEN, distances, neighbours, open_
                                        triangles_at, vault_distances)
 
 SAY_HOLD, SAY_WANT, SAY_TRIANGLE, SAY_FIGHT, SAY_REGROUP, SAY_TORCHES, SAY_FOLLOW = range(7)
-BOSS_TOKENS = ("double", "plus")   # carrying: Sarcophagus tokens kept for the Boss fight
+BOSS_TOKENS = ("double", "plus")   # Sarcophagus tokens kept for the Boss fight
+SHALLOW_BOSS = 7                   # the last Door Mechanism waits until the maze is this deep
 
 
 @dataclass(frozen=True)
@@ -34,14 +34,13 @@ class Level:
     talk: bool           # says its plan and marks rooms
     plan_triangles: bool # values rooms that set up a triangle later
     boss_hunt: bool      # once the Boss is awake, fights anything in reach
-    carry: bool = False  # plays for a team of silent partners (see CatAI._carrying)
 
 
 LEVELS = {
     "greedy": Level(danger=1, reroll=False, torch_reserve=9, noise=0.0, talk=False, plan_triangles=False, boss_hunt=False),
     "easy": Level(danger=2, reroll=False, torch_reserve=9, noise=25.0, talk=True, plan_triangles=False, boss_hunt=False),
     "normal": Level(danger=3, reroll=True, torch_reserve=2, noise=6.0, talk=True, plan_triangles=True, boss_hunt=True),
-    "hard": Level(danger=4, reroll=True, torch_reserve=1, noise=0.0, talk=True, plan_triangles=True, boss_hunt=True, carry=True),
+    "hard": Level(danger=4, reroll=True, torch_reserve=1, noise=0.0, talk=True, plan_triangles=True, boss_hunt=True),
 }
 
 
@@ -110,6 +109,12 @@ class CatAI:
         fd = distances(b.masks, view.pos[me], blocked=frozenset(c for c, _ in b.mummies.values()))
         dice = min(6, sum(C.TILES[t].strength for t in hand))
         trusted = self._partner_holds(view, b)
+        door = self._door_mummy(view, b, fd)
+        if door is not None and hand and dice >= 2:
+            # a Mummy that reaches the Relics on the next Mummy die: beat it now, walking or by passage
+            walk = fd.get(door, 99) <= b.reach
+            if walk or view.sarc[me]:
+                return ("fight" if walk else "passage", door, SAY_HOLD)
         targets = []
         for mid, (cell, hearts) in b.mummies.items():
             d = fd.get(cell)
@@ -132,11 +137,19 @@ class CatAI:
                 return ("cooperate", None, SAY_REGROUP)
             if best is None or best[0] < 20:
                 return ("move", self._guard_room(view, b), SAY_HOLD)
-        if view.regroup_left and (not hand or (view.supply == 0 and (best is None or best[0] < 0))):
+        closing = any(b.threat(m) <= 2 for m in b.mummies)
+        if view.regroup_left and (not hand or (view.supply == 0 and not closing and (best is None or best[0] < 0))):
             return ("cooperate", None, SAY_REGROUP)
         if best is not None and best[0] > -15:
             return ("explore", best, SAY_TRIANGLE if best[0] >= 40 else SAY_WANT)
         return ("move", self._guard_room(view, b), SAY_FOLLOW)
+
+    @staticmethod
+    def _door_mummy(view, b, fd):
+        """The room of the Mummy nearest its goal among those that reach the Relics on the next Mummy
+        die (at the Vault's door, or a room before it with the arrow), or None."""
+        urgent = sorted((b.threat(m), m) for m in b.mummies if b.threat(m) <= 0)
+        return b.mummies[urgent[0][1]][0] if urgent else None
 
     def _far_partners(self, view, b) -> bool:
         """I stand by the Boss's way in while partners with tiles are too far to fight it next turn."""
@@ -199,7 +212,7 @@ class CatAI:
                         sc += 4
                     continue
                 if len(set(syms)) == 3 and not view.boss_awake and not (set(tri[1:]) & b.used_door):
-                    sc += self._door_value(view, b)
+                    sc += self._door_value(view, b, cell)
                 if len(set(syms)) == 1 and view.torch_left and not (set(tri[1:]) & b.used_torch):
                     sc += 25 + (30 if view.supply <= 1 else 0)
         if tile.sarcophagus:
@@ -218,23 +231,18 @@ class CatAI:
                 sc += 8 if seat == view.seat else -30
         return sc
 
-    def _door_value(self, view, b) -> float:
+    def _door_value(self, view, b, cell) -> float:
         """A Door Mechanism is the way to win, but the last one wakes the Boss: a planner waits for a
-        moment with no Mummy in the maze (the waiting Mummy cards then leave the game) and full hands."""
+        moment with no Mummy in the maze (the waiting Mummy cards then leave the game) and full hands,
+        and never while the maze is shallow (the Boss enters at most that far from the Vault and
+        would reach it before the table could fight it twice)."""
         if not self.level.plan_triangles or view.doors_done + 1 < view.doors_needed:
             return 90.0
+        here = 1 + min((b.vd[n] for n in neighbours_any(b, cell)), default=0)
+        if max(max(b.vd.values(), default=0), here) < SHALLOW_BOSS:
+            return -20.0
         ready = len(b.mummies) <= 1 and sum(view.hand_counts) >= 2.5 * view.players
         return 90.0 if ready else 30.0
-
-    def _carrying(self, view) -> bool:
-        """Partners who have had a turn and said no plan are not counted on (random players, or
-        humans who keep quiet): the fights are mine, so the Boss's damage tokens, the Regroup pool and
-        the random discards are played for my hand."""
-        if not self.level.carry or view.players == 1:
-            return False
-        said = dict(view.said)
-        acted = [i for i in range(view.players) if i != view.seat and i < view.turn]
-        return bool(acted) and all(i not in said for i in acted)
 
     def _action(self, view, b, choices):
         kind, detail, line = self._plan(view, b)
@@ -254,18 +262,21 @@ class CatAI:
                 return ch("sarc", i)
         if kind == "fight":
             return ch("fight")
-        jump = self._passage_target(view, b)
-        if jump is not None and kind != "cooperate":
-            keep = BOSS_TOKENS if self._carrying(view) and not self._boss_at(b, jump) else ()
-            for i, tok in enumerate(view.sarc[view.seat]):
-                k = C.SARCOPHAGUS[tok]["kind"]
-                if k in ("double", "plus", "draw", "torches", "draw_torch") and k not in keep:
-                    return ch("passage", i)
+        jump = detail if kind == "passage" else self._passage_target(view, b)
+        if jump is not None and kind != "cooperate" and view.sarc[view.seat]:
+            return ch("passage", self._cheapest_token(view))
         if kind == "cooperate":
             return ch("cooperate")
         if kind == "explore":
             return ch("explore", detail[1])
         return ch("move")
+
+    @staticmethod
+    def _cheapest_token(view) -> int:
+        """The Sarcophagus token worth least in a fight, spent on a secret passage."""
+        worth = {"draw_torch": 0, "torches": 1, "draw": 2, "plus": 3, "double": 4}
+        tokens = view.sarc[view.seat]
+        return min(range(len(tokens)), key=lambda i: (worth[C.SARCOPHAGUS[tokens[i]]["kind"]], i))
 
     def _wanted_room(self, view, b):
         """An open doorway cell next to two symbol rooms of different kinds: a Door Mechanism to come."""
@@ -320,7 +331,8 @@ class CatAI:
         return ch("to", target[0], target[1])
 
     def _passage_dest(self, view, b, choices):
-        target = self._passage_target(view, b, any_reach=True)
+        fd = distances(b.masks, view.pos[view.seat], blocked=frozenset(c for c, _ in b.mummies.values()))
+        target = self._door_mummy(view, b, fd) or self._passage_target(view, b, any_reach=True)
         if target is None:
             return self._move_dest(view, b, choices)
         return ch("to", target[0], target[1])
@@ -349,14 +361,10 @@ class CatAI:
             return ch("to", detail[0], detail[1])
         return None
 
-    @staticmethod
-    def _boss_at(b, cell) -> bool:
-        return any(mid in C.BOSSES and c == tuple(cell) for mid, (c, _) in b.mummies.items())
-
     def _saving_for_boss(self, view, b) -> bool:
-        """Carrying silent partners, the damage tokens wait for the Boss, unless the Mummy in my room
-        is at the Vault's door (it moves into the Relics before my next turn)."""
-        if not self._carrying(view) or view.boss_awake:
+        """Damage tokens wait for the Boss (12-16 Hearts, the fight the game is lost on) unless the
+        Mummy in my room stands at the Vault's door. The same with any partners, talking or not."""
+        if not self.level.plan_triangles or view.boss_awake:
             return False
         here = view.pos[view.seat]
         return all(b.threat(m) > 0 for m, (c, _) in b.mummies.items() if c == here)
@@ -448,9 +456,6 @@ class CatAI:
         return min(choices, key=key)
 
     def _discard_from(self, view, b, choices):
-        if self._carrying(view):
-            # my tiles are the table's fights: a silent partner pays while it has tiles
-            return max(choices, key=lambda c: (c.args[0] != view.seat, view.hand_counts[c.args[0]], -c.args[0]))
         return max(choices, key=lambda c: (view.hand_counts[c.args[0]], c.args[0] != view.seat, -c.args[0]))
 
     # ------------------------------------------------------------------ cooperate steps
@@ -461,8 +466,6 @@ class CatAI:
         return ch("stay") if guarding and len(view.hand) >= 2 else ch("join")
 
     def _draw_for(self, view, b, choices):
-        if self._carrying(view) and ch("draw_for", view.seat) in choices:
-            return ch("draw_for", view.seat)
         return min(choices, key=lambda c: (view.hand_counts[c.args[0]], c.args[0]))
 
     def _offer(self, view, b, choices):
@@ -474,10 +477,22 @@ class CatAI:
 
     def _give(self, view, b, choices):
         tile = max(view.pool, key=lambda t: (C.TILES[t].strength, t))
-        if self._carrying(view) and view.seat in view.members:
-            return ch("give", tile, view.seat)     # the pooled tiles become my attacks
         seat = min(view.members, key=lambda s: (view.hand_counts[s], s))
         return ch("give", tile, seat)
+
+
+def neighbours_any(b: Board, cell):
+    """Rooms of the maze a room placed at `cell` would join (those with a doorway into it)."""
+    return [n for n in (step(cell, d) for d in range(6)) if n in b.vd and n in b.masks
+            and b.masks[n] >> ((n_dir(n, cell)) % 6) & 1]
+
+
+def n_dir(frm, to) -> int:
+    """The direction from one cell to an adjacent one."""
+    for d in range(6):
+        if step(frm, d) == tuple(to):
+            return d
+    raise ValueError((frm, to))
 
 
 def make_player(level: str, seed: int):
