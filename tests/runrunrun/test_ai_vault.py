@@ -110,10 +110,12 @@ def test_no_regroup_for_torches_while_a_fast_mummy_closes_in():
     assert _ask(s) == ch("cooperate")
 
 
-def test_the_last_door_mechanism_waits_while_the_maze_is_shallow():
+def _last_door_choice(deck_left: int | None):
     """Two Door Mechanisms done: a Scarab room at (3,-1) would make the third and wake the Boss two
-    rooms from the Vault, so the room goes to the other open doorway."""
+    rooms from the Vault; the other open doorway makes nothing. Returns the AI's cell."""
     s = bare(1, hands=[[tile_where(symbol="scarab", strength=3)]])
+    if deck_left is not None:
+        s.deck = s.deck[:deck_left]
     s.talked = {"say", "mark"}
     s.doors_done = 2
     room(s, (2, 0), bits(3, 1), symbol="ankh")
@@ -122,4 +124,12 @@ def test_the_last_door_mechanism_waits_while_the_maze_is_shallow():
     ai = make_player("hard", 1)
     R.apply(s, ai.choose(R.seat_view(s, 0), R.legal_choices(s)))
     assert s.phase == "explore_cell" and (3, -1) in s.ctx["options"]
-    assert ai.choose(R.seat_view(s, 0), R.legal_choices(s)) != ch("cell", 3, -1)
+    return ai.choose(R.seat_view(s, 0), R.legal_choices(s))
+
+
+def test_the_last_door_mechanism_waits_while_the_maze_is_shallow():
+    assert _last_door_choice(None) != ch("cell", 3, -1)
+
+
+def test_with_the_draw_deck_running_short_the_last_door_is_made_even_so():
+    assert _last_door_choice(10) == ch("cell", 3, -1)

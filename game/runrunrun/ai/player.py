@@ -22,6 +22,7 @@ from game.runrunrun.rules.maze import (FINAL, OPEN, distances, neighbours, open_
 
 SAY_HOLD, SAY_WANT, SAY_TRIANGLE, SAY_FIGHT, SAY_REGROUP, SAY_TORCHES, SAY_FOLLOW = range(7)
 BOSS_TOKENS = ("double", "plus")   # Sarcophagus tokens kept for the Boss fight
+LATE_DECK = 24                      # ... unless the draw deck is this short: a stalled game is lost to the Mummies
 SHALLOW_BOSS = 7                   # the last Door Mechanism waits until the maze is this deep
 
 
@@ -208,8 +209,9 @@ class CatAI:
             for tri in triangles_at(cell):
                 syms = [sym] + [b.symbol(c) for c in tri[1:]]
                 if None in syms:
-                    if L.plan_triangles and sum(s is not None for s in syms) == 2:
-                        sc += 4
+                    known = [x for x in syms if x is not None]
+                    if L.plan_triangles and len(known) == 2:
+                        sc += 8 if len(set(known)) == 2 and not view.boss_awake else 4
                     continue
                 if len(set(syms)) == 3 and not view.boss_awake and not (set(tri[1:]) & b.used_door):
                     sc += self._door_value(view, b, cell)
@@ -239,8 +241,10 @@ class CatAI:
         if not self.level.plan_triangles or view.doors_done + 1 < view.doors_needed:
             return 90.0
         here = 1 + min((b.vd[n] for n in neighbours_any(b, cell)), default=0)
-        if max(max(b.vd.values(), default=0), here) < SHALLOW_BOSS:
+        if max(max(b.vd.values(), default=0), here) < SHALLOW_BOSS and view.deck_count > LATE_DECK:
             return -20.0
+        if view.deck_count <= LATE_DECK:
+            return 90.0
         ready = len(b.mummies) <= 1 and sum(view.hand_counts) >= 2.5 * view.players
         return 90.0 if ready else 30.0
 
