@@ -116,6 +116,8 @@ class SensiblePlayer:
             return ch("passage", 0)
         if self.cooperates and ch("cooperate") in moves and (not view.hand or (view.supply == 0 and len(view.hand) <= 2)):
             return ch("cooperate")
+        if view.boss_awake and t.mummies and view.hand:
+            return ch("move")       # no room is needed any more: every tile is a die against the Boss
         best = self.best_placement(view, t, view.hand)
         if best is not None and best[0] > -20:
             return ch("explore", best[1])
@@ -177,8 +179,12 @@ class SensiblePlayer:
         return ch("rot", best[3]) if best else None
 
     def _move_dest(self, view, t, moves):
-        """Walk (free rooms only) toward the Mummy closest to the Vault, or stay by the Vault."""
-        if not t.mummies:
+        """Walk (free rooms only) toward the Mummy closest to the Vault (the Boss once it is awake), or
+        stay by the Vault."""
+        boss = [m for m in t.mummies if m in C.BOSSES]
+        if boss:
+            target_dist = distances(t.masks, t.mummies[boss[0]][0])
+        elif not t.mummies:
             goal = min(t.walk, key=lambda c: (t.vd.get(c, 99), c))
             target_dist = distances(t.masks, goal)
         else:
