@@ -133,3 +133,16 @@ def test_the_last_door_mechanism_waits_while_the_maze_is_shallow():
 
 def test_with_the_draw_deck_running_short_the_last_door_is_made_even_so():
     assert _last_door_choice(10) == ch("cell", 3, -1)
+
+
+def test_a_secret_passage_to_the_boss_lands_in_the_boss_room():
+    """The Boss five rooms out, no draw deck to pay the walk: the passage (its token already spent
+    when the destination is chosen) goes to the Boss, not to a room three steps away."""
+    s = _table(True, _hand(10), deck=[])
+    cells = corridor(s, 5)
+    s.boss_awake = True
+    s.mummies = {10: [cells[-1], 12]}
+    s.sarc[0] = [_token("draw")]
+    assert _ask(s) == ch("passage", 0)
+    R.apply(s, ch("passage", 0))
+    assert _ask(s) == ch("to", *cells[-1])

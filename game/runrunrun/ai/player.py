@@ -343,8 +343,8 @@ class CatAI:
 
     def _passage_target(self, view, b, any_reach=False):
         """A secret passage pays when a dangerous Mummy (or the Boss) is out of fighting reach."""
-        if not self.level.boss_hunt or not view.sarc[view.seat]:
-            return None
+        if not self.level.boss_hunt or not (view.sarc[view.seat] or any_reach):
+            return None         # (at the passage's destination the token is already spent)
         dice = min(6, sum(C.TILES[t].strength for t in view.hand))
         if dice < 4:
             return None
