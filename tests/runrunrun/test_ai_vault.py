@@ -146,3 +146,16 @@ def test_a_secret_passage_to_the_boss_lands_in_the_boss_room():
     assert _ask(s) == ch("passage", 0)
     R.apply(s, ch("passage", 0))
     assert _ask(s) == ch("to", *cells[-1])
+
+
+def test_with_the_boss_running_for_the_vault_a_far_mummy_waits():
+    """The Boss one room from the Vault's door, four rooms from me with no deck to pay the walk; a
+    Mummy far out shares my room: the AI walks toward the Boss instead of fighting that Mummy."""
+    s = _table(True, _hand(10), deck=[])
+    cells = corridor(s, 5)
+    s.boss_awake = True
+    s.mummies = {10: [cells[0], 12], 4: [cells[4], 5]}
+    s.pos[0] = cells[4]
+    assert _ask(s) == ch("move")
+    R.apply(s, ch("move"))
+    assert _ask(s) == ch("to", *cells[1])

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from game.runrunrun.rules import content as C
 from game.runrunrun.rules.engine import BASIC_MOVE, Choice, ch, move_cost, placements
 from game.runrunrun.rules.maze import (FINAL, OPEN, distances, neighbours, open_doorways, rotate, step,
-                                       triangles_at, vault_distances)
+                                       toward_vault, triangles_at, vault_distances)
 
 SAY_HOLD, SAY_WANT, SAY_TRIANGLE, SAY_FIGHT, SAY_REGROUP, SAY_TORCHES, SAY_FOLLOW = range(7)
 BOSS_TOKENS = ("double", "plus")   # Sarcophagus tokens kept for the Boss fight
@@ -117,12 +117,15 @@ class CatAI:
             if walk or view.sarc[me]:
                 return ("fight" if walk else "passage", door, SAY_HOLD)
         targets = []
+        boss_up = any(mid in C.BOSSES for mid in b.mummies)
         for mid, (cell, hearts) in b.mummies.items():
             d = fd.get(cell)
             if d is None or d > b.reach or not hand:
                 continue
             threat = b.threat(mid)
-            hunt = L.boss_hunt and view.boss_awake and move_cost(d) <= 2
+            # once the Boss is up, hunt it (and, when it is gone, whatever is left); a far Mummy can
+            # wait while the Boss runs for the Vault
+            hunt = L.boss_hunt and view.boss_awake and move_cost(d) <= 2 and (mid in C.BOSSES or not boss_up)
             if threat <= L.danger or hunt:
                 if threat > 1 and trusted and not view.boss_awake:
                     continue
@@ -137,7 +140,7 @@ class CatAI:
             if view.regroup_left and (dice < 5 or self._far_partners(view, b)):
                 return ("cooperate", None, SAY_REGROUP)
             if best is None or best[0] < 20:
-                return ("move", self._guard_room(view, b), SAY_HOLD)
+                return ("move", self._intercept_room(view, b) or self._guard_room(view, b), SAY_HOLD)
         closing = any(b.threat(m) <= 2 for m in b.mummies)
         if view.regroup_left and (not hand or (view.supply == 0 and not closing and (best is None or best[0] < 0))):
             return ("cooperate", None, SAY_REGROUP)
@@ -169,6 +172,26 @@ class CatAI:
         """The next seat said it will hold the mummy at the Vault and still has tiles."""
         nxt = (view.seat + 1) % view.players
         return nxt != view.seat and dict(view.said).get(nxt) == SAY_HOLD and view.hand_counts[nxt] >= 2
+
+    def _intercept_room(self, view, b):
+        """A free room (no deck paid) nearest the spot on the Boss's way to the Vault where the Boss
+        should stand at my next turn: it moves its extra rooms plus one per Mummy symbol (a third of
+        the Power's dice) on every seat's turn. Waiting there keeps it in fighting reach, where
+        following it from behind would never catch up."""
+        boss = [mid for mid in b.mummies if mid in C.BOSSES]
+        if not boss:
+            return None
+        cell = b.mummies[boss[0]][0]
+        path = [cell]
+        while b.vd.get(path[-1], 0) > 0:
+            path.append(toward_vault(b.masks, path[-1], b.vd)[0])
+        power = 1 + sum(C.MUMMIES[m]["extra_die"] for m in b.mummies if m in C.MUMMIES)
+        advance = round(view.players * (power / 3 + C.card(boss[0])["extra_move"]))
+        spot = path[min(advance, len(path) - 1)]
+        to_spot = distances(b.masks, spot)
+        mine = distances(b.masks, view.pos[view.seat])
+        options = [c for c, d in mine.items() if d <= BASIC_MOVE]
+        return min(options, key=lambda c: (to_spot.get(c, 99), c not in path, mine[c], c))
 
     def _guard_room(self, view, b):
         """A free room near the mummy closest to the Vault (or the Vault's open room)."""
