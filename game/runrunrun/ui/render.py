@@ -270,7 +270,8 @@ def draw_tile_icon(surface, rect: pygame.Rect, tile: int, focused: bool = False)
         pygame.draw.polygon(surface, theme.ACCENT, layout.corners(cell, 0), 3)
     box = pygame.Rect(0, 0, area.width // 2, area.height // 2)
     box.bottomright = (area.right, area.bottom)
-    draw_fit(surface, str(t.strength), box, 16, theme.TEXT, align="right", valign="bottom", wrap=False, bold=True,
+    size = max(18, area.height // 3)      # the Combat Strength stays readable on the 800x480 screen
+    draw_fit(surface, str(t.strength), box, size, theme.TEXT, align="right", valign="bottom", wrap=False, bold=True,
              min_size=16)
 
 

@@ -42,11 +42,13 @@ from game.runrunrun.rules.maze import FINAL, open_doorways
 
 from . import render as V
 from .text import (HOW_TO_PLAY, PHASE_TIPS, PROMPTS, SEAT_NAMES, TUTORIAL_PAGES, cat_text, cell_text, choice_label,
-                   die_text, log_line, mummy_text, tile_long_text)
+                   die_text, log_line, mummy_text, standing_lines, tile_long_text)
 
 AI_LEVELS = ("easy", "normal", "hard")
 MAZE = pygame.Rect(0, 0, 880, 544)
 SIDE_X = 892
+LOG_BOX = pygame.Rect(10, MAZE.bottom + 4, MAZE.width - 20, 128)
+TIP_BOX = pygame.Rect(16, MAZE.bottom - 62, 600, 52)
 CELL_KINDS = ("cell", "to", "mark")
 ROLL_SECONDS = 0.6                      # dice tumble before they land on the rolled faces
 BANNER_SECONDS = 2.0                    # a banner (door token, boss, won/lost) stays up this long
@@ -299,9 +301,10 @@ class PlayScene(Scene):
     covers_screen = True
 
     def __init__(self, session: GameSession, humans: int = 1, ai_level: str = "hard", pace: float = 0.6,
-                 tutorial: bool = True, demo: bool = False) -> None:
+                 tutorial: bool = True, demo: bool = False, resumed: bool = False) -> None:
         super().__init__()
         self.session = session
+        self.resumed = resumed                # Continue: the log opens with where the game stands
         n = R.seat_count(session.state)
         self.humans = set() if demo else set(range(min(humans, n)))
         self.ai_level = ai_level
@@ -353,7 +356,10 @@ class PlayScene(Scene):
                 save_json(_seats_path(), {"humans": len(self.humans), "ai": self.ai_level})
             except OSError:
                 pass
-        self.log.append("The Catventurers enter the pyramid")
+        if self.resumed:
+            self.log.extend(standing_lines(self.view()))
+        else:
+            self.log.append("The Catventurers enter the pyramid")
         if self.tutorial and self.app is not None and not tutorial_seen():
             self.app.stack.push(TutorialOverlay())
 
@@ -639,7 +645,7 @@ class PlayScene(Scene):
         surface.blit(self.background, (0, 0))
         choices = self._choices() if not self.session.is_over() else []
         cells = [c for c, _, _ in view.tiles] + [c for c in open_doorways(view.masks) if c != FINAL]
-        self.layout = V.HexLayout(MAZE.inflate(-20, -20), cells, max_size=60.0)
+        self.layout = V.HexLayout(self._maze_area(), cells, max_size=60.0)
         highlights, preview = [], None
         listed = self._listed(view, choices) if human_turn else []
         rows = listed + (["say"] if human_turn and self.submenu is None and any(c.kind == "say" for c in choices) else [])
@@ -660,14 +666,22 @@ class PlayScene(Scene):
         self._draw_log(surface)
         self._draw_side(surface, view, rows, focus, human_turn)
 
+    def _maze_area(self) -> pygame.Rect:
+        """Where the maze is laid out: above the tip box for the whole of a tutorial game, so the
+        rooms never slide under a tip (and do not jump when one comes and goes)."""
+        area = MAZE.inflate(-20, -20)
+        if self.tutorial and not self.demo:
+            area.height -= TIP_BOX.height + 6
+        return area
+
     def _draw_overlays(self, surface, view, human_turn) -> None:
         info = self._inspect_line(view)
         if info:
-            box = pygame.Rect(16, MAZE.bottom - 112, 600, 100)
+            box = LOG_BOX          # what pointing shows covers the log for a moment, never the maze
             panel(surface, box, fill=theme.SHADOW, edge=(120, 200, 255), radius=8)
             draw_fit(surface, info, box.inflate(-20, -14), "small", theme.TEXT, spacing=2)
         elif self.tutorial and human_turn and view.phase in PHASE_TIPS and not self.demo:
-            box = pygame.Rect(16, MAZE.bottom - 62, 600, 52)
+            box = TIP_BOX
             panel(surface, box, fill=theme.SHADOW, edge=theme.ACCENT, radius=8)
             draw_fit(surface, PHASE_TIPS[view.phase], box.inflate(-20, -10), "small", theme.ACCENT, valign="middle")
         if self.banner:
@@ -686,7 +700,7 @@ class PlayScene(Scene):
             draw_hints(surface, self.app.input, hints)
 
     def _draw_log(self, surface) -> None:
-        box = pygame.Rect(10, MAZE.bottom + 4, MAZE.width - 20, 128)
+        box = LOG_BOX
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 130))
         surface.blit(shade, box.topleft)
@@ -822,15 +836,17 @@ class PlayScene(Scene):
         fit(f"{SEAT_NAMES[self.viewer]}'s tiles", (x0 + 4, y, w - 8, 19), colour=V.SEAT_COLOURS[self.viewer])
         y += 20
         hx = x0 + 4
+        # as large as the row allows (64 logical pixels, 40 on the 800x480 screen, for a short hand)
+        size = max(40, min(64, (w - 8) // max(1, min(8, len(view.hand))) - 4))
         for t in view.hand[:8]:
             focused = isinstance(focus, R.engine.Choice) and focus.kind in ("explore", "commit", "offer") and focus.args[0] == t
-            rect = pygame.Rect(hx, y, 44, 48)
+            rect = pygame.Rect(hx, y, size, size + 4)
             V.draw_tile_icon(surface, rect, t, focused)
             self.spots.append((rect, tile_long_text(t)))
-            hx += 46
+            hx += size + 4
         if not view.hand:
             fit("(no tiles)", (x0 + 10, y + 12, w - 20, 19), colour=theme.TEXT_DIM)
-        y += 54
+        y += size + 10
         # prompt and choices
         self.list_rects = []
         if self.session.is_over():
@@ -901,7 +917,8 @@ def resume_scene(app, session: GameSession) -> Scene:
             level = "hard"
     except (FileProblem, ValueError, TypeError, AttributeError):
         pass
-    return PlayScene(session, humans=humans, ai_level=level, tutorial=False)   # the tutorial opens a new game only
+    return PlayScene(session, humans=humans, ai_level=level, tutorial=False,   # the tutorial opens a new game only
+                     resumed=True)
 
 
 # ----------------------------------------------------------------------------- command line
