@@ -85,3 +85,16 @@ def test_a_resumed_game_says_where_it_stands():
     assert lines[2] == "Mummy 3 is 1 room from the Vault, 4 Hearts (1 more in the maze)"
     s.mummies = {3: [OPEN, 4]}
     assert standing_lines(R.seat_view(s, 0))[2].startswith("Mummy 3 is at the Vault's door!")
+
+
+def test_pieces_stay_readable_when_a_big_maze_shrinks_the_rooms():
+    from game.runrunrun.ui import render as V
+
+    pygame.font.init()
+    for draw in (lambda surf: V.draw_cat(surf, (40, 40), 0, 14.0, False),
+                 lambda surf: V.draw_mummy(surf, (40, 40), 3, 5, 14.0)):
+        surf = pygame.Surface((80, 80))
+        surf.fill((0, 0, 0))
+        draw(surf)
+        painted = [x for x in range(80) if any(surf.get_at((x, y))[:3] != (0, 0, 0) for y in range(80))]
+        assert max(painted) - min(painted) + 1 >= 2 * V.PIECE_MIN_RADIUS
