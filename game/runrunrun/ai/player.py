@@ -510,16 +510,12 @@ class CatAI:
 
 def neighbours_any(b: Board, cell):
     """Rooms of the maze a room placed at `cell` would join (those with a doorway into it)."""
-    return [n for n in (step(cell, d) for d in range(6)) if n in b.vd and n in b.masks
-            and b.masks[n] >> ((n_dir(n, cell)) % 6) & 1]
-
-
-def n_dir(frm, to) -> int:
-    """The direction from one cell to an adjacent one."""
+    out = []
     for d in range(6):
-        if step(frm, d) == tuple(to):
-            return d
-    raise ValueError((frm, to))
+        n = step(cell, d)
+        if n in b.vd and b.masks.get(n, 0) >> ((d + 3) % 6) & 1:
+            out.append(n)
+    return out
 
 
 def make_player(level: str, seed: int):
