@@ -114,7 +114,7 @@ class CatAI:
         if door is not None and hand and dice >= 2:
             # a Mummy that reaches the Relics on the next Mummy die: beat it now, walking or by passage
             walk = fd.get(door, 99) <= b.reach
-            if walk or view.sarc[me]:
+            if walk or (view.sarc[me] and L.boss_hunt):     # (passages: the normal and hard levels)
                 return ("fight" if walk else "passage", door, SAY_HOLD)
         targets = []
         boss_up = any(mid in C.BOSSES for mid in b.mummies)
