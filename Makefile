@@ -1,10 +1,11 @@
 # Two commands for a fresh machine: `make play` and `make test`.
+# `make measure` re-measures the slow figures kept in records/ (difficulty tables, win rates).
 # Both create .venv with Python 3.11+ and install the pinned requirements first.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup play test clean
+.PHONY: setup play test measure clean
 
 $(BIN)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +19,10 @@ play: setup
 	$(BIN)/python main.py $(ARGS)
 
 test: setup
-	$(BIN)/python -m pytest -q $(ARGS)
+	$(BIN)/python -m pytest -q -n auto $(ARGS)
+
+measure: setup
+	$(BIN)/python main.py measure $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -16,6 +16,7 @@ never pay for pygame start-up, and each game package owns its own options.
     python main.py lint FILE...          check maps (by map property game: Robo Run or Robo Rally)
     python main.py solve FILE            search a winning line (game.roborun.cli:solve)
     python main.py replay FILE           play a saved game (any game) or a Robo Run replay back (game.replay)
+    python main.py measure [NAME...]     re-measure the figures kept as records (game.measure)
 """
 from __future__ import annotations
 
@@ -38,6 +39,10 @@ COMMANDS: dict[str, str] = {
     "lint": "game.roborun.cli:lint",
     "solve": "game.roborun.cli:solve",
     "replay": "game.replay:main",
+    "measure": "game.measure:main",
+    "host": "game.client.table_commands:host_main",
+    "join": "game.client.table_commands:join_main",
+    "table-bot": "game.table.bot:main",
 }
 
 BENCHES: dict[str, str] = {
@@ -47,6 +52,7 @@ BENCHES: dict[str, str] = {
     "frames": "game.client.bench_frames:main",
     "memory": "game.client.membench:main",      # RSS under random input, per screen
     "startup": "game.client.bench_startup:main",  # first frame of each screen vs a bare window
+    "table": "game.table.bench:main",             # a networked table: choice-to-update latency, host frames
 }
 
 
@@ -56,6 +62,10 @@ COMMAND_NOTES: dict[str, str] = {
     "lint": "FILE...   check maps (Tiled .tmx)",
     "solve": "LEVEL    search a winning line for one Robo Run deal, write it as a replay",
     "replay": "FILE    play a saved game or a replay back, headless",
+    "measure": "[NAME...]   re-measure the slow figures kept in records/ (make measure)",
+    "host": "GAME [...]   open a table on the local network: phones join by QR code",
+    "join": "ADDRESS   play a seat of a table from this Robo Arcade",
+    "table-bot": "--connect ADDRESS --seat N --ai LEVEL   an AI plays one seat of a table",
 }
 
 
@@ -117,6 +127,11 @@ def _map_game(path: str) -> str | None:
 
 
 def _lint(argv: list[str]) -> int:
+    if any(a in HELP_WORDS for a in argv):      # the help only: nothing is linted
+        code = _resolve(COMMANDS["lint"], "lint")(["--help"])
+        print("\nA map whose property game is \"roborally\" goes to the Robo Rally course checker "
+              "(docs/roborally-courses.md); --all checks every shipped map of both games.")
+        return code
     files = [a for a in argv if not a.startswith("-")]
     if "--all" in argv or not files:
         codes = [_resolve(COMMANDS["lint"], "lint")(argv)]

@@ -13,7 +13,7 @@ import json
 
 from game import catalog
 from game.core.errors import UserError
-from game.core.session import SAVE_FORMAT, GameSession
+from game.core.session import SAVE_FORMAT, GameSession, read_saved_game
 from game.core.storage import require_json
 
 
@@ -43,7 +43,7 @@ def main(argv: list[str]) -> int:
         rules = catalog.load(entry.rules) if entry else None
         if rules is None:
             raise UserError(f"{args.file} game", f"unknown or unavailable game {game_id!r}")
-        session, events = GameSession.from_json(data, rules, args.file)
+        session, events = read_saved_game(data, rules, args.file)   # the path Continue reads through
         print(json.dumps(summary(session, events), sort_keys=True))
         return 0
     roborun_replay = catalog.load("game.roborun.tools.replay:main")

@@ -1,6 +1,7 @@
 """Every game's saved game, damaged or hostile, through the validating layer: the client's
 loader (game.core.session.load_saved_game) and `python main.py replay FILE` (game/replay.py)."""
 import contextlib
+import json
 import io
 import random
 
@@ -64,3 +65,31 @@ def test_hostile_saved_games_of_every_game(entry, rules, session):
             assert warning is None and again.choices == session.choices
 
     check()
+
+
+def _not_ours(good: dict) -> dict:
+    """Saves a new game must not write over, each with the name it is set aside under."""
+    return {"another game": ({**good, "game": "chess"}, ".damaged"),
+            "illegal choices": ({**good, "choices": good["choices"] * 3}, ".damaged"),
+            "a broken set-up": ({**good, "config": [1, 2]}, ".damaged"),
+            "a float choice": ({**good, "choices": [2.0]}, ".damaged"),
+            "a newer version's": ({**good, "version": 2, "added_later": [1]}, ".newer")}
+
+
+@pytest.mark.parametrize("entry, rules, session", GAMES, ids=[g[0].id for g in GAMES])
+def test_a_new_game_never_writes_over_a_save_it_did_not_read(entry, rules, session):
+    """Issue 27: `python main.py roborally --course ...` in a later run than the one that met a
+    newer version's save, or with a save that reads as JSON but does not replay: the new
+    race's first save wrote over it."""
+    good = session.to_json()
+    for label, (bad, suffix) in _not_ours(good).items():
+        with fresh_home():
+            path = sessions.saved_game_path(entry.id)
+            path.parent.mkdir(parents=True)
+            path.write_text(json.dumps(bad))
+            sessions.save_session_later(session)           # a new game started at once: nothing read first
+            sessions.storage.wait_idle()
+            assert json.loads(path.with_name(path.name + suffix).read_text()) == bad, label
+            assert sessions.load_saved_game(entry.id, rules)[0].choices == session.choices, label
+            warnings = sessions.storage.take_warnings()
+            assert any("moved aside" in w for w in warnings) and all("\n" not in w for w in warnings), label

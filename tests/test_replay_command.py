@@ -11,15 +11,21 @@ from game.core.session import GameSession
 BUILT = [(entry, rules) for entry, rules in catalog.available_engines()]
 
 
-@pytest.mark.parametrize("entry, rules", BUILT, ids=[e.id for e, _ in BUILT])
-def test_a_saved_game_of_every_game_replays_to_the_same_position(entry, rules, tmp_path, capsys):
+def _played(entry, rules, seed: int, moves: int) -> GameSession:
+    """The first sample set-up of `entry` after up to `moves` random choices."""
     label, config = catalog.load(entry.samples)()[0]
-    session = GameSession.start(rules, config, 9)
-    rng = random.Random(9)
-    for _ in range(15):
+    session = GameSession.start(rules, config, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
         if session.is_over():
             break
         session.apply(rng.choice(session.legal_choices()))
+    return session
+
+
+@pytest.mark.parametrize("entry, rules", BUILT, ids=[e.id for e, _ in BUILT])
+def test_a_saved_game_of_every_game_replays_to_the_same_position(entry, rules, tmp_path, capsys):
+    session = _played(entry, rules, 9, 15)
     path = tmp_path / "game.json"
     path.write_text(json.dumps(session.to_json()))
     assert main(["replay", str(path)]) == 0
@@ -34,3 +40,46 @@ def test_a_save_naming_an_unknown_game_is_one_line(tmp_path, capsys):
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"error: {path} game:") and "\n" not in err
+
+
+def _first_whole_number_as_a_float(value):
+    """`value` (a JSON choice) with its first whole number written as a float (2 -> 2.0), or None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return float(value)
+    items = list(value.items()) if isinstance(value, dict) else list(enumerate(value)) if isinstance(value, list) else []
+    for key, inner in items:
+        changed = _first_whole_number_as_a_float(inner)
+        if changed is not None:
+            copy = dict(value) if isinstance(value, dict) else list(value)
+            copy[key] = changed
+            return copy
+    return None
+
+
+@pytest.mark.parametrize("entry, rules", BUILT, ids=[e.id for e, _ in BUILT])
+def test_a_choice_number_written_as_a_float_is_one_line_in_replay_and_set_aside_by_continue(entry, rules, tmp_path,
+                                                                                                capsys):
+    """Issue 27: `replay` crashed (TypeError: indices must be integers) on 2.0 in Robo Run,
+    ROBOMissions and Robo Rescue saves that Continue set aside cleanly."""
+    from game.core.session import load_saved_game, saved_game_path
+
+    data = _played(entry, rules, 5, 8).to_json()
+    index, bad = next((i, b) for i, c in enumerate(data["choices"])
+                      if (b := _first_whole_number_as_a_float(c)) is not None)
+    data["choices"][index] = bad
+    text = json.dumps(data)
+    path = tmp_path / "game.json"
+    path.write_text(text)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"error: {path} choice {index}:") and "not a whole number" in err and "\n" not in err
+    assert path.read_text() == text                                  # replay never moves a file
+
+    saved = saved_game_path(entry.id)
+    saved.parent.mkdir(parents=True, exist_ok=True)
+    saved.write_text(text)
+    loaded, _, warning = load_saved_game(entry.id, rules)
+    assert loaded is None and f"choice {index}: the number" in warning and "moved aside" in warning
+    assert saved.with_name(saved.name + ".damaged").read_text() == text

@@ -5,10 +5,12 @@ loop: read input, run 0..N fixed updates, draw once with the interpolation fract
 Every entry point accepts --frames N (quit after N frames) and --screenshot FILE (save the
 last frame), so tests and designers can capture any screen headless.
 
-Everything is drawn at the logical 1280x720 and scaled to the window (pygame.SCALED);
-`--window WxH` opens any size (800x480 for the Raspberry Pi 7" touchscreen, 720x1280 for the
-Touch Display 2). The text floor follows the scale (game.client.text: no text under 12 px on
-the window), and a screenshot is saved at the window size, as the player sees it.
+Everything is drawn at the logical 1280x720 and scaled to the window on the GPU
+(pygame.SCALED, letterboxed, see `smooth_fit_scaling`); `--window WxH` opens any size (800x480
+for the Raspberry Pi 7" touchscreen, 720x1280 for the Touch Display 2), and with no --window a
+screen smaller than 1280x720 gets a window that fits it. The text floor follows the scale
+(game.client.text: no text under 12 px on the window), and a screenshot is saved at the window
+size, as the player sees it.
 
 Headless (SDL_VIDEODRIVER=dummy) each frame counts as exactly one fixed step of game time,
 so captures are reproducible and animations progress even though frames take microseconds.
@@ -67,6 +69,29 @@ def add_display_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--windowed", dest="fullscreen", action="store_false", help="start in a window")
 
 
+def smooth_fit_scaling() -> None:
+    """Make SCALED fit the whole picture into a window of any size, smoothly.
+
+    pygame-ce 2.5 turns SDL's integer scaling on for a SCALED window unless the SDL hint named
+    (literally) "SDL_HINT_RENDER_SCALE_QUALITY" is true. Integer scaling of a 1280x720 picture
+    in a smaller window rounds the scale down to 1: the window shows an unscaled cut from the
+    middle (issue 25). With the hint set, SDL scales to fit, letterboxed, and maps mouse
+    positions back itself; "linear" filtering keeps text readable when scaled down. SDL reads
+    hints from the environment, so this must run before the window opens. A player's own
+    setting of either variable wins.
+    """
+    os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
+    os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
+
+
+def window_for_desktop(desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The default window: the logical size, or the largest same-shape size a smaller screen holds."""
+    if not desktop or not desktop[0] or not desktop[1]:
+        return theme.LOGICAL_SIZE
+    scale = min(1.0, fit_scale(desktop))
+    return round(theme.WIDTH * scale), round(theme.HEIGHT * scale)
+
+
 def fit_scale(window: tuple[int, int]) -> float:
     """How much the logical screen is scaled to fit `window` (letterboxed, aspect kept)."""
     return min(window[0] / theme.WIDTH, window[1] / theme.HEIGHT)
@@ -92,7 +117,7 @@ class App:
         flags = 0 if self.headless else pygame.SCALED
         if self.fullscreen and not self.headless:
             flags |= pygame.FULLSCREEN
-        self.screen = self._open_display(flags)
+        self.screen = self._open_display(flags, sized=window is not None)
         pygame.display.set_caption("Robo Arcade")
         pygame.init()
         self.sync_scale()
@@ -126,17 +151,19 @@ class App:
             self.notices.append(message)
 
     # ------------------------------------------------------------------
-    def _open_display(self, flags: int) -> pygame.Surface:
+    def _open_display(self, flags: int, sized: bool = True) -> pygame.Surface:
         """The logical screen; one-line UserError when no window can be opened (never a silent run).
 
-        SCALED picks an integer multiple of the logical size and makes it the window's minimum,
-        so a --window size is set on a hidden window (minimum lowered first), then shown.
+        A real window opens hidden and is sized and placed before it is shown (`_place_window`).
         """
-        resize = not self.headless and self.window != theme.LOGICAL_SIZE and not flags & pygame.FULLSCREEN
-        if resize:
-            flags |= pygame.HIDDEN
+        fullscreen = bool(flags & pygame.FULLSCREEN)
+        if not self.headless:
+            smooth_fit_scaling()
+            flags = (flags & ~pygame.FULLSCREEN) | pygame.HIDDEN
         try:
             pygame.display.init()   # the window first: with no display, say so before audio starts
+            if not self.headless and not sized:
+                self.window = window_for_desktop(self._desktop_size())
             try:
                 screen = pygame.display.set_mode(theme.LOGICAL_SIZE, flags, vsync=0 if self.headless else 1)
             except pygame.error:
@@ -148,17 +175,39 @@ class App:
             # SDL fell back to an invisible driver by itself: say so instead of running unseen
             pygame.quit()
             raise UserError("display", NO_DISPLAY.format(f"no display found, SDL chose '{driver}'"))
-        if resize:
-            try:
-                with warnings.catch_warnings():     # from_display_module is deprecated, not yet replaced
-                    warnings.simplefilter("ignore", DeprecationWarning)
-                    window = pygame.Window.from_display_module()
-                window.minimum_size = (160, 160)
-                window.size = self.window
-                window.show()
-            except (AttributeError, pygame.error):  # pragma: no cover - an SDL without the Window API
-                screen = pygame.display.set_mode(theme.LOGICAL_SIZE, flags & ~pygame.HIDDEN)
+        if not self.headless:
+            screen = self._place_window(fullscreen) or screen
         return screen
+
+    @staticmethod
+    def _desktop_size() -> tuple[int, int] | None:
+        return next(iter(pygame.display.get_desktop_sizes()), None)
+
+    def _place_window(self, fullscreen: bool) -> pygame.Surface | None:
+        """Size, place and show the hidden window (a new logical screen only if it had to be reopened).
+
+        SCALED makes the logical size the window's minimum and leaves the window where a
+        1280x720 one would be centred (at -240,-120 on an 800x480 screen), so the minimum is
+        lowered and the window sized and centred here. Fullscreen covers the desktop: the window
+        is first given the desktop's size at its corner, so even an X server without a window
+        manager (which ignores the fullscreen request) shows the whole picture.
+        """
+        try:
+            with warnings.catch_warnings():     # from_display_module is deprecated, not yet replaced
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            window.minimum_size = (160, 160)
+            if fullscreen:
+                window.size = self._desktop_size() or self.window
+                window.position = (0, 0)
+                window.set_fullscreen(desktop=True)
+            else:
+                window.size = self.window
+                window.position = pygame.WINDOWPOS_CENTERED
+            window.show()
+        except (AttributeError, pygame.error):  # pragma: no cover - an SDL without the Window API
+            return pygame.display.set_mode(theme.LOGICAL_SIZE, pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0))
+        return None
 
     def sync_scale(self) -> float:
         """The current window's scale; keeps the text floor in step if the window was resized."""

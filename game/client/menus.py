@@ -168,9 +168,10 @@ class TitleScene(Scene):
             MenuItem("Settings", self._settings, "Sound, animation speed, colour-blind patterns"),
             MenuItem("Quit", self._quit),
         ]
-        if self.saved:
-            names = ", ".join(entry.title for entry in self.saved)
-            items.insert(0, MenuItem("Continue", self._continue, f"Resume your unfinished game: {names}"))
+        if self.saved:      # one line: a second would run onto the robot parade
+            detail = f"Resume your unfinished game: {self.saved[0].title}" if len(self.saved) == 1 else \
+                f"Resume one of your {len(self.saved)} unfinished games"
+            items.insert(0, MenuItem("Continue", self._continue, detail))
         if len(items) == 3:
             return Menu(items, center_x=theme.WIDTH // 2, top=310, width=420)
         # four rows in the same band, so the focused row's detail line clears the marching robots
@@ -221,7 +222,8 @@ class TitleScene(Scene):
         if action.name != inp.POINT:
             self.idle = 0.0
         if not self.menu.handle(action) and action.name == inp.BACK and action.device != "mouse":
-            self.app.quit()
+            # Esc on the title asks first: a player pressing Esc to get back here must not lose the window
+            self.app.stack.push(ConfirmScene("Quit Robo Arcade?", self._quit, yes="Quit", no="Stay"))
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -372,7 +374,8 @@ class GameSelectScene(Scene):
         super().__init__()
         self.focus = 0
         self.t = 0.0
-        self.cards = [pygame.Rect(60 + i * 236, 170, 216, 400) for i in range(len(GAMES))]
+        # tall enough for the whole blurb at 800x480's text floor (issue 25: "zap every...")
+        self.cards = [pygame.Rect(60 + i * 236, 136, 216, 520) for i in range(len(GAMES))]
 
     def _start(self, index: int) -> None:
         entry = GAMES[index]
@@ -393,6 +396,8 @@ class GameSelectScene(Scene):
             self._start(self.focus)
         elif action.name == inp.INFO:
             self._how_to_play(self.focus)
+        elif action.name == inp.MENU:
+            self._host_table(self.focus)
         elif action.name == inp.BACK:
             self.app.stack.pop()
         elif action.name in (inp.POINT, inp.CLICK) and action.pos:
@@ -410,6 +415,19 @@ class GameSelectScene(Scene):
             return
         self.app.audio.play("click")
         self.app.stack.push(factory())
+
+    def _host_table(self, index: int) -> None:
+        """Host a table of the focused game: the board here, every player's hand on a phone (issue 29)."""
+        from game.client.table_screens import host_table_scene   # the table's screens load only when asked
+
+        try:
+            scene = host_table_scene(GAMES[index].id)
+        except UserError as exc:
+            self.app.audio.play("error")
+            self.app.stack.push(NoticeScene(str(exc)))
+            return
+        self.app.audio.play("click")
+        self.app.stack.push(scene)
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -437,6 +455,7 @@ class GameSelectScene(Scene):
         hints = [(inp.CONFIRM, "Play"), (inp.LEFT, "Choose")]
         if GAMES[self.focus].howto is not None:
             hints.append((inp.INFO, "How to play"))
+        hints.append((inp.MENU, "Host a table"))
         draw_hints(surface, self.app.input, hints + [(inp.BACK, "Back")])
 
 
@@ -590,39 +609,41 @@ class HowToPlayScene(Scene):
                                              (inp.BACK, "Close")])
 
 
-class ConfirmScene(Scene):
-    """Ask once before a costly step (e.g. ending a turn with actions left): the safe answer has the focus.
-
-    `on_yes` runs after the box closes; Back, or the first item, keeps playing.
-    """
+class ChoiceScene(Scene):
+    """A question with a few answers over the current screen; the first answer is the safe one:
+    it has the focus, and Back picks it. Each answer's callback runs after the box closes."""
 
     opaque = False
 
-    def __init__(self, question: str, on_yes, yes: str = "Yes", no: str = "Keep playing", detail: str = "") -> None:
+    def __init__(self, question: str, answers: list[tuple[str, Callable[[], None]]], detail: str = "",
+                 details: list[str] | None = None) -> None:
         super().__init__()
         self.question = question
         self.detail = detail
-        self.on_yes = on_yes
-        self.menu = Menu([MenuItem(no, self._no), MenuItem(yes, self._yes)], center_x=theme.WIDTH // 2, top=390,
-                         width=440)
+        self.answers = answers
+        details = details or []
+        row = 64 if len(answers) <= 2 else 56
+        # question and detail above the answers, each answer's detail line below them (two answers
+        # and no details: the original 760x340 box)
+        self.box = pygame.Rect(0, 0, 760, 340 + row * max(0, len(answers) - 2) + (90 if details else 0))
+        self.box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 + 20)
+        self.menu = Menu([MenuItem(label, lambda run=run: self._answer(run), details[i] if i < len(details) else "")
+                          for i, (label, run) in enumerate(answers)],
+                         center_x=theme.WIDTH // 2, top=self.box.top + 180, width=440, row_height=row)
 
-    def _no(self) -> None:
+    def _answer(self, run: Callable[[], None]) -> None:
         self.app.stack.pop()
-
-    def _yes(self) -> None:
-        self.app.stack.pop()
-        self.on_yes()
+        run()
 
     def handle(self, action: inp.Action) -> None:
         if not self.menu.handle(action) and action.name == inp.BACK:
-            self._no()
+            self._answer(self.answers[0][1])
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
-        box = pygame.Rect(0, 0, 760, 340)
-        box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 + 20)
+        box = self.box
         panel(surface, box)
         draw_fit(surface, self.question, pygame.Rect(box.left + 30, box.top + 20, box.width - 60, 90), "large",
                  theme.ACCENT, align="center", valign="middle", min_size="body", bold=True)
@@ -630,7 +651,18 @@ class ConfirmScene(Scene):
             draw_fit(surface, self.detail, pygame.Rect(box.left + 30, box.top + 114, box.width - 60, 60), "body",
                      theme.TEXT_DIM, align="center")
         self.menu.draw(surface)
-        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.BACK, "Keep playing")])
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.BACK, self.answers[0][0])])
+
+
+class ConfirmScene(ChoiceScene):
+    """Ask once before a costly step (e.g. ending a turn with actions left): the safe answer has the focus.
+
+    `on_yes` runs after the box closes; Back, or the first item, keeps playing.
+    """
+
+    def __init__(self, question: str, on_yes, yes: str = "Yes", no: str = "Keep playing", detail: str = "") -> None:
+        super().__init__(question, [(no, lambda: None), (yes, on_yes)], detail)
+        self.on_yes = on_yes
 
 
 class PauseScene(Scene):

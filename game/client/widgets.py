@@ -249,6 +249,34 @@ class Menu:
 _hint_targets: dict[int, tuple[weakref.ref, list[tuple[pygame.Rect, str]]]] = {}
 
 
+RESULTS_HOLD_SECONDS = 1.5     # a game's results stay up this long before a key can leave them
+
+
+class ResultsHold:
+    """Results first, then a deliberate choice (issue 25).
+
+    A player pressing Enter to hurry the last animations along would otherwise press the
+    results screen's first item (Play again) before seeing who won. For RESULTS_HOLD_SECONDS
+    after the results appear, confirm, click and back do not leave them (`blocks`), and the
+    screen leaves its way-out menu undrawn (`ready`) so nothing looks chosen yet.
+    """
+
+    LEAVING = (inp.CONFIRM, inp.CLICK, inp.BACK)
+
+    def __init__(self, seconds: float = RESULTS_HOLD_SECONDS) -> None:
+        self.left = seconds
+
+    def update(self, dt: float) -> None:
+        self.left = max(0.0, self.left - dt)
+
+    @property
+    def ready(self) -> bool:
+        return self.left <= 1e-9         # 90 steps of 1/60 s leave 3e-16 of 1.5 s
+
+    def blocks(self, action: inp.Action) -> bool:
+        return not self.ready and action.name in self.LEAVING
+
+
 def hint_action_at(pos: tuple[int, int], scenes) -> str | None:
     """The action of the hint pill under `pos` in the top-most shown scene that drew a hint bar."""
     for scene in reversed(list(scenes or [])):

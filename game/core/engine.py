@@ -19,6 +19,9 @@ Promises every engine keeps (the conformance suite checks them):
   * `seat_view(state, seat)` holds only what that seat may see; AIs and screens read views.
   * `redeal_hidden(state, seat, rng)` returns a copy in which everything `seat` cannot see
     is reshuffled: the seat's view, and so an honest AI's choice, stays the same.
+  * `events_for_seat(events, seat)` is what `seat` may be told of `events`: the same events
+    in the same order with other seats' private details (a drawn card's face) taken out, so
+    the bytes a networked table sends a seat do not change when its hidden cards are redealt.
 """
 from __future__ import annotations
 
@@ -76,12 +79,13 @@ class Engine(Protocol):
     def config_from_json(self, data: Any) -> Any: ...
     def is_reveal(self, event: Any) -> bool: ...
     def redeal_hidden(self, state: Any, seat: int, rng: random.Random) -> Any: ...
+    def events_for_seat(self, events: list, seat: int) -> list: ...
 
 
 ENGINE_NAMES: tuple[str, ...] = (
     "GAME_ID", "new_game", "legal_choices", "apply", "seat_view", "is_over", "result", "current_seat",
     "seat_count", "choice_to_json", "choice_from_json", "config_to_json", "config_from_json", "is_reveal",
-    "redeal_hidden",
+    "redeal_hidden", "events_for_seat",
 )
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from game.core import storage
 from game.core.engine import Engine, IllegalChoice
 from game.core.errors import UserError
-from game.core.files import Field, Schema
+from game.core.files import Field, Schema, _shown, apply_schema
 
 SAVE_FORMAT = "robo-arcade-game"
 SAVE_VERSION = 1
@@ -150,6 +150,7 @@ class GameSession:
         events: list = []
         for index, raw in enumerate(raw_choices):
             place = f"{where} choice {index}"
+            refuse_fractions(raw, place)    # 2.0 == 2 would pass the legality check, then fail as an index
             try:
                 choice = engine.choice_from_json(raw)
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -158,8 +159,54 @@ class GameSession:
                 events += session.apply(choice)
             except IllegalChoice as exc:
                 raise UserError(place, f"not legal at this point ({exc})") from None
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
+                raise UserError(place, f"cannot be replayed ({exc.__class__.__name__})") from None
         session._undo.clear()   # a resumed game starts at a point of no return
         return session, events
+
+
+def refuse_fractions(raw: Any, place: str) -> None:
+    """UserError naming `place` when a choice holds a number written with a fraction (2.0)."""
+    fraction = fractional_number(raw)
+    if fraction is not None:
+        raise UserError(place, f"the number {fraction} is not a whole number (choices hold whole numbers)")
+
+
+def fractional_number(raw: Any, depth: int = 0) -> float | None:
+    """The first number written with a fraction or exponent (2.0, 1e3) in a choice, or None.
+    No game writes one: every choice is text and whole numbers."""
+    if isinstance(raw, float):
+        return raw
+    if depth < 8 and isinstance(raw, (list, dict)):
+        for value in raw.values() if isinstance(raw, dict) else raw:
+            found = fractional_number(value, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def read_saved_game(data: Any, engine: Any, where: str) -> tuple[GameSession, list]:
+    """A saved game's JSON, already read through game.core.files, checked and replayed: the one
+    path Continue (load_saved_game) and `python main.py replay FILE` share. The outer shape
+    goes through SAVE_SCHEMA (a newer version is files.NewerVersion), the game must be
+    `engine`'s, and every problem, however deep in the engine, is one UserError naming
+    `where` and the place (the choice index for a bad choice)."""
+    checked = apply_schema(data, SAVE_SCHEMA, where)
+    if checked.problems:
+        raise UserError(where, checked.problems[0][len(where):].lstrip(": "))
+    values = checked.merged()
+    if values.get("game") != engine.GAME_ID:
+        raise UserError(f"{where}: game", f"not a saved {engine.GAME_ID} game ({_shown(values.get('game'))})")
+    if values.get("seed") is None:
+        raise UserError(f"{where}: seed", "is missing")
+    try:
+        session, events = GameSession.from_json(values, engine, where)
+    except UserError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
+        raise UserError(where, f"cannot be replayed ({exc.__class__.__name__})") from None
+    session.extra = dict(checked.extra)
+    return session, events
 
 
 # -------------------------------------------------------------------- the saved game of each game
@@ -168,15 +215,24 @@ def saved_game_path(game_id: str):
     return storage.data_dir() / "games" / f"{game_id}.json"
 
 
+def _claimable_path(engine: Any):
+    """The game's save path, with the check storage.claim runs on what it finds there before
+    this run's first write: a save of this game that does not replay (another game's, an
+    illegal choice, a broken set-up) is set aside like an unreadable one, never written over."""
+    path = saved_game_path(engine.GAME_ID)
+    storage.check_before_claiming(path, lambda data: read_saved_game(data, engine, str(path)))
+    return path
+
+
 def save_session(session: GameSession) -> str | None:
     """Write the game atomically; a finished game removes its save instead (nothing to continue).
     Returns a one-line warning when the save could not be written (the game goes on)."""
-    path = saved_game_path(session.engine.GAME_ID)
+    path = _claimable_path(session.engine)
     storage.wait_idle(path)         # a background save of this file asked for earlier lands first
     if session.is_over():
         forget_saved_game(session.engine.GAME_ID)
         return None
-    return storage.save_json(path, session.to_json())
+    return storage.save_json(path, session.to_json(), take_over=True)   # a newer version's save is set aside
 
 
 def save_session_later(session: GameSession) -> None:
@@ -184,11 +240,11 @@ def save_session_later(session: GameSession) -> None:
     is written (or, for a finished game, removed) by the background saver (storage.save_later),
     last request winning per file. A failed write reaches the player as a one-line warning
     (storage.take_warnings), as with save_session."""
-    path = saved_game_path(session.engine.GAME_ID)
+    path = _claimable_path(session.engine)
     if session.is_over():
-        storage.remove_later(path)
+        storage.remove_later(path, SAVE_VERSION)
     else:
-        storage.save_later(path, session.to_json())
+        storage.save_later(path, session.to_json(), take_over=True)
 
 
 def load_saved_game(game_id: str, engine: Any) -> tuple[GameSession | None, list, str | None]:
@@ -199,28 +255,23 @@ def load_saved_game(game_id: str, engine: Any) -> tuple[GameSession | None, list
     a save from a newer version is left untouched and gives (None, [], warning)."""
     path = saved_game_path(game_id)
     data, warning = storage.load_json(path, default=None, schema=SAVE_SCHEMA)
-    if data is None:
+    if data is None:                # none, a newer version's (left as it is), or set aside
         return None, [], warning
-    if warning or data.get("seed") is None or data.get("game") != engine.GAME_ID:
-        return None, [], storage.damaged(path, warning or f"not a saved {engine.GAME_ID} game")
+    if warning:
+        return None, [], storage.damaged(path, warning)
     try:
-        session, events = GameSession.from_json(data, engine, str(path))
+        session, events = read_saved_game(data, engine, str(path))
     except UserError as exc:
         text = str(exc)
         return None, [], storage.damaged(path, text[len(str(path)):].lstrip(": ") if text.startswith(str(path)) else text)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
-        return None, [], storage.damaged(path, f"cannot be replayed ({exc.__class__.__name__})")
-    session.extra = {k: v for k, v in data.items() if k not in SAVE_SCHEMA.fields}
     return session, events, None
 
 
-def forget_saved_game(game_id: str) -> None:
+def forget_saved_game(game_id: str) -> str | None:
+    """Remove the finished game's save (what another version wrote is set aside instead)."""
     path = saved_game_path(game_id)
     storage.wait_idle(path)         # a save still queued must not bring it back afterwards
-    try:
-        path.unlink()
-    except FileNotFoundError:
-        pass
+    return storage.remove_save(path, SAVE_VERSION)
 
 
 def has_saved_game(game_id: str) -> bool:

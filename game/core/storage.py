@@ -9,9 +9,13 @@ Every save is read through game.core.files (regular files only, size, depth and 
 limits, a schema per file). A save that cannot be used is renamed aside to `<name>.damaged`,
 `<name>.damaged.1`, ... (never over an earlier copy, and checked after the move), and the
 caller gets a one-line warning to show the player on the screen that found it. A save written
-by a newer version, or one that could not be moved aside, is left untouched and never
-overwritten during this run. A write that fails (read-only folder, full disk, a data folder
-that is a file) gives a one-line warning instead of an exception, and the game goes on.
+by a newer version is left untouched and not overwritten during this run; only a new game's
+save (take_over) sets it aside as `<name>.newer`, `<name>.newer.1`, ... first. Before the
+first write of a file in a run, one that run did not read is checked (claim): a newer
+version's is set aside as `.newer*`, one that cannot be used as `.damaged*`, so nothing found
+on disk is ever overwritten, in this run or a later one. One that could not be moved aside is
+not overwritten during this run. A write that fails (read-only folder, full disk, a data
+folder that is a file) gives a one-line warning instead of an exception, and the game goes on.
 
 Games save after every choice through one background thread (BackgroundSaver: save_later,
 remove_later, wait_idle), so a frame never waits for the disk; the last request for a file
@@ -23,15 +27,25 @@ import atexit
 import json
 import os
 import re
+import stat
 import tempfile
 import threading
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from game.core import files
 from game.core.errors import UserError
 
 _protected: set[str] = set()        # saves this run must not overwrite (newer version, could not set aside)
+_newer: set[str] = set()            # of those, the ones a newer version wrote (a new game may set them aside)
+_claimed: set[str] = set()          # saves this run has checked before its first write (claim)
+_claim_lock = threading.Lock()      # the background saver claims from its thread
+_readers: dict[str, Callable[[Any], None]] = {}   # file -> a check of its content (claim); raises UserError
+_in_flight: set[str] = set()        # temp files this process is writing now (clean_temp_files leaves them)
+_in_flight_lock = threading.Lock()
+STARTED = time.time()               # temp files newer than this are a running save's, not a dead one's
+CLOCK_SLACK = 2.0                   # FAT (SD cards) keeps modification times to 2 seconds
 _TEMP = re.compile(r".+\.[A-Za-z0-9_]{8}\.tmp")   # tempfile.mkstemp(prefix=name + ".", suffix=".tmp")
 MAX_ASIDE = 1000
 _unreported: list[str] = []         # warnings not yet taken by a screen (take_warnings)
@@ -55,6 +69,9 @@ def forget_run_state() -> None:
     with _warnings_lock:
         _unreported.clear()
     _protected.clear()
+    _newer.clear()
+    with _claim_lock:
+        _claimed.clear()
 
 
 def take_warnings() -> list[str]:
@@ -88,6 +105,8 @@ def write_atomic(path: Path, text: str) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    with _in_flight_lock:
+        _in_flight.add(_key(Path(tmp)))
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -100,6 +119,9 @@ def write_atomic(path: Path, text: str) -> None:
         except FileNotFoundError:
             pass
         raise
+    finally:
+        with _in_flight_lock:
+            _in_flight.discard(_key(Path(tmp)))
     try:  # make the rename itself durable where the platform allows it
         dir_fd = os.open(path.parent, os.O_RDONLY)
         try:
@@ -110,15 +132,17 @@ def write_atomic(path: Path, text: str) -> None:
         pass
 
 
-def save_json(path: Path, data: Any) -> str | None:
-    """Save `data` atomically. Returns None, or a one-line warning when it could not be saved."""
+def save_json(path: Path, data: Any, take_over: bool = False) -> str | None:
+    """Save `data` atomically. Returns None, or a one-line warning when it could not be saved.
+    `take_over`: a newer version's file read this run is set aside rather than kept (claim)."""
     path = Path(path)
-    if _key(path) in _protected:
-        return _note(f"{files._short(path)}: not saved, so the file found there at start-up stays untouched")
     try:
         text = json.dumps(data, indent=2, sort_keys=True, allow_nan=False) + "\n"
     except (TypeError, ValueError) as exc:
         return _note(f"{files._short(path)}: not saved ({exc})")
+    refused = claim(path, data.get("version") if isinstance(data, dict) else None, take_over)
+    if refused:
+        return refused
     try:
         write_atomic(path, text)
     except OSError as exc:
@@ -147,19 +171,20 @@ class BackgroundSaver:
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
-        self._queue: dict[str, tuple[Path, str, Any]] = {}   # file -> (path, "write"/"remove", data)
+        self._queue: dict[str, tuple[Path, str, Any]] = {}   # file -> (path, "write"/"take over"/"remove", data)
         self._busy: str | None = None                        # the file being written now
         self._thread: threading.Thread | None = None
         self.written = 0                                     # requests carried out (tests, benches)
         self.dropped = 0                                     # older snapshots replaced before writing
 
-    def save(self, path: Path, data: Any) -> None:
-        """Write `data` to `path` atomically, in the background."""
-        self._put(Path(path), "write", data)
+    def save(self, path: Path, data: Any, take_over: bool = False) -> None:
+        """Write `data` to `path` atomically, in the background (take_over: see save_json)."""
+        self._put(Path(path), "take over" if take_over else "write", data)
 
-    def remove(self, path: Path) -> None:
-        """Remove `path` in the background (after any write of it asked for earlier)."""
-        self._put(Path(path), "remove", None)
+    def remove(self, path: Path, version: int | None = None) -> None:
+        """Remove `path` in the background (after any write of it asked for earlier); a file
+        written by a version newer than `version` is set aside instead (remove_save)."""
+        self._put(Path(path), "remove", version)
 
     def _put(self, path: Path, op: str, data: Any) -> None:
         key = _key(path)
@@ -210,28 +235,39 @@ class BackgroundSaver:
 
 
 def _carry_out(path: Path, op: str, data: Any) -> None:
-    if op == "write":
-        save_json(path, data)
-        return
+    if op in ("write", "take over"):
+        save_json(path, data, take_over=op == "take over")
+    else:
+        remove_save(path, data)
+
+
+def remove_save(path: Path, version: int | None = None) -> str | None:
+    """Remove a save this run wrote (a finished game's); what a version newer than `version`
+    wrote, or a damaged file nobody read, is set aside instead (claim). A one-line warning or None."""
+    path = Path(path)
+    refused = claim(path, version, take_over=True)
+    if refused:
+        return refused
     try:
         path.unlink()
     except FileNotFoundError:
         pass
     except OSError as exc:
-        _note(f"{files._short(path)}: could not remove the finished game's save ({files._reason(exc)})")
+        return _note(f"{files._short(path)}: could not remove the finished game's save ({files._reason(exc)})")
+    return None
 
 
 saver = BackgroundSaver()
 
 
-def save_later(path: Path, data: Any) -> None:
+def save_later(path: Path, data: Any, take_over: bool = False) -> None:
     """Save `data` (a snapshot taken now) to `path` atomically, off the caller's frame."""
-    saver.save(path, data)
+    saver.save(path, data, take_over)
 
 
-def remove_later(path: Path) -> None:
+def remove_later(path: Path, version: int | None = None) -> None:
     """Remove the save at `path` off the caller's frame (in order with its writes)."""
-    saver.remove(path)
+    saver.remove(path, version)
 
 
 def wait_idle(path: Path | None = None, timeout: float | None = None) -> bool:
@@ -251,15 +287,81 @@ def _key(path: Path) -> str:
     return os.path.abspath(path)
 
 
-def set_aside(path: Path) -> Path | None:
-    """Rename `path` to the first free `<name>.damaged[.N]`; the new path, or None if it stayed.
+def claim(path: Path, version: Any = None, take_over: bool = False) -> str | None:
+    """Before this run first writes or removes `path`: a file there that is not a save this
+    build can call its own is set aside, never overwritten. One written by a newer version
+    (its "version" above `version`, the version about to be written) goes to `<name>.newer[.N]`,
+    one that cannot be read as a JSON object to `<name>.damaged[.N]`; each move is a one-line
+    warning for the screen (take_warnings). Checked once per file per run (a file read with
+    load_json counts as checked). A newer version's file that load_json read this run stays
+    protected (settings, progress and high scores are not written over it, nor moved) unless
+    `take_over` (a new game's save, a finished game's removal), which sets it aside. Returns
+    None when the file may be written now, or a one-line warning when it must stay as it is."""
+    path = Path(path)
+    key = _key(path)
+    with _claim_lock:
+        if key in _protected and not (take_over and key in _newer):
+            return _note(f"{files._short(path)}: not saved, so the file found there at start-up stays untouched")
+        _protected.discard(key)
+        if key in _claimed:
+            return None
+        problem, label = _foreign(path, version)
+        if problem is None:
+            _claimed.add(key)
+            return None
+        aside = set_aside(path, label)
+        if aside is None:
+            _protected.add(key)
+            return _note(f"{problem}; it could not be moved aside, so it is left as it is and not overwritten")
+        _claimed.add(key)
+        _note(f"{problem}; moved aside to {aside.name}, so nothing overwrites it")
+        return None
+
+
+def check_before_claiming(path: Path, check: Callable[[Any], None]) -> None:
+    """Let claim test the content found at `path` with `check` (which raises UserError when the
+    content is of no use, e.g. a saved game whose choices do not replay), so a save that reads
+    as JSON but is damaged is set aside too, not written over by a new game."""
+    _readers[_key(Path(path))] = check
+
+
+def _foreign(path: Path, version: Any) -> tuple[str | None, str]:
+    """Why the file at `path` must not be overwritten, and the label to set it aside with."""
+    where = files._short(path)
+    if not os.path.lexists(path):
+        return None, ""
+    try:
+        data = files.read_json(path, what="save")
+    except files.Missing:               # a dangling link: the save replaces the link, not its target
+        return None, ""
+    except files.FileProblem as exc:
+        return str(exc), "damaged"
+    if not isinstance(data, dict):
+        return f"{where}: the top level is not a JSON object", "damaged"
+    theirs = data.get("version")
+    if (isinstance(version, int) and isinstance(theirs, int) and not isinstance(theirs, bool)
+            and theirs > version):
+        return f"{where}: written by a newer Robo Arcade (version {theirs}; this one writes {version})", "newer"
+    check = _readers.get(_key(path))
+    if check is not None:
+        try:
+            check(data)
+        except UserError as exc:
+            return str(exc), "damaged"
+        except Exception as exc:  # noqa: BLE001 - whatever the content did, it is kept, not lost
+            return f"{where}: cannot be used ({exc.__class__.__name__})", "damaged"
+    return None, ""
+
+
+def set_aside(path: Path, label: str = "damaged") -> Path | None:
+    """Rename `path` to the first free `<name>.<label>[.N]`; the new path, or None if it stayed.
 
     Nothing is ever overwritten: each candidate is checked with lexists (a `.damaged` that is
     a folder is simply skipped), regular files are moved by hard link + unlink, which fails
     rather than replace, and the move is verified before it is reported."""
     path = Path(path)
     for number in range(MAX_ASIDE):
-        aside = path.with_name(path.name + ".damaged" + (f".{number}" if number else ""))
+        aside = path.with_name(f"{path.name}.{label}" + (f".{number}" if number else ""))
         if os.path.lexists(aside):
             continue
         try:
@@ -297,11 +399,16 @@ def load_json(path: Path, default: Any = None, schema: files.Schema | None = Non
         checked = files.apply_schema(data, schema or files.Schema({}), where)
     except files.Missing:
         return default, None
-    except files.NewerVersion as exc:
+    except files.NewerVersion as exc:   # left as it is; only a new game's save sets it aside (claim)
         protect(path)
+        with _claim_lock:
+            _newer.add(_key(path))
+            _claimed.discard(_key(path))     # written by another program since this run's last save
         return default, _note(str(exc))
     except files.FileProblem as exc:
         return default, _aside_warning(path, str(exc))
+    with _claim_lock:                   # readable and not newer: this run may write over it
+        _claimed.add(_key(path))
     warning = None
     if checked.problems:
         others = checked.bad_fields[1:]
@@ -324,10 +431,16 @@ def _aside_warning(path: Path, problem: str) -> str:
     return _note(f"{problem}; moved aside to {aside.name}")
 
 
-def clean_temp_files(folder: Path | None = None) -> int:
-    """Remove the temporary files of saves that were interrupted (`<name>.XXXXXXXX.tmp`)."""
+def clean_temp_files(folder: Path | None = None, older_than: float | None = None) -> int:
+    """Remove the temporary files of saves that were interrupted (`<name>.XXXXXXXX.tmp`).
+
+    Only files last written before `older_than` (default: when this process started, less the
+    2 s a FAT card rounds to) and not being written by this process: a screen that starts
+    while its first save is in flight (a new race queues one before the App exists) must not
+    delete that save's temp file, nor one of a second copy of the game started earlier."""
     removed = 0
     base = Path(folder) if folder is not None else data_dir()
+    cutoff = STARTED - CLOCK_SLACK if older_than is None else older_than
     for where in (base, base / "games"):
         try:
             names = os.listdir(where)
@@ -337,8 +450,12 @@ def clean_temp_files(folder: Path | None = None) -> int:
             if not _TEMP.fullmatch(name):
                 continue
             target = where / name
+            with _in_flight_lock:
+                if _key(target) in _in_flight:
+                    continue
             try:
-                if target.is_file() and not target.is_symlink():
+                info = target.lstat()
+                if stat.S_ISREG(info.st_mode) and info.st_mtime < cutoff:
                     target.unlink()
                     removed += 1
             except OSError:

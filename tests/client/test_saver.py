@@ -200,7 +200,8 @@ def test_a_save_killed_midway_leaves_the_old_file_and_its_temp_file_is_cleaned(t
         child.wait(10)
         child.stdout.close()
     assert _load(path) == {"n": "old"}
-    assert storage.clean_temp_files(tmp_path) == 1
+    assert storage.clean_temp_files(tmp_path) == 0        # this process started before the dead one wrote it
+    assert storage.clean_temp_files(tmp_path, older_than=time.time() + 1) == 1   # the next start
     assert os.listdir(path.parent) == ["g.json"]
 
 
@@ -247,3 +248,64 @@ def test_the_app_leaves_only_when_the_saves_are_on_disk(tmp_path, gate):
         assert _load(path) == {"frame": 4}           # the last frame's save, not an older one
     finally:
         pygame.quit()
+
+
+@pytest.fixture
+def held_at_rename(monkeypatch):
+    """Hold the saver after its temp file is written and before it is renamed over the save,
+    until the test says so (the moment a screen starting up met it in issue 27)."""
+    real_replace = os.replace
+    at_rename, go_on = threading.Event(), threading.Event()
+
+    def held(src, dst, *args, **kwargs):
+        if threading.current_thread() is storage.saver._thread and not go_on.is_set():
+            at_rename.set()
+            go_on.wait(10)
+        return real_replace(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(os, "replace", held)
+    yield at_rename, go_on
+    go_on.set()
+    storage.wait_idle()
+
+
+def test_cleaning_temp_files_never_removes_a_save_in_flight(tmp_path, held_at_rename):
+    at_rename, go_on = held_at_rename
+    path = tmp_path / "games" / "g.json"
+    storage.save_later(path, {"n": "first"})
+    assert at_rename.wait(10)
+    assert storage.clean_temp_files(tmp_path) == 0
+    go_on.set()
+    storage.wait_idle()
+    assert _load(path) == {"n": "first"} and storage.take_warnings() == []
+
+
+def test_a_new_race_keeps_its_first_save_while_the_window_opens(monkeypatch, held_at_rename):
+    """Issue 27: `roborally --course ...` queues the race's first save before the App exists;
+    App.__init__ cleaned temp files and removed it about half the time."""
+    from game.client import app as app_module
+    from game.roborally.ui import scene as rally
+
+    at_rename, go_on = held_at_rename
+    real_clean = storage.clean_temp_files
+
+    def clean_while_the_save_is_in_flight(*args, **kwargs):
+        assert at_rename.wait(10)
+        removed = real_clean(*args, **kwargs)
+        go_on.set()
+        return removed
+
+    monkeypatch.setattr(app_module.storage, "clean_temp_files", clean_while_the_save_is_in_flight)
+    assert rally.main(["--course", "dizzy-dash", "--players", "2", "--humans", "1", "--seed", "4",
+                       "--frames", "2"]) == 0
+    assert go_on.is_set()
+    storage.wait_idle()
+    session, _, warning = load_saved_game("roborally", catalog_rules("roborally"))
+    assert warning is None and session is not None and session.seed == 4
+    assert not any("could not save" in w for w in storage.take_warnings())
+
+
+def catalog_rules(game_id):
+    from game import catalog
+
+    return catalog.load(catalog.BY_ID[game_id].rules)

@@ -3,7 +3,9 @@
 `hostile_json(good)` mutates a good JSON document: a field (at any depth) replaced by a
 hostile value written as raw JSON text (NaN, 1e400, a 5,000-digit integer, a 2,000-deep
 array, a wrong type, ...), the top level replaced, the bytes cut short, flipped or
-extended, or bytes that are not UTF-8. `run_reader` writes one such file, calls the reader,
+extended, or bytes that are not UTF-8. `hostile_xml(good)` does the same for XML text
+(Tiled maps and tilesets): attribute values replaced, lines dropped or repeated, bytes cut
+short or flipped. `run_reader` writes one such file, calls the reader,
 and checks the three promises: no exception escapes, it returns within a second, and
 nothing is destroyed (the hostile bytes are still in the folder, at the path or set aside
 as `<name>.damaged*`).
@@ -13,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import tempfile
 import time
 from pathlib import Path
@@ -87,6 +90,45 @@ def hostile_json(draw, good: Any) -> bytes:
     return bytes(raw[:at]) + draw(st.binary(max_size=20)) + bytes(raw[at:])
 
 
+_XML_ATTR = re.compile(r'(\s[\w:]+=")([^"]*)(")')
+_HOSTILE_VALUES = st.one_of(st.sampled_from(["", "9" * 5000, "-1", "1e400", "nan", "²", "N", "left", "none",
+                                             "space", "wall", "belt", "gear", "x" * 300, "&amp;", "0x10"]),
+                            st.text(max_size=12).map(lambda t: t.replace('"', "").replace("<", "").replace("&", "")))
+
+
+@st.composite
+def hostile_xml(draw, good: str) -> bytes:
+    """A damaged version of an XML file: attribute values replaced, lines dropped or repeated,
+    bytes cut short, flipped or not UTF-8."""
+    kind = draw(st.sampled_from(("attr", "attr", "attr", "drop", "repeat", "cut", "flip")))
+    if kind == "attr":
+        matches = list(_XML_ATTR.finditer(good))
+        text = good
+        for match in sorted(draw(st.lists(st.sampled_from(matches), min_size=1, max_size=3, unique_by=lambda m: m.start())),
+                            key=lambda m: -m.start()):
+            text = text[:match.start(2)] + draw(_HOSTILE_VALUES) + text[match.end(2):]
+        return text.encode("utf-8")
+    lines = good.splitlines(keepends=True)
+    if kind in ("drop", "repeat"):
+        at = draw(st.integers(0, len(lines) - 1))
+        count = draw(st.integers(1, 4))
+        lines[at:at + count] = [] if kind == "drop" else lines[at:at + count] * 2
+        return "".join(lines).encode("utf-8")
+    return draw(cut_or_flipped(good.encode("utf-8"), kind))
+
+
+@st.composite
+def cut_or_flipped(draw, good: bytes, kind: str | None = None) -> bytes:
+    """`good` cut short at any byte, or with one to four bytes flipped (no longer UTF-8, perhaps)."""
+    kind = kind or draw(st.sampled_from(("cut", "flip")))
+    raw = bytearray(good)
+    if kind == "cut":
+        return bytes(raw[:draw(st.integers(0, len(raw)))])
+    for _ in range(draw(st.integers(1, 4))):
+        raw[draw(st.integers(0, len(raw) - 1))] = draw(st.integers(0, 255))
+    return bytes(raw)
+
+
 @contextlib.contextmanager
 def fresh_home():
     """A new empty ROBOARCADE_HOME for one example (hypothesis runs many in one test)."""
@@ -112,12 +154,14 @@ def kept_somewhere(path: Path, content: bytes) -> bool:
 
 def run_reader(read: Callable[[], Any], path: Path, content: bytes, limit: float = 1.0) -> Any:
     """Write `content` at `path`, call `read` and check: no exception, under `limit` seconds,
-    the content not destroyed. Returns what `read` returned."""
+    the content not destroyed. Returns what `read` returned. The limit is CPU seconds, not wall
+    time: a reader that blows up on a hostile file burns CPU, while a loaded machine (make test
+    on every core) only stretches the wall clock."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(content)
-    started = time.perf_counter()
+    started = time.process_time()
     result = read()                                   # any exception fails the test
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     assert elapsed < limit, f"the reader took {elapsed:.2f}s on {content[:80]!r}"
     assert kept_somewhere(path, content), f"{content[:80]!r} was destroyed"
     return result

@@ -36,7 +36,7 @@ def test_a_fifo_is_refused_without_opening_it(tmp_path):
     started = time.perf_counter()
     with pytest.raises(FileProblem) as caught:
         files.read_json(fifo)
-    assert time.perf_counter() - started < 1
+    assert time.perf_counter() - started < 10        # opening a FIFO would block for ever
     _one_line(caught.value, "save.json", "FIFO")
 
 

@@ -101,15 +101,17 @@ def test_no_save_is_no_warning():
         assert sessions.load_saved_game("count", CountEngine) == (None, [], None)
 
 
-def test_a_newer_save_is_left_untouched():
+def test_a_newer_save_is_left_untouched_and_set_aside_before_a_new_game_is_saved():
     with fresh_home():
         path = sessions.saved_game_path("count")
         path.parent.mkdir(parents=True)
-        path.write_text('{"format": "robo-arcade-game", "version": 9, "game": "count", "seed": 1}')
+        newer = '{"format": "robo-arcade-game", "version": 9, "game": "count", "seed": 1}'
+        path.write_text(newer)
         loaded, _, warning = sessions.load_saved_game("count", CountEngine)
-        assert loaded is None and "newer" in warning
-        assert "not saved" in sessions.save_session(_good_session())
-        assert '"version": 9' in path.read_text()
+        assert loaded is None and "newer" in warning and path.read_text() == newer
+        assert sessions.save_session(_good_session()) is None
+        assert path.with_name("count.json.newer").read_text() == newer
+        assert sessions.load_saved_game("count", CountEngine)[0].choices == [1, 2, 2]
 
 
 def test_an_illegal_choice_sets_the_save_aside_naming_the_choice():

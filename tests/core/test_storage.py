@@ -111,6 +111,60 @@ def test_a_newer_version_is_left_untouched_and_never_overwritten(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
 
 
+def test_a_new_game_takes_over_by_setting_the_newer_file_aside(tmp_path):
+    from game.core.files import Field, Schema
+
+    target = tmp_path / "save.json"
+    target.write_text('{"version": 99, "future": true}')
+    storage.load_json(target, default={}, schema=Schema({"version": Field(int, 1)}, version=1))
+    assert storage.save_json(target, {"version": 1}, take_over=True) is None
+    assert (tmp_path / "save.json.newer").read_text() == '{"version": 99, "future": true}'
+    assert json.loads(target.read_text()) == {"version": 1}
+    assert any("moved aside to save.json.newer" in w for w in storage.take_warnings())
+
+
+def test_a_newer_version_is_never_overwritten_in_a_later_run_that_never_read_it(tmp_path):
+    """Issue 27: the protection held only in the run that read the file; a later run that
+    starts a new game at once (`roborally --course ...`) wrote over it."""
+    target = tmp_path / "save.json"
+    for number, version in enumerate((7, 8, 9)):
+        storage.forget_run_state()                       # a new run: nothing read, nothing protected
+        target.write_text(f'{{"version": {version}}}')
+        assert storage.save_json(target, {"version": 1, "n": number}) is None
+        assert json.loads(target.read_text()) == {"version": 1, "n": number}
+    kept = {p.name: p.read_text() for p in tmp_path.glob("save.json.newer*")}
+    assert kept == {"save.json.newer": '{"version": 7}', "save.json.newer.1": '{"version": 8}',
+                    "save.json.newer.2": '{"version": 9}'}
+
+
+def test_a_damaged_file_nobody_read_is_set_aside_before_the_first_save(tmp_path):
+    target = tmp_path / "save.json"
+    target.write_bytes(b'{"half": ')
+    assert storage.save_json(target, {"a": 1}) is None
+    assert (tmp_path / "save.json.damaged").read_bytes() == b'{"half": '
+    assert storage.save_json(target, {"a": 2}) is None   # checked once a run: our own save is overwritten
+    assert json.loads(target.read_text()) == {"a": 2} and len(list(tmp_path.iterdir())) == 2
+
+
+def test_a_file_that_cannot_be_moved_aside_is_never_overwritten(tmp_path, monkeypatch):
+    target = tmp_path / "save.json"
+    target.write_text('{"version": 5}')
+    monkeypatch.setattr(storage, "set_aside", lambda path, label="damaged": None)
+    assert "not overwritten" in storage.save_json(target, {"version": 1})
+    assert "not saved" in storage.save_json(target, {"version": 1})
+    assert storage.remove_save(target, version=1) is not None and target.read_text() == '{"version": 5}'
+
+
+def test_removing_a_finished_save_sets_a_newer_one_aside_instead(tmp_path):
+    target = tmp_path / "save.json"
+    target.write_text('{"version": 5}')
+    assert storage.remove_save(target, version=1) is None
+    assert not target.exists() and (tmp_path / "save.json.newer").read_text() == '{"version": 5}'
+    storage.forget_run_state()
+    target.write_text('{"version": 1}')
+    assert storage.remove_save(target, version=1) is None and not target.exists()
+
+
 def test_unknown_keys_survive_a_load_and_save(tmp_path):
     from game.core.files import Field, Schema
 
@@ -153,11 +207,16 @@ def test_nan_is_never_written(tmp_path):
 def test_temp_files_of_interrupted_saves_are_removed_at_the_next_start(tmp_path):
     (tmp_path / "games").mkdir()
     leftovers = [tmp_path / "settings.json.ab_cd123.tmp", tmp_path / "games" / "roborun.json.k9x8y7z6.tmp"]
+    earlier = storage.STARTED - 600                        # written by a run before this one
     for path in leftovers:
         path.write_text("{half")
-    keep = [tmp_path / "settings.json", tmp_path / "notes.tmp", tmp_path / "settings.json.damaged"]
-    for path in keep:
+        os.utime(path, (earlier, earlier))
+    fresh = tmp_path / "games" / "roborally.json.a1b2c3d4.tmp"   # a save of this run, in flight
+    fresh.write_text("{new")
+    keep = [tmp_path / "settings.json", tmp_path / "notes.tmp", tmp_path / "settings.json.damaged", fresh]
+    for path in keep[:3]:
         path.write_text("{}")
+        os.utime(path, (earlier, earlier))
     assert storage.clean_temp_files(tmp_path) == 2
     assert not any(p.exists() for p in leftovers) and all(p.exists() for p in keep)
 

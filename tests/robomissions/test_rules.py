@@ -347,6 +347,21 @@ def test_arms_and_legs_need_a_body():
     assert Play(arm) in legal_choices(s)
 
 
+def test_a_card_that_cannot_be_played_says_why():
+    """Issue 25: clicking the Laser Cannon did nothing and said nothing."""
+    s = blank()
+    bot = mega(s, 0)
+    mega(s, 1)
+    cannon, battery, field, repair = give(s, 0, "laser_cannon", "battery", "force_field", "repair_kit")
+    assert E.why_unplayable(s, cannon) == "Arms go on a Megabot with a Body and a free arm side: you have none"
+    assert E.why_unplayable(s, repair) == "none of your robots is damaged"
+    assert E.why_unplayable(s, field) == ""                 # playable: nothing to explain
+    s.players[0].turns_taken = 0
+    assert "first turn" in E.why_unplayable(s, battery)
+    bot.parts["body"] = take(s, "reactor_body")
+    assert E.why_unplayable(s, cannon) == "" and Play(cannon) in legal_choices(s)
+
+
 def test_headless_megabot_has_half_hp_no_hp_parts_count_zero_and_it_cannot_attack():
     s = blank()
     s.actions_left = 4

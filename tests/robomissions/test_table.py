@@ -81,6 +81,10 @@ def test_a_whole_game_played_through_the_table_ends_on_the_results_screen(app, m
     assert checked and all(legal for _, legal in checked)
     assert [a for _, a in table.played] == [a for a, _ in checked]
     assert any(seat == 0 for seat, _ in table.played) and any(seat != 0 for seat, _ in table.played)
+    app.post(Action("confirm"))         # Enter still held from the game: the results stay (issue 25)
+    assert app.stack.top is results
+    for _ in range(90):
+        app.step(1 / 60)
     app.post(Action("confirm"))         # "Play again" is focused first: same seats, a new deal
     again = app.stack.top
     assert isinstance(again, TableScene) and again is not table
@@ -334,3 +338,82 @@ def test_watching_the_ais_can_fast_forward(app):
     assert len(table.played) >= 20 or table.state.is_over
     app.post(Action("next"))
     assert not table.fast_forward
+
+
+def _knock_out_the_human(app, table):
+    """Eliminate seat 1 (the human) while an AI has the turn, as a zap would."""
+    run_until(app, table, lambda: table.state.current != 0 and not table.timeline.busy and not table.dirty)
+    engine._eliminate(table.state, table.state.players[0], [])
+    assert not table.state.is_over
+
+
+def test_a_knocked_out_player_is_offered_watch_fast_forward_or_leave(app):
+    """Issue 25: out on turn 6 of a 3-player game, then 64 turns to sit through with nothing asked."""
+    from game.client.menus import ChoiceScene
+
+    table = start(app, make_config("ffa", 3, humans=1, ai="normal", seed=3))
+    _knock_out_the_human(app, table)
+    for _ in range(5):
+        app.step(1 / 60)
+    offer = app.stack.top
+    assert isinstance(offer, ChoiceScene) and offer.question.startswith("You are out")
+    assert [item.label for item in offer.menu.items] == ["Watch", "Fast-forward to the results", "Leave to the title"]
+    app.post(Action("down"))
+    app.post(Action("confirm"))
+    assert app.stack.top is table and table.fast_forward
+    for _ in range(MAX_FRAMES):                      # no key pressed: the AIs finish the game by themselves
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        app.step(1 / 60)
+    assert isinstance(app.stack.top, ResultsScene) and 0 not in table.state.winners
+
+
+def test_leaving_after_being_knocked_out_ends_the_game(app):
+    from game.client.menus import TitleScene
+    from game.core.session import has_saved_game
+
+    table = start(app, make_config("ffa", 3, humans=1, ai="normal", seed=3))
+    _knock_out_the_human(app, table)
+    for _ in range(5):
+        app.step(1 / 60)
+    app.post(Action("up"))                           # from "Watch" up to the last answer: Leave
+    app.post(Action("confirm"))
+    assert isinstance(app.stack.top, TitleScene)
+    assert not has_saved_game("robomissions")
+
+
+def test_clicking_a_greyed_out_card_says_why_it_cannot_be_played(app):
+    """Issue 25: a Battery on the first turn (no attacks yet) is dimmed; clicking it names the rule."""
+    table = start(app, make_config("ffa", 2, humans=1, ai="normal", seed=5))
+    wait_for_human(app, table)
+    state = table.state
+    assert state.players[0].turns_taken == 0
+    battery = next(uid for uid in state.deck if state.cards[uid].kind == "battery")
+    state.deck.remove(battery)
+    state.players[0].hand.append(battery)
+    table._sync()
+    assert Play(battery) not in engine.legal_choices(state)
+    app.step(1 / 60)
+    spot = table.layout.hand_cards[battery].center
+    app.post(Action("point", "mouse", spot))
+    app.post(Action("click", "mouse", spot))
+    title, why = table.panel_text()
+    assert title.endswith("cannot be played now") and "first turn" in why, (title, why)
+
+
+@pytest.mark.parametrize("size", [(60, 84), (90, 126)])
+def test_small_card_faces_keep_their_words_inside_at_800x480(size):
+    """Issue 25: at 800x480 the text floor made a small card's words wider than the card and cut
+    them ("ABOT H", "tan He") in the how-to pictures; they are shrunk to fit instead."""
+    from game.robomissions.rules.cards import default_cards
+    from game.robomissions.ui import card_sprites
+
+    App(headless=True, window=(800, 480))
+    card_sprites.card_face.cache_clear()
+    w, h = size
+    for card in {c.key: c for c in default_cards()}.values():
+        face = card_sprites.card_face(card, size)
+        for x in (3, w - 4):                                 # just inside the 2 px border
+            column = [face.get_at((x, y))[:3] for y in range(2, h // 2)]
+            assert not any(sum(c) < 200 for c in column), (card.key, x)      # no dark ink cut at the edge
+    card_sprites.card_face.cache_clear()

@@ -75,6 +75,23 @@ def test_turns_1_and_2_draw_two_cards_from_the_pile():
     assert state.turn == 2 and sorted(player.hand) == sorted(top_two)
 
 
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_every_round_opens_at_turn_1_with_two_cards_and_no_hand_ever_holds_more(players):
+    """Rulebook "Turns 1 & 2": draw 2, place 2. After the last KeepVP / ScoreAreas of a round the
+    first seat's new turn 1 was ended by the acting seat's empty hand: round 2 opened at Turn 2
+    with 4 cards (issue 25)."""
+    for seed in range(6):
+        state = new_game(Config(players), seed=seed)
+        rounds_seen = {}
+        while state.phase != E.OVER:
+            seat = state.decision_seat
+            assert len(state.players[seat].hand) <= 2, (seed, state.round, state.turn)
+            rounds_seen.setdefault(state.round, (state.turn, seat, len(state.players[seat].hand), state.phase))
+            place_first_legal(state)
+        for number, opening in rounds_seen.items():
+            assert opening == (1, state.active_seats[0] if number > 5 else 0, 2, PLACE), (seed, number, opening)
+
+
 def test_turn_3_draws_one_then_offers_pile_or_display():
     state = new_game(Config(1), seed=2)
     for _ in range(4):

@@ -72,6 +72,21 @@ def test_a_whole_solo_game_reaches_the_end_screen_with_the_engine_score_and_save
         app.step(STEP)   # the end screen draws (count-up, rating, table) without error
 
 
+def test_enter_pressed_through_the_last_animation_does_not_skip_the_results(app):
+    """Issue 25: results first, then a deliberate choice: Enter held through the end keeps the score up."""
+    start(app, seed=11)
+    play_by_confirm(app, lambda: isinstance(app.stack.top, EndScene))
+    end = app.stack.top
+    for _ in range(30):                          # half a second of Enter after the game ended
+        app.post(Action(inp.CONFIRM))
+        app.step(STEP)
+    assert app.stack.top is end and end.t >= 10.0    # still the results, the score shown in full
+    for _ in range(int(1.5 / STEP)):
+        app.step(STEP)
+    app.post(Action(inp.CONFIRM))                    # now the choice: Play again
+    assert isinstance(app.stack.top, LabScene)
+
+
 def test_mid_game_screenshot_is_saved(app, tmp_path):
     scene = start(app, seed=3)
     play_by_confirm(app, lambda: scene.state.round == 2 and scene.state.turn == 3)
@@ -395,3 +410,13 @@ def test_a_placed_card_leaves_the_hand_as_its_flight_starts_and_lands_as_it_ends
         frames += 1
         assert frames < 60
     assert 0.4 - 2 * STEP <= (frames + 1) * STEP <= 0.4 + 2 * STEP
+
+
+def test_seats_are_named_as_in_every_other_game():
+    """Issue 25: 'Robot 2' here, 'AI (normal)' everywhere else."""
+    config = GameConfig(3, (HUMAN, "normal", "hard"))
+    assert [config.seat_name(s) for s in range(3)] == ["You", "Player 2 (AI normal)", "Player 3 (AI hard)"]
+    assert config.seat_name(2, short=True) == "Player 3 (AI)"
+    setup = SetupScene()
+    setup.n_players = 2
+    assert setup._seat_value(1)() == "AI"

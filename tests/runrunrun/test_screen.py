@@ -4,7 +4,7 @@ import time
 import pygame
 
 from game.client.app import App
-from game.client.input import CONFIRM, MENU, Action
+from game.client.input import CONFIRM, MENU, SKIP, Action
 from game.core.session import GameSession, has_saved_game
 from game.runrunrun import rules as R
 from game.runrunrun.rules.engine import Config
@@ -34,6 +34,13 @@ def test_a_whole_game_is_played_through_the_screen_by_a_human_and_an_ai():
         assert any("Mummy dice" in line for line in scene.log) or scene.log
         scene.flush_saves()
         assert not has_saved_game(R.GAME_ID)          # a finished game leaves no save behind
+        app.post(Action(CONFIRM))        # Enter pressed through the last animation: the ending stays (issue 25)
+        assert app.stack.top is scene
+        for _ in range(100):
+            app.post(Action(SKIP))
+            app.step(1 / 60)
+        app.post(Action(CONFIRM))        # then Enter: a new game's set-up
+        assert isinstance(app.stack.top, SetupScene)
     finally:
         pygame.quit()
 

@@ -25,5 +25,6 @@ from game.robomissions.rules.view import seat_view
 __all__ = [
     "GAME_ID", "new_game", "legal_choices", "apply", "seat_view", "is_over", "result", "current_seat",
     "seat_count", "choice_to_json", "choice_from_json", "config_to_json", "config_from_json", "is_reveal",
-    "redeal_hidden",
+    "redeal_hidden", "events_for_seat",
 ]
+from game.robomissions.rules.events import redact as events_for_seat

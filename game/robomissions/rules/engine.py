@@ -544,6 +544,38 @@ def _playable(state: GameState, uid: int) -> bool:
     return bool(_options(state, pend))
 
 
+def why_unplayable(state: GameState, uid: int) -> str:
+    """Why the current player cannot play hand card `uid` now, in a player's words ("" if it can).
+
+    The same checks as _playable, named (issue 25: a card that could not be played said nothing).
+    """
+    if _playable(state, uid):
+        return ""
+    card = state.cards[uid]
+    seat = state.current
+    own = robots_of(state, seat)
+    if card.kind == "battery":
+        if not _can_attack(state, seat):
+            return "no attacks on your first turn: your robots are still warming up"
+        if not own:
+            return "you have no robot to charge"
+        if all(r.rid in state.attacked for r in own):
+            return "every robot of yours has attacked this turn"
+        if not any(r.headed for r in own if r.rid not in state.attacked):
+            return "a Megabot without a Head cannot attack"
+        return "every robot that could attack already carries a Parallel Pack"
+    if card.kind == "part":
+        what, where = ("Arms", "a free arm side") if card.slot == "arm" else ("Legs", "no Legs yet")
+        return f"{what} go on a Megabot with a Body and {where}: you have none"
+    if card.kind == "action":
+        return {"force_field": "every robot of yours already has a Force Field",
+                "disperse": "none of your robots is damaged", "repair": "none of your robots is damaged",
+                "chop": "no enemy robot has a part to chop off",
+                "sabotage": "no enemy player has a card in hand",
+                "recharge": "the deck is empty: there is nothing to draw"}.get(card.effect, "it has nothing to act on")
+    return "it has nothing to act on"
+
+
 def legal_choices(state: GameState) -> list[Action]:
     """Every decision the current player may take now (empty only when the game is over)."""
     if state.over:

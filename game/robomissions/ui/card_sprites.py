@@ -270,8 +270,18 @@ def _draw_action_icon(surface: pygame.Surface, effect: str, center: tuple[int, i
 
 
 # --------------------------------------------------------------------------- faces
-def _badge(surface: pygame.Surface, text: str, center: tuple[int, int], fill, size: int) -> None:
-    image = render_text(text, size, theme.TEXT, True)
+def _shrink_to(image: pygame.Surface, width: int) -> pygame.Surface:
+    """A printed word shrunk to `width` when the window's text floor made it wider than the card
+    (issue 25: at 800x480 small cards showed "ABOT H" / "tan He"); the card is a picture, and
+    INFO shows it large."""
+    if image.get_width() <= width or width < 8:
+        return image
+    return pygame.transform.smoothscale(image, (width, max(1, round(image.get_height() * width / image.get_width()))))
+
+
+def _badge(surface: pygame.Surface, text: str, center: tuple[int, int], fill, size: int,
+           width: int = 10_000) -> None:
+    image = _shrink_to(render_text(text, size, theme.TEXT, True), width - 12)
     pill = image.get_rect(center=center).inflate(12, 4)
     pygame.draw.rect(surface, fill, pill, border_radius=pill.height // 2)
     surface.blit(image, image.get_rect(center=pill.center))
@@ -289,13 +299,13 @@ def card_face(card: CardDef, size: tuple[int, int] = HAND_SIZE) -> pygame.Surfac
     band = pygame.Rect(0, 0, w, band_h)
     pygame.draw.rect(surface, colour, band, border_top_left_radius=radius, border_top_right_radius=radius)
     label_px = max(12, int(band_h * 0.62))
-    label = render_text(kind_label(card), label_px, CARD_INK, True)
+    label = _shrink_to(render_text(kind_label(card), label_px, CARD_INK, True), w - 8)
     surface.blit(label, label.get_rect(center=band.center))
     # name, shrunk until it fits
     name_px = max(14, int(h * 0.085))
     while name_px > 12 and font(name_px, True).size(card.name)[0] > w - 10:
         name_px -= 1
-    name = render_text(card.name, name_px, CARD_INK, True)
+    name = _shrink_to(render_text(card.name, name_px, CARD_INK, True), w - 8)
     surface.blit(name, name.get_rect(midtop=(w // 2, band.bottom + 3)))
     # icon
     icon_top = band.bottom + name.get_height() + 4
@@ -306,8 +316,9 @@ def card_face(card: CardDef, size: tuple[int, int] = HAND_SIZE) -> pygame.Surfac
     stat_px = max(12, int(h * 0.075))
     if card.kind in ("head", "part", "chainbot", "singlebot"):
         hp = "HP -" if card.hp is None else f"HP {card.hp}"
-        _badge(surface, hp, (w // 4 + 2, y + stat_px // 2 + 2), theme.GOOD if card.hp else CARD_INK_DIM, stat_px)
-        _badge(surface, f"AP {card.ap}", (3 * w // 4 - 2, y + stat_px // 2 + 2), theme.BAD, stat_px)
+        _badge(surface, hp, (w // 4 + 2, y + stat_px // 2 + 2), theme.GOOD if card.hp else CARD_INK_DIM, stat_px,
+               w // 2 - 2)
+        _badge(surface, f"AP {card.ap}", (3 * w // 4 - 2, y + stat_px // 2 + 2), theme.BAD, stat_px, w // 2 - 2)
         y += stat_px + 8
     # rules text
     text = default_text(card)
@@ -320,7 +331,7 @@ def card_face(card: CardDef, size: tuple[int, int] = HAND_SIZE) -> pygame.Surfac
             lines = wrap_text(text, w - 12, text_px)
             max_lines = max(1, (h - y - 4) // (font(text_px).get_linesize()))
         for line in lines[:max_lines]:
-            image = render_text(line, text_px, CARD_INK)
+            image = _shrink_to(render_text(line, text_px, CARD_INK), w - 8)
             surface.blit(image, image.get_rect(midtop=(w // 2, y)))
             y += font(text_px).get_linesize()
     pygame.draw.rect(surface, darker(colour, 40), surface.get_rect(), max(2, w // 60), border_radius=radius)

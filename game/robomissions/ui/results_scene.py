@@ -10,7 +10,7 @@ from game.client import input as inp
 from game.client import theme
 from game.client.menus import TitleScene
 from game.client.scene import Scene
-from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, panel
+from game.client.widgets import Menu, MenuItem, ResultsHold, draw_hints, draw_text, panel
 from game.robomissions.ui import table_render as render
 from game.robomissions.ui.event_anim import name_of
 from game.robomissions.rules.engine import GameState
@@ -47,6 +47,7 @@ class ResultsScene(Scene):
         self.robots_left = [len(p.robot_ids()) for p in state.players]
         self.menu = Menu([MenuItem("Play again", self._again, "Same seats, a new deal"),
                           MenuItem("Back to title", self._title)], center_x=theme.WIDTH // 2, top=500, width=420)
+        self.hold = ResultsHold()       # who won first; the way out after
 
     def enter(self) -> None:
         humans = self.table.humans
@@ -76,7 +77,11 @@ class ResultsScene(Scene):
         self.app.stack.clear_to(TitleScene())
 
     def handle(self, action: inp.Action) -> None:
-        self.menu.handle(action)
+        if not self.hold.blocks(action):
+            self.menu.handle(action)
+
+    def update(self, dt: float) -> None:
+        self.hold.update(dt)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.blit(render.screen_shade(170), (0, 0))
@@ -105,5 +110,6 @@ class ResultsScene(Scene):
                 draw_fit(surface, mark, mark_box.move(0, y), "small",
                          theme.ACCENT if mark == "WINNER" else theme.TEXT_DIM, align="right", valign="middle",
                          wrap=False, bold=True)
-        self.menu.draw(surface)
-        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP, "Up/Down: move")])
+        if self.hold.ready:
+            self.menu.draw(surface)
+            draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP, "Up/Down: move")])

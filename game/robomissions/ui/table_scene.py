@@ -28,11 +28,11 @@ from game.client import theme
 from game.client.ai_worker import AIWorker
 from game.client.decisions import automatic_choice
 from game.client.layers import CachedRegion
-from game.client.menus import ConfirmScene, PauseScene
+from game.client.menus import ChoiceScene, ConfirmScene, PauseScene, TitleScene
 from game.client.scene import Scene
 from game.client.sequencer import Beat, Sequencer
 from game.client.widgets import MenuItem, draw_hints, draw_paragraph, draw_text, font, panel, render_text, wrap_text
-from game.core.session import GameSession, save_session_later
+from game.core.session import GameSession, forget_saved_game, save_session_later
 from game.core.storage import wait_idle as wait_for_saves
 from game.robomissions import rules
 from game.robomissions.ui import anim
@@ -98,6 +98,7 @@ class TableScene(Scene):
         self.dirty = False
         self.awaiting_handover = False
         self.results_shown = False
+        self.offered_watch = False                   # the human seat is out: watch / fast-forward / leave asked
         self.t = 0.0
         self.played: list[tuple[int, Action]] = []    # every applied (seat, action), in order
         self.shown: SeatView = seat_view(self.state, self.viewer)
@@ -235,6 +236,10 @@ class TableScene(Scene):
                 self.results_shown = True
                 self.app.stack.push(ResultsScene(self, play_again=TableScene))
             return
+        if self.humans and self.spectating and not self.offered_watch:
+            self.offered_watch = True
+            self._offer_watch()
+            return
         seat = self.state.current
         automatic = self._automatic_choice()
         if automatic is not None:
@@ -257,6 +262,26 @@ class TableScene(Scene):
             self.future = self.executor.submit(bot.choose, seat_view(self.state, seat), engine.legal_choices(self.state),
                                                rng)
             self.info = (f"{render.seat_name(seat)} is thinking...", "")
+
+    def _offer_watch(self) -> None:
+        """Every human seat is out but the AIs play on (issue 25: 64 turns to sit through):
+        watch them, fast-forward to the results, or leave (the game is dropped, nothing to resume)."""
+        left = sum(1 for player in self.state.players if player.alive)
+
+        def fast() -> None:
+            self.fast_forward = True
+
+        def leave() -> None:
+            self.app.stack.clear_to(TitleScene())      # the table closes first: its last save is written
+            forget_saved_game(engine.GAME_ID)
+            forget_seats()
+
+        out = "You are out" if len(self.humans) == 1 else "Every human player is out"
+        self.app.stack.push(ChoiceScene(
+            f"{out}: {left} AI players fight on", [("Watch", lambda: None), ("Fast-forward to the results", fast),
+                                                    ("Leave to the title", leave)],
+            details=["Watch the rest at normal speed (Tab switches fast-forward on and off)",
+                     "Skip every animation until someone wins", "End this game here"]))
 
     def _automatic_choice(self) -> Action | None:
         """The one thing the human can do now, when a card's question has a single answer.
@@ -377,7 +402,7 @@ class TableScene(Scene):
         if name == inp.POINT and action.pos:
             self.pointer = action.pos
             over_option = self.human_to_act and self._option_under(action.pos) is not None
-            self.hover = None if over_option else self._info_at(action.pos)
+            self.hover = None if over_option else (self._unplayable_note(action.pos) or self._info_at(action.pos))
             self.hover_cards = () if over_option else self._cards_at(action.pos)
         elif name in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT, inp.NEXT, inp.PREV):
             self.hover, self.hover_cards = None, ()
@@ -418,6 +443,7 @@ class TableScene(Scene):
                 self._choose(self.options[hit])
             elif self._cards_at(action.pos):
                 self.app.audio.play("error")     # a card or robot that is not a legal choice now
+                self.hover = self._unplayable_note(action.pos) or self.hover      # ... and a hand card says why
         elif name == inp.CONFIRM:
             self._choose(self.options[self.focus])
         elif name in (inp.BACK, inp.UNDO):
@@ -544,6 +570,16 @@ class TableScene(Scene):
             if top_card is not None:
                 return next((i for i, o in enumerate(self.options) if o.hand_card == top_card), None)
         return option_at([o for o in self.options], self.focus, pos)
+
+    def _unplayable_note(self, pos: tuple[int, int]) -> tuple[str, str] | None:
+        """(title, why) for a greyed-out hand card under `pos` while the human picks a card to play."""
+        if not self.human_to_act or self.state.pending is not None or self.state.phase == "discard":
+            return None
+        uid = self._hand_card_at(pos)
+        if uid is None or uid not in self.state.players[self.viewer].hand:
+            return None
+        why = engine.why_unplayable(self.state, uid)
+        return (f"{self.shown.cards[uid].name}: cannot be played now", why[:1].upper() + why[1:] + ".") if why else None
 
     def _hand_card_at(self, pos: tuple[int, int]) -> int | None:
         focused = self.options[self.focus].hand_card if self.options else None

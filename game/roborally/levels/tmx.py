@@ -2,7 +2,10 @@
 
 A course map (docs/roborally-courses.md tells how to build one):
   map property  game = "roborally" (string), name (string); optional max_rounds (int)
-  tileset       exactly one: ../tilesets/roborally.tsx (typed tiles, levels/roborally.tiled-project)
+  tileset       exactly one, its source written exactly ../tilesets/roborally.tsx (typed tiles,
+                levels/roborally.tiled-project), so a course lives in a folder beside
+                levels/tilesets; that file is read and checked like the map (every tile has
+                the dir, turn, rot, kind or marker the loader reads, with an allowed value)
   layer "floor" tile layer, CSV; every tile has role=space (floor, pits, belts, gears, ...)
   objectgroup "walls"    tile objects: role=wall (the tile's dir is the wall's side) and
                          role=laser (property strength: int 1-3; dir is the firing direction)
@@ -19,7 +22,7 @@ from pathlib import Path
 
 from game.core import files
 from game.core.errors import UserError
-from game.roborally.rules.board import MAX_SIZE, Board, SpecError
+from game.roborally.rules.board import DIRS, KINDS, MAX_SIZE, Board, SpecError
 
 ROOT = Path(__file__).resolve().parents[3]
 COURSES_DIR = ROOT / "levels" / "roborally"
@@ -29,6 +32,8 @@ MAX_OBJECTS = 2000
 TYPES_BY_ROLE = {"wall": ("wall",), "laser": ("laser",), "element": ("push", "crusher"),
                  "marker": ("checkpoint", "start", "reboot")}
 FLIP_MASK = 0x1FFFFFFF
+TILESET_SOURCE = "../tilesets/roborally.tsx"   # the only tileset reference a course may hold
+TURNS = ("none", "left", "right")
 
 
 def list_courses() -> list[Path]:
@@ -43,8 +48,10 @@ def find_course(ref: str) -> Path:
     """A course by id (file stem in levels/roborally) or by path to a .tmx file."""
     path = Path(ref)
     if path.suffix == ".tmx":
-        if not path.is_file():
-            raise UserError(str(ref), "no such course file")
+        try:        # a FIFO, a device or a folder is named as such, not as missing
+            files.check_regular(path, "course file")
+        except files.Missing:
+            raise UserError(files._short(ref), "no such course file") from None
         return path
     candidate = COURSES_DIR / f"{ref}.tmx"
     if not candidate.is_file():
@@ -105,10 +112,43 @@ def read_tileset(path: Path) -> dict[int, dict]:
         if tid is None:
             raise UserError(f"{where} tile", f"id {tile.get('id')!r} is not a whole number")
         props = _props(tile, f"{where} tile {tid}")
-        if props.get("role") not in TYPES_BY_ROLE and props.get("role") != "space":
-            raise UserError(f"{where} tile {tid}", f"unknown role {props.get('role')!r}")
+        _check_tile(props, f"{where} tile {tid}")
         tiles[tid] = props
     return tiles
+
+
+# what each tile of the tileset must say, by role and kind: (property, allowed values)
+_SPACE_KINDS = tuple(k for k in KINDS if k not in TYPES_BY_ROLE["element"])
+_NEEDS = {"belt": (("dir", DIRS), ("turn", TURNS)), "express": (("dir", DIRS), ("turn", TURNS)),
+          "gear": (("rot", ("left", "right")),), "push": (("dir", DIRS),), "wall": (("dir", DIRS),),
+          "laser": (("dir", DIRS),), "start": (("dir", DIRS),), "reboot": (("dir", DIRS),)}
+
+
+def _check_tile(props: dict, where: str) -> None:
+    """A tile says everything the loader reads from it (a belt its dir, a gear its rot, ...),
+    each with an allowed value, so a course never meets a tile it cannot use."""
+    role = props.get("role")
+    if role not in TYPES_BY_ROLE and role != "space":
+        raise UserError(where, f"unknown role {role!r}")
+    if role == "space":
+        what, allowed = "kind", _SPACE_KINDS
+    elif role == "element":
+        what, allowed = "kind", TYPES_BY_ROLE["element"]
+    elif role == "marker":
+        what, allowed = "marker", TYPES_BY_ROLE["marker"]
+    else:
+        what, allowed = "role", (role,)
+    name = props.get(what)
+    if name not in allowed:
+        raise UserError(where, f"{what} {_quoted(name)} is not one of {', '.join(allowed)}")
+    for prop, values in _NEEDS.get(name, ()):
+        value = props.get(prop, "none" if prop == "turn" else None)
+        if value not in values:
+            raise UserError(where, f"a {name} tile needs {prop} = one of {', '.join(values)}, not {_quoted(value)}")
+
+
+def _quoted(value) -> str:
+    return "(missing)" if value is None else repr(str(value)[:20])
 
 
 def object_type(obj: ET.Element) -> str | None:
@@ -137,8 +177,9 @@ def load_course(path: str | Path) -> dict:
     if mprops.get("game") != "roborally":
         raise UserError(f"{name} map properties", "needs game = \"roborally\"")
     tilesets = root.findall("tileset")
-    if len(tilesets) != 1 or not (tilesets[0].get("source") or "").endswith("roborally.tsx"):
-        raise UserError(f"{name} tileset", "a course uses exactly one tileset: ../tilesets/roborally.tsx")
+    if len(tilesets) != 1 or tilesets[0].get("source") != TILESET_SOURCE:
+        raise UserError(f"{name} tileset", f"a course uses exactly one tileset, written as {TILESET_SOURCE} "
+                        "(so the course sits in a folder beside levels/tilesets)")
     firstgid = files.whole_number(tilesets[0].get("firstgid", "1"))
     if not firstgid:
         raise UserError(f"{name} tileset", f"firstgid {tilesets[0].get('firstgid')!r} is not a whole number above 0")

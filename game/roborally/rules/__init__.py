@@ -6,4 +6,9 @@ from game.roborally.rules.engine import (
 
 __all__ = ["GAME_ID", "new_game", "legal_choices", "apply", "seat_view", "is_over", "result", "current_seat",
            "seat_count", "choice_to_json", "choice_from_json", "config_to_json", "config_from_json", "is_reveal",
-           "redeal_hidden"]
+           "redeal_hidden", "events_for_seat"]
+
+
+def events_for_seat(events: list, seat: int) -> list:
+    """The events as `seat` may see them: every Robo Rally event is public (the leak test checks it)."""
+    return list(events)

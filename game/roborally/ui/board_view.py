@@ -187,3 +187,16 @@ def draw_card(surface, rect: pygame.Rect, label: str, *, spam: bool = False, use
     if count > 1:
         draw_fit(surface, f"x{count}", pygame.Rect(rect.left + 6, rect.bottom - 28, rect.width - 12, 24), "small",
                  theme.ACCENT_2, align="right", wrap=False, bold=True)
+
+
+class ViewBoard:
+    """The course as one seat's view shows it, for a seat played from another Robo Arcade
+    (`python main.py join`): the board, the energy cubes and every robot where the view puts it."""
+
+    def __init__(self, view, area: pygame.Rect) -> None:
+        self.board_view = BoardView(view.board, area)
+
+    def draw(self, surface: pygame.Surface, view) -> None:
+        self.board_view.draw(surface, view.cubes)
+        for robot in view.robots:
+            self.board_view.draw_robot(surface, robot.seat, robot.x, robot.y, robot.d)

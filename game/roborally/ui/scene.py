@@ -31,10 +31,10 @@ from game.client.text import display_scale as text_display_scale
 from game.client.text import draw_fit
 from game.client.text import forget as text_forget
 from game.client.text import font as text_font
-from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, panel
+from game.client.widgets import Menu, MenuItem, ResultsHold, draw_hints, draw_text, panel
 from game.core import storage
 from game.core.errors import UserError
-from game.core.session import GameSession, has_saved_game, save_session_later, saved_game_path
+from game.core.session import GameSession, has_saved_game, load_saved_game, save_session_later, saved_game_path
 from game.roborally import rules as R
 from game.roborally.ai import LEVELS, make_player, think
 from game.roborally.ai.planner import Planner
@@ -60,6 +60,8 @@ SOUNDS = {"move": "move", "pushed": "move", "convey": "slide", "teleport": "tele
 def seat_label(kinds, seat):
     kind = kinds[seat] if seat < len(kinds) else "normal"
     human = "you" if kinds.count("human") == 1 else "human"
+    if kind == "table":
+        return f"{ROBOT_NAMES[seat]} (table)"
     return f"{ROBOT_NAMES[seat]} ({human if kind == 'human' else 'AI ' + kind})"
 
 
@@ -137,8 +139,9 @@ class RaceScene(Scene):
     covers_screen = True
 
     def __init__(self, session: GameSession, seats: list[str], speed: float | None = None, *,
-                 save: bool = True, demo: bool = False, tutorial: bool = True) -> None:
+                 save: bool = True, demo: bool = False, tutorial: bool = True, feed=None) -> None:
         super().__init__()
+        self.feed = feed                    # a networked table's choices (seats "table"): the TV's board
         self.save = save                    # False: a demo or a test; nothing is written
         self.demo = demo                    # attract mode: no scenes are pushed, no input taken
         self.tutorial = tutorial and not demo and "human" in seats
@@ -149,7 +152,7 @@ class RaceScene(Scene):
         self.board_view: BoardView | None = None
         self.executor: AIWorker | None = None
         self.future: Future | None = None
-        self.players = {i: make_player(k, 1000 + i) for i, k in enumerate(self.seats) if k != "human"}
+        self.players = {i: make_player(k, 1000 + i) for i, k in enumerate(self.seats) if k not in ("human", "table")}
         # events play as Beats of the shared sequencer (one per event, labelled with its kind);
         # beams, labels and reboot flashes (self.flashes / self.floaters) fade on their own clock
         self.anims = Sequencer(play_sound=self._play_sound)
@@ -167,6 +170,7 @@ class RaceScene(Scene):
         self.shown_round = self.state.round
         self.shown_register = 0
         self.done = False
+        self.results_hold = ResultsHold()   # the result first, then a key leaves it
         self.side = {}                      # seat -> shown CP / energy / SPAM / upgrades (follows the animation)
         self.shown_token = self.state.token
         self.shown_shop = list(self.state.shop)
@@ -251,6 +255,7 @@ class RaceScene(Scene):
             self.anims.update(dt_anim)
             return
         if self.session.is_over():
+            self.results_hold.update(dt)
             if not self.done:
                 self.done = True
                 if self.save:
@@ -262,6 +267,10 @@ class RaceScene(Scene):
         if self.state.phase != "program":
             self.timer = None
         kind = self.seats[seat]
+        if kind == "table":                  # played on a phone: the table (game/table) sends the choice
+            if not self.feed.empty():
+                self._apply(self.feed.get_nowait())
+            return
         if kind != "human":
             self._poll_ai(seat)
             return
@@ -449,6 +458,8 @@ class RaceScene(Scene):
 
     # ------------------------------------------------------------------ input
     def hints(self):
+        if self.feed is not None:
+            return [(inp.INFO, "Inspect"), (inp.MENU, "Join code and seats")]
         if self.cursor is not None:
             return [(inp.LEFT, "Move cursor"), (inp.INFO, "Done")]
         if self.state.phase == "program" and self._human_turn():
@@ -520,6 +531,9 @@ class RaceScene(Scene):
         name = action.name
         if self.demo:
             return
+        if self.feed is not None and name in (inp.MENU, inp.BACK):
+            self.app.stack.pop()             # the TV's board goes back to the table's lobby
+            return
         if self._handle_inspect(action):
             return
         over = self.session.is_over() and not self._busy()
@@ -528,7 +542,7 @@ class RaceScene(Scene):
                                                      lambda: self.app.stack.push(howto.how_to_play_scene()))]))
             return
         if over:
-            if name in (inp.CONFIRM, inp.CLICK, inp.BACK):
+            if name in (inp.CONFIRM, inp.CLICK, inp.BACK) and not self.results_hold.blocks(action):
                 self.app.stack.clear_to(TitleScene())
             return
         if name == inp.SKIP and self._busy():
@@ -795,7 +809,8 @@ class RaceScene(Scene):
                 draw_fit(surface, line, pygame.Rect(14, top + 6 + i * 28, 810, 26), "small",
                          theme.TEXT if i == len(lines) - 1 else theme.TEXT_DIM, wrap=False)
             if seat is not None and not self._busy() and self.seats[seat] != "human" and not self.session.is_over():
-                draw_fit(surface, f"{self.seat_label(seat)} is thinking...",
+                doing = "is choosing on a phone" if self.seats[seat] == "table" else "is thinking..."
+                draw_fit(surface, f"{self.seat_label(seat)} {doing}",
                          pygame.Rect(845, theme.HEIGHT - 76, theme.WIDTH - 855, 26), "small", theme.TEXT_DIM, wrap=False)
             return
         r = self.state.robots[seat]
@@ -934,11 +949,10 @@ class SetupScene(Scene):
         self.app.stack.replace(scene)
 
     def _continue(self) -> None:
-        data, _ = storage.load_json(saved_game_path(R.GAME_ID), default=None)
-        try:
-            session, _ = GameSession.from_json(data, R, str(saved_game_path(R.GAME_ID)))
-        except UserError as exc:
-            self.app.stack.push(NoticeScene(str(exc), "Cannot continue"))
+        session, _, warning = load_saved_game(R.GAME_ID, R)   # the title's Continue path: damaged saves set aside
+        if session is None:
+            self.app.stack.push(NoticeScene(warning or "There is no saved race.", "Cannot continue"))
+            self.enter()                                      # a save set aside: no "Continue" any more
             return
         self.app.stack.replace(resume_scene(self.app, session))
 
@@ -985,6 +999,11 @@ def make_attract_scene(app: App) -> Scene:
 
 def make_entry_scene(app: App) -> Scene:
     return SetupScene()
+
+
+def spectator_scene(app: App, session: GameSession, feed) -> Scene:
+    """The shared board of a networked table: every seat plays on a phone, the choices come from `feed`."""
+    return RaceScene(session, ["table"] * R.seat_count(session.state), save=False, tutorial=False, feed=feed)
 
 
 def resume_scene(app: App, session: GameSession) -> Scene:

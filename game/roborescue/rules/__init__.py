@@ -25,5 +25,15 @@ from game.roborescue.rules.engine import (
 __all__ = [
     "GAME_ID", "new_game", "legal_choices", "apply", "seat_view", "is_over", "result", "current_seat",
     "seat_count", "choice_to_json", "choice_from_json", "config_to_json", "config_from_json", "is_reveal",
-    "redeal_hidden",
+    "redeal_hidden", "events_for_seat",
 ]
+from game.roborescue.rules.events import Event as _Event
+
+# A card drawn from a seat's own pile, or put face down in its decommissioned area: only that seat sees it.
+_PRIVATE_CARDS = frozenset({"drawn", "decommissioned", "discarded_facedown"})
+
+
+def events_for_seat(events: list, seat: int) -> list:
+    """The events as `seat` may see them: other seats' private cards lose their id."""
+    return [_Event(e.kind, e.seat, {k: v for k, v in e.data.items() if k != "card"})
+            if e.kind in _PRIVATE_CARDS and e.seat != seat else e for e in events]

@@ -390,7 +390,12 @@ def apply(state: GameState, action: Action) -> list[Event]:
         _score(state, seat, action.areas, events)
     elif isinstance(action, KeepVP):
         _keep_vp(state, seat, action.card, events)
-    if state.phase == PLACE and not player.hand:
+    # A turn ends when its player has placed every card (rulebook, "Turns 1 & 2" / "Turns 3 & 4":
+    # each turn 2 cards go into the Lab). Only a placement can end it: after the last KeepVP or
+    # ScoreAreas of a round the next round has already begun with another seat's fresh draw,
+    # and the acting seat's empty hand must not end that turn (it did: rounds 2+ of a
+    # multiplayer game opened at Turn 2 with 4 cards in hand, issue 25).
+    if isinstance(action, (Place, Decommission, DiscardFaceDown)) and state.phase == PLACE and not player.hand:
         _end_turn(state, events)
     return events
 

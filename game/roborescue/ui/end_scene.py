@@ -15,7 +15,7 @@ from game.client import input as inp
 from game.client import theme
 from game.client.menus import TitleScene
 from game.client.scene import Scene
-from game.client.widgets import Menu, MenuItem, draw_hints, draw_text, panel, vertical_gradient
+from game.client.widgets import Menu, MenuItem, ResultsHold, draw_hints, draw_text, panel, vertical_gradient
 from game.roborescue.rules import engine
 from game.roborescue.ui.anim import count_up
 from game.roborescue.ui.lab_config import GameConfig
@@ -47,6 +47,7 @@ class EndScene(Scene):
             (MenuItem("Play again", self._again), play_again is not None),
             (MenuItem("New set-up", self._setup), new_setup is not None),
             (MenuItem("Quit to title", self._title), True)) if offered], center_x=theme.WIDTH - 250, top=470, width=400, row_height=60)
+        self.hold = ResultsHold()       # the score first; the way out after
 
     def enter(self) -> None:
         self.background = vertical_gradient(theme.LOGICAL_SIZE, (30, 36, 60), (12, 14, 22))
@@ -67,13 +68,14 @@ class EndScene(Scene):
         self.app.stack.clear_to(TitleScene())
 
     def handle(self, action: inp.Action) -> None:
-        if action.name == inp.SKIP:
-            self.t = 10.0
+        if action.name == inp.SKIP or self.hold.blocks(action):
+            self.t = 10.0       # a key pressed while the score counts up shows it at once
             return
         self.menu.handle(action)
 
     def update(self, dt: float) -> None:
         self.t += dt * self.app.settings.animation_speed
+        self.hold.update(dt)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.blit(self.background, (0, 0))
@@ -82,9 +84,9 @@ class EndScene(Scene):
             self._draw_solo(surface)
         else:
             self._draw_multi(surface)
-        self.menu.draw(surface)
-        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP, "Move"),
-                                             (inp.SKIP, "Skip")])
+        if self.hold.ready:
+            self.menu.draw(surface)
+            draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP, "Move"), (inp.SKIP, "Skip")])
 
     def _draw_solo(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(60, 130, 620, 300)

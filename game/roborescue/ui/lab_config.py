@@ -34,11 +34,12 @@ class GameConfig:
         return self.seats[seat] == HUMAN
 
     def seat_name(self, seat: int, short: bool = False) -> str:
-        """'You' (the only human), 'Player 2', or 'Robot 3 (hard)' ('Robot 3' when short)."""
+        """'You' (the only human), 'Player 2', or 'Player 3 (AI hard)' ('Player 3 (AI)' when short):
+        the words the other games' seats use (issue 25: they were 'Robot 3' here only)."""
         humans = [s for s in range(self.n_players) if self.is_human(s)]
         if self.is_human(seat):
             return "You" if len(humans) == 1 else f"Player {seat + 1}"
-        return f"Robot {seat + 1}" if short else f"Robot {seat + 1} ({self.seats[seat]})"
+        return f"Player {seat + 1} (AI)" if short else f"Player {seat + 1} (AI {self.seats[seat]})"
 
 
 def seats_path() -> Path:

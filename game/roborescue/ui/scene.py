@@ -46,7 +46,7 @@ def table_config(n_players: int, level: str, advanced: bool, seed: int | None) -
 
 
 class SetupScene(Scene):
-    """Players 1-4, who sits in each seat (human or robot), AI level, Advanced Mode."""
+    """Players 1-4, who sits in each seat (human or AI), AI level, Advanced Mode."""
 
     def __init__(self, config: GameConfig | None = None) -> None:
         super().__init__()
@@ -74,7 +74,7 @@ class SetupScene(Scene):
         self._refresh()
 
     def _seat_value(self, seat: int):
-        return lambda: ("Human" if self.humans[seat] else "Robot") if seat < self.n_players else "-"
+        return lambda: ("Human" if self.humans[seat] else "AI") if seat < self.n_players else "-"
 
     def _seat_toggle(self, seat: int):
         def change(step: int) -> None:

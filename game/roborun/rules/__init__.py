@@ -24,7 +24,7 @@ from game.roborun.rules.view import SeatView, seat_view as _seat_view
 __all__ = [
     "GAME_ID", "new_game", "legal_choices", "apply", "seat_view", "is_over", "result", "current_seat",
     "seat_count", "choice_to_json", "choice_from_json", "config_to_json", "config_from_json", "is_reveal",
-    "redeal_hidden",
+    "redeal_hidden", "events_for_seat",
 ]
 
 GAME_ID = "roborun"
@@ -92,3 +92,8 @@ def redeal_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
     rng.shuffle(other.event_deck)
     rng.shuffle(other.equip_deck)
     return other
+
+
+def events_for_seat(events: list, seat: int) -> list:
+    """The events as `seat` may see them: every Robo Run event is public (the leak test checks it)."""
+    return list(events)

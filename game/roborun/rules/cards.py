@@ -8,7 +8,7 @@ ACTIVE player's seat; to_abs() turns them into map directions.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, wraps
 from pathlib import Path
 
 from game.core.errors import UserError
@@ -97,7 +97,28 @@ def parse_action(text: str, where: str) -> Action:
 
 def _load(name: str) -> dict:
     path = DATA / name
-    return read_json(path, what="card data")     # game.core.files: one line naming the file on any problem
+    data = read_json(path, what="card data")     # game.core.files: one line naming the file on any problem
+    if not isinstance(data, dict):
+        raise UserError(str(path), "card data is a JSON object")
+    return data
+
+
+def _card_file(name: str):
+    """Decorate the loader of data/`name`: whatever shape the file has, a problem the checks
+    below do not name (a card that is null, an id that is a list) is still one line naming
+    the file, never a traceback."""
+    def wrap(loader):
+        @wraps(loader)
+        def checked():
+            try:
+                return loader()
+            except UserError:
+                raise
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+                raise UserError(str(DATA / name), f"not valid card data ({exc.__class__.__name__}: "
+                                f"{str(exc)[:80]})") from None
+        return checked
+    return wrap
 
 
 def _part(raw: dict, key: str, where: str) -> tuple[Action, ...]:
@@ -108,6 +129,7 @@ def _part(raw: dict, key: str, where: str) -> tuple[Action, ...]:
 
 
 @lru_cache(maxsize=None)
+@_card_file("action_cards.json")
 def action_cards() -> dict[int, dict[str, Face]]:
     where = str(DATA / "action_cards.json")
     out: dict[int, dict[str, Face]] = {}
@@ -136,6 +158,7 @@ def action_cards() -> dict[int, dict[str, Face]]:
 
 
 @lru_cache(maxsize=None)
+@_card_file("event_cards.json")
 def event_cards() -> dict[int, EventCard]:
     where = str(DATA / "event_cards.json")
     out = {}
@@ -157,6 +180,7 @@ ABILITY_IDS = ("reverse_move", "fifth_gear", "fuel_boost", "nitro", "back_up_pla
 
 
 @lru_cache(maxsize=None)
+@_card_file("robots.json")
 def robot_boards() -> dict[str, RobotBoard]:
     where = str(DATA / "robots.json")
     out = {}
@@ -175,6 +199,7 @@ def robot_boards() -> dict[str, RobotBoard]:
 
 
 @lru_cache(maxsize=None)
+@_card_file("equipment.json")
 def equipment_cards() -> dict[int, EquipmentCard]:
     where = str(DATA / "equipment.json")
     out = {}
@@ -188,6 +213,7 @@ def equipment_cards() -> dict[int, EquipmentCard]:
 
 
 @lru_cache(maxsize=None)
+@_card_file("equipment.json")
 def messages() -> dict[str, str]:
     msgs = _load("equipment.json").get("messages", {})
     if not msgs:

@@ -20,6 +20,8 @@ import time
 from functools import lru_cache
 from pathlib import Path
 
+from game.core import files
+from game.core.errors import UserError
 from game.roborun.rules.cards import equipment_cards, robot_boards
 from game.roborun.rules.engine import apply, legal_choices, new_game
 from game.roborun.rules.level import LevelSpec
@@ -33,11 +35,20 @@ FIXED_CAMPAIGNS = ("1.", "2.")     # boards whose content is settled: new or ret
 WIDE_MAPS = Path(__file__).with_name("digest_maps.json")
 
 
+def _frozen_maps(key: str) -> dict:
+    """One table of digest_maps.json, read through game.core.files; one line if it is not there."""
+    data = files.read_json(WIDE_MAPS, what="frozen maps")
+    maps = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(maps, dict):
+        raise UserError(f"{WIDE_MAPS}: {key}", "must be an object of maps by id")
+    return maps
+
+
 @lru_cache(maxsize=1)
 def boards() -> tuple[LevelSpec, ...]:
     """The bench's busy board, then campaigns 1-2 as frozen in digest_maps.json ("fixed_maps"):
     retuning a shipped map of those campaigns must not move the guard either."""
-    maps = json.loads(WIDE_MAPS.read_text())["fixed_maps"]
+    maps = _frozen_maps("fixed_maps")
     return (busy_level(),) + tuple(LevelSpec.from_json(maps[ref], f"{WIDE_MAPS.name} {ref}")
                                    for ref in sorted(maps) if ref.startswith(FIXED_CAMPAIGNS))
 
@@ -45,7 +56,7 @@ def boards() -> tuple[LevelSpec, ...]:
 @lru_cache(maxsize=1)
 def wide_boards() -> tuple[LevelSpec, ...]:
     """Campaigns 3-5 as frozen in digest_maps.json (reading order of their ids)."""
-    maps = json.loads(WIDE_MAPS.read_text())["maps"]
+    maps = _frozen_maps("maps")
     return tuple(LevelSpec.from_json(maps[ref], f"{WIDE_MAPS.name} {ref}") for ref in sorted(maps))
 
 

@@ -25,11 +25,11 @@ from game.roborun.ai.player import RoboRunAI
 from game.roborun.levels.solver import Budget, solve_deal
 from game.roborun.rules.engine import apply, legal_choices, new_game
 from game.roborun.rules.view import seat_view
+from game.roborun.tools import difficulty_record
 
 MAX_DECISIONS_PER_GAME = 3000     # a guard against an engine loop (as in simulate)
 UNWON_ROUND = 5           # a deal the solver did not win counts as round 5 in the difficulty
-TABLE_NODES = 8000
-TABLE_SECONDS = 60.0
+TABLE_NODES, TABLE_SECONDS = difficulty_record.SOLVER_NODES, difficulty_record.SOLVER_SECONDS
 HEADER = ("| level | solver wins / {n} | rounds of the solver's wins | mean round | difficulty "
           "| hard AI pair wins / {n} | AI wins on solver-won deals | hard + greedy wins / {n} |")
 RULE = "|---|---|---|---|---|---|---|---|"
@@ -115,6 +115,17 @@ def measure(level_id: str, level, games: int, seed: int, ai: str = "hard",
             row.ai_won.append(ai_pair_wins(level, deal, ai))
             row.greedy_won.append(ai_pair_wins(level, deal, ai, "greedy"))
     return row
+
+
+def recorded_rows() -> list[Row]:
+    """The table's rows (solver columns) as recorded in records/roborun-difficulty.json."""
+    from game.core import records
+    rows = []
+    for key, entry in records.load(difficulty_record.RECORD.name).entries.items():
+        row = Row(key, len(entry.result["solver_rounds"]))
+        row.solver_rounds = list(entry.result["solver_rounds"])
+        rows.append(row)
+    return rows
 
 
 def _count(rows: list[Row], wins) -> str:

@@ -16,6 +16,7 @@ from pathlib import Path
 from game.core import files
 
 from game.core.errors import UserError
+from game.core.session import refuse_fractions
 from game.roborun.rules.engine import apply, new_game
 from game.roborun.rules.state import Choice, GameState, Setup
 from game.roborun.levels.ascii_board import parse_board
@@ -63,6 +64,7 @@ def play_back(data: dict, where: str) -> tuple[GameState, list]:
         raise UserError(f"{where}: setup", f"cannot start the game ({exc})") from None
     events = []
     for i, raw in enumerate(choices):
+        refuse_fractions(raw, f"{where} choice {i}")     # as Continue refuses it (game.core.session)
         try:
             events += apply(state, Choice.from_json(raw))
         except (ValueError, TypeError, KeyError, IndexError) as exc:

@@ -18,7 +18,8 @@ from game.client import input as inp
 from game.client import theme
 from game.client.menus import NoticeScene, PauseScene, draw_mascot
 from game.client.scene import Scene
-from game.client.widgets import Menu, MenuItem, draw_hints, draw_paragraph, draw_text, panel, shade
+from game.client.text import draw_fit
+from game.client.widgets import Menu, MenuItem, ResultsHold, draw_hints, draw_paragraph, draw_text, panel, shade
 from game.core.disk_cache import cached_json
 from game.core.errors import UserError
 from game.roborun.levels import tmx_loader
@@ -27,6 +28,7 @@ from game.roborun.rules import level as rules_level
 from game.roborun.rules.cards import robot_boards
 from game.roborun.ui import progress as prog
 from game.roborun.ui.event_text import ABILITY_NAMES
+from game.roborun.ui.inspect import ABILITY_TEXT
 from game.roborun.ui.session import GameOptions
 
 PARTNERS = ("ai", "random", "human")
@@ -295,18 +297,23 @@ class ResultsScene(Scene):
         for seat, options in enumerate(rewards or []):
             if options:
                 items.append(MenuItem(f"{SEAT_COLOURS[seat].capitalize()}'s reward",
+                                      detail=reward_detail(self.picks[seat]),
                                       value=lambda seat=seat: reward_name(self.picks[seat]),
                                       on_change=lambda step, seat=seat: self._cycle(seat, step)))
+        self.reward_items = list(items)     # one per seat with a reward, in seat order
         if won and on_next is not None:
             items.append(MenuItem("Next scenario", self._leaving(on_next)))
         items += [MenuItem("Play again" if won else "Try again", self._leaving(on_retry)),
                   MenuItem("Scenario select", self._leaving(self._to_select))]
         self.menu = Menu(items, center_x=theme.WIDTH // 2, top=404, width=620, row_height=56)
         self.t = 0.0
+        self.hold = ResultsHold()       # won or lost first; the way out after
 
     def _cycle(self, seat: int, step: int) -> None:
         options = self.rewards[seat]
         self.picks[seat] = options[(options.index(self.picks[seat]) + step) % len(options)]
+        seats_with_rewards = [s for s, offered in enumerate(self.rewards) if offered]
+        self.reward_items[seats_with_rewards.index(seat)].detail = reward_detail(self.picks[seat])
 
     def _leaving(self, then):
         def go() -> None:
@@ -331,10 +338,14 @@ class ResultsScene(Scene):
             stack.replace(self.make_entry())
 
     def handle(self, action: inp.Action) -> None:
-        self.menu.handle(action)
+        if self.hold.blocks(action):
+            return
+        if not self.menu.handle(action) and action.name == inp.BACK:
+            self._leaving(self._to_select)()     # Esc: back to the scenarios (the result is saved first)
 
     def update(self, dt: float) -> None:
         self.t += dt
+        self.hold.update(dt)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(theme.BG)
@@ -366,8 +377,27 @@ class ResultsScene(Scene):
         for k, robot in enumerate(("green", "red")):
             hop = abs(pygame.math.Vector2(0, 1).rotate(self.t * 300 + k * 90).y) * 10 if self.won else 0
             draw_mascot(surface, (150 + k * 980, 330 - hop), theme.ROBOT[robot] if self.won else (110, 110, 120), 1.0)
-        self.menu.draw(surface)
-        draw_hints(surface, self.app.input, [(inp.UP, "Choose"), (inp.CONFIRM, "Select")])
+        if self.hold.ready:
+            self.menu.draw(surface)
+            focused = self.menu.items[self.menu.focus]
+            if focused in self.reward_items and focused.detail:
+                # beside the menu: under it there is no room left once five rows are shown
+                box = pygame.Rect(16, self.menu.rects[0].top, self.menu.rects[0].left - 32, 270)
+                panel(surface, box)
+                draw_text(surface, "What it does", (box.left + 14, box.top + 10), "small", theme.TEXT_DIM)
+                draw_fit(surface, focused.detail, box.inflate(-28, -56).move(0, 18), "small", theme.TEXT)
+            draw_hints(surface, self.app.input, [(inp.UP, "Choose"), (inp.CONFIRM, "Select"),
+                                                 (inp.BACK, "Scenario select")])
+
+
+def reward_detail(pick: str | None) -> str:
+    """What a reward does, under the reward picker (Robo Run rulebook, '7. Special Abilities')."""
+    if pick is None:
+        return ""
+    if pick == "chip":
+        return "Develop the CHIP: unlock its next level, one more move a card's CHIP symbol can make"
+    text = ABILITY_TEXT.get(pick)
+    return f"{reward_name(pick)}: {text} (costs Energy). Left/Right: another reward" if text else ""
 
 
 def reward_name(pick: str | None) -> str:

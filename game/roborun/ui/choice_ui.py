@@ -33,8 +33,8 @@ def ability_name(ability: str) -> str:
 
 def action_text(action: tuple) -> str:
     mode, dirs = action
-    if mode == "chip":
-        return "CHIP"
+    if mode == "chip":      # Robo Run rulebook, 'Action Card Symbols': a move from a chosen, unlocked CHIP level
+        return "by the CHIP (a move from one unlocked CHIP level of your board, your choice)"
     words = " or ".join(REL_WORDS[d] for d in dirs)
     return f"slide {words}" if mode == "slide" else words
 

@@ -17,8 +17,11 @@ ABILITY_NAMES = {
 
 PROMPTS = {
     "start": "Who sees the better move? Choose who starts",
-    "beep": "Teammate's turn: BEEP a card, use your Equipment, give a Number, or carry on",
+    # the beep decision is yours, taken just before your teammate plays (issue 25: "Teammate's
+    # turn: ..." read as "wait"); "(or PASS)" only while PASS can be chosen (see play_render.prompt)
+    "beep": "Your call: BEEP a card, use Equipment, give a Number, or carry on",
     "card": "Your turn: pick a card (or PASS)",
+    "card_no_pass": "Your turn: pick a card",
     "window": "Use an ability or Equipment now, or Continue",
     "dir": "Choose the direction on the map",
     "chip": "Choose a CHIP level",

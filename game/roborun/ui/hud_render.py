@@ -280,18 +280,26 @@ def draw_token_chip(surface, pos, label: str, available: bool | None) -> pygame.
     return rect
 
 
-def banner(text: str, colour) -> pygame.Surface:
-    """A caption over the map (card played, BEEP, Event...), rendered once per text and window scale."""
-    return _banner(text, tuple(colour), display_scale())
+def banner(text: str, colour, max_width: int = 10_000) -> pygame.Surface:
+    """A caption over the map (card played, BEEP, Event...), rendered once per text and window scale,
+    never wider than `max_width` (the map): a long one wraps and shrinks instead of running
+    across both side panels (issue 25)."""
+    return _banner(text, tuple(colour), display_scale(), max_width)
 
 
 @lru_cache(maxsize=64)
-def _banner(text: str, colour, scale: float) -> pygame.Surface:
+def _banner(text: str, colour, scale: float, max_width: int) -> pygame.Surface:
     image = render_text(text, "large", tuple(colour), True)
-    surface = pygame.Surface((image.get_width() + 28, image.get_height() + 12))   # opaque: the fast blit
-    surface.fill(theme.SHADOW)
+    if image.get_width() + 28 <= max_width:
+        surface = pygame.Surface((image.get_width() + 28, image.get_height() + 12))   # opaque: the fast blit
+        surface.fill(theme.SHADOW)
+        surface.blit(image, (14, 6))
+    else:
+        surface = pygame.Surface((max_width, 2 * image.get_height() + 12))
+        surface.fill(theme.SHADOW)
+        draw_fit(surface, text, surface.get_rect().inflate(-28, -12), "large", tuple(colour), align="center",
+                 valign="middle", bold=True, min_size="small")
     pygame.draw.rect(surface, tuple(colour), surface.get_rect(), 2)
-    surface.blit(image, (14, 6))
     return surface.convert() if pygame.display.get_surface() else surface
 
 

@@ -125,7 +125,23 @@ def cell_info(level, reader: ViewReader, pos) -> list[tuple[str, str]]:
         if tuple(where) == tuple(pos) and kind in TOKEN_TEXT:
             title, text = TOKEN_TEXT[kind]
             found.append((f"{title} {value}" if value is not None and kind == "number" else title, text))
+    found.extend(spawn_info(level, pos))
     found.append(space_info(level.space(pos)))
+    return found
+
+
+def spawn_info(level, pos) -> list[tuple[str, str]]:
+    """The numbered red circles (issue 25: they inspected as "Floor"): where a new bad robot
+    arrives after round N (Robo Run rulebook, '4.4. New Robot Phase')."""
+    found = []
+    for round_number, where in sorted(level.spawns.items()):
+        if tuple(where) == tuple(pos):
+            colour = level.support[round_number - 1] if round_number <= len(level.support) else None
+            robot = f"a {colour.capitalize()} bad robot" if colour else "a bad robot"
+            found.append((f"New robot space {round_number}",
+                          f"After round {round_number}, {robot} from the Support space appears here. A good robot "
+                          f"standing here then is destroyed (the scenario fails); if a bad robot stands here, the "
+                          f"new one goes back to the supply."))
     return found
 
 

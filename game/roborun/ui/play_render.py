@@ -26,6 +26,8 @@ RIGHT = pygame.Rect(1000, 46, 272, 632)
 BOARD_AREA = pygame.Rect(288, 46, 704, 590)
 PROMPT = pygame.Rect(288, 640, 704, 36)
 PANEL_HEIGHT = 440
+LOG_RECT = pygame.Rect(LEFT.left, LEFT.top + PANEL_HEIGHT + 8, LEFT.width, LEFT.height - PANEL_HEIGHT - 8)
+OPTIONS_RECT = pygame.Rect(RIGHT.left, LOG_RECT.top, RIGHT.width, LOG_RECT.height)
 SEAT_COLOURS = ("green", "red")
 
 
@@ -65,10 +67,10 @@ class PlayDrawing:
                                lambda s, rect=rect, info=info: hud_render.draw_seat_panel(s, rect, info, marks))
             self._seat_cards[seat] = [(r, face.card) for r, face in zip(rects, info.stand)]
         self.card_rects = self._seat_cards[0] + self._seat_cards[1]
-        log_rect = pygame.Rect(LEFT.left, LEFT.top + PANEL_HEIGHT + 8, LEFT.width, LEFT.height - PANEL_HEIGHT - 8)
+        log_rect = LOG_RECT
         lines = self.log[-12:]
         self._part("log", tuple(lines), self._region_below(log_rect), lambda s: hud_render.draw_log(s, log_rect, lines))
-        options_rect = pygame.Rect(RIGHT.left, log_rect.top, RIGHT.width, log_rect.height)
+        options_rect = OPTIONS_RECT
         key = (tuple(o.label for o in self.options_list), self.focus)
         self.option_rects = self._part("options", key, self._region_below(options_rect),
                                        lambda s: self._draw_options(s, options_rect))
@@ -185,6 +187,8 @@ class PlayDrawing:
         ctx = reader.view.decision_ctx
         if kind == "window" and ctx and ctx[0] != "window":     # a reaction window (engine._react)
             return "A protective ability can act on this move: use it, or Continue", theme.BAD
+        if kind == "card" and not any(option.choice.kind == "pass" for option in self.options_list):
+            kind = "card_no_pass"          # PASS used this scenario (or not allowed now): don't offer it
         return PROMPTS.get(kind, "Your move"), theme.ACCENT
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -260,6 +264,8 @@ class PlayDrawing:
                     self.board.draw_destroyed_mark(surface, here)
 
     def _draw_captions(self, surface) -> None:
-        for k, caption in enumerate(self.stage.captions[-3:]):
-            image = hud_render.banner(caption.text, caption.colour)
-            surface.blit(image, image.get_rect(center=(self.board.rect.centerx, self.board.rect.top + 40 + k * 50)))
+        top = self.board.rect.top + 16
+        for caption in self.stage.captions[-3:]:
+            image = hud_render.banner(caption.text, caption.colour, BOARD_AREA.width - 16)
+            surface.blit(image, image.get_rect(midtop=(self.board.rect.centerx, top)))
+            top += image.get_height() + 4

@@ -57,7 +57,7 @@ from game.roborun.ui.choice_ui import Option, ViewReader, build_options, step_fo
 from game.roborun.ui.event_text import describe_event
 from game.roborun.ui.howto import how_to_play_scene
 from game.roborun.ui.inspect import card_info, cell_info
-from game.roborun.ui.play_render import BOARD_AREA, LEFT, RIGHT, PlayDrawing
+from game.roborun.ui.play_render import BOARD_AREA, LEFT, LOG_RECT, OPTIONS_RECT, RIGHT, PlayDrawing
 from game.roborun.ui.session import (  # noqa: F401  (GameOptions & co. are part of this module's API)
     Chooser, GameOptions, campaign_setup, load_level_spec, make_partner, next_level_ref, random_choose,
     record_result, seat_view_for, single_setup, unlock_options,
@@ -577,16 +577,21 @@ class PlayScene(PlayDrawing, Scene):
         items = self.inspected()
         if not items:
             return
-        box = pygame.Rect(BOARD_AREA.left + 20, BOARD_AREA.bottom - 150, BOARD_AREA.width - 40, 140)
-        if self.inspect_cell is not None and self.board.cell_rect(self.inspect_cell).colliderect(box):
-            box.top = BOARD_AREA.top + 10       # never cover what is explained
-        panel(surface, box)
+        box = self._inspect_box()
+        panel(surface, box, edge=theme.ACCENT)
         inner = box.inflate(-24, -16)
         title = "  +  ".join(t for t, _ in items)
         draw_fit(surface, title, pygame.Rect(inner.left, inner.top, inner.width, 30), "body", theme.ACCENT,
                  wrap=False, bold=True)
         draw_fit(surface, " ".join(text for _, text in items[:2]),
-                 pygame.Rect(inner.left, inner.top + 34, inner.width, inner.height - 34), "small", theme.TEXT)
+                 pygame.Rect(inner.left, inner.top + 34, inner.width, inner.height - 34), "tiny", theme.TEXT)
+
+    def _inspect_box(self) -> pygame.Rect:
+        """Where an explanation goes: over the "What happened" log, or over the choices list when
+        the card explained is on the left stand, never over the board (issue 25: it hid the
+        bottom third of the board, your own robot too, while you chose a card)."""
+        card_rect = next((rect for rect, card in self.card_rects if card == self.inspect_card), None)
+        return OPTIONS_RECT if card_rect is not None and card_rect.centerx < BOARD_AREA.left else LOG_RECT
 
     def _after_pause(self, scene: Scene) -> None:
         """Open `scene` in place of the pause menu."""
@@ -620,6 +625,8 @@ class PlayScene(PlayDrawing, Scene):
             line = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             self.watch_error = line
             self._say(f"reload failed, old map kept: {line}")
+            if self.app.stack.top is self:    # the whole line, not the log's two cut rows (issue 25)
+                self.app.stack.push(NoticeScene(line, "Map reload failed: the old map is kept"))
             return False
         options = GameOptions(**{**self.options.__dict__, "level": level, "seed": self.seed, "setup": self.setup,
                                  "intro": False, "tutorial": False})

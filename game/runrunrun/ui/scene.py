@@ -22,7 +22,7 @@ from game.client.text import draw_fit
 from game.client.widgets import Menu, MenuItem, draw_hints
 from game.core.errors import UserError
 from game.core.files import FileProblem, read_json
-from game.core.session import GameSession, has_saved_game, saved_game_path
+from game.core.session import GameSession, has_saved_game, load_saved_game
 from game.runrunrun import rules as R
 from game.runrunrun.ai import make_player
 from game.runrunrun.rules.engine import DIFFICULTIES, Config
@@ -91,15 +91,9 @@ class SetupScene(Scene):
 def _resume_from_disk() -> Scene:
     """The saved game's scene, or a notice saying in one line why it cannot be resumed."""
     from game.client.menus import NoticeScene
-    from game.core.storage import load_json
-    path = saved_game_path(R.GAME_ID)
-    data, warning = load_json(path)
-    if data is None:
+    session, _, warning = load_saved_game(R.GAME_ID, R)      # the title's Continue path: damaged saves set aside
+    if session is None:
         return NoticeScene(warning or "There is no saved game.", "Run Run Run!")
-    try:
-        session, _ = GameSession.from_json(data, R, str(path))
-    except UserError as exc:
-        return NoticeScene(f"error: {exc}", "Saved game")
     return resume_scene(None, session)
 
 

@@ -19,7 +19,7 @@ from game.client.scene import Scene
 from game.client.sequencer import Beat, Sequencer, Track
 from game.client import text as text_layout
 from game.client.text import draw_fit
-from game.client.widgets import draw_hints, panel, vertical_gradient
+from game.client.widgets import ResultsHold, draw_hints, panel, vertical_gradient
 from game.core import storage
 from game.core.session import GameSession, forget_saved_game, save_session_later, saved_game_path
 from game.core.storage import save_json
@@ -93,6 +93,7 @@ class PlayScene(Scene):
         self.wait = 0.6
         self.t = 0.0
         self.ended_for = 0.0
+        self.results_hold = ResultsHold()    # the ending first, then Enter for a new game
         self.log: deque = deque(maxlen=12)
         self.focus = 0
         self.submenu: str | None = None      # "say" while choosing an intention line
@@ -239,6 +240,8 @@ class PlayScene(Scene):
         if self.banner and not self.captions.busy and not self.session.is_over():
             self.banner = None
         if self.session.is_over():
+            if not (self.anims.busy or self.captions.busy):
+                self.results_hold.update(dt)
             if self.demo:
                 self.ended_for += dt
                 if self.ended_for > 4.0:
@@ -285,6 +288,7 @@ class PlayScene(Scene):
         self.log.append("A new team enters the pyramid")
         self.banner = None
         self.ended_for = 0.0
+        self.results_hold = ResultsHold()    # the ending first, then Enter for a new game
         self.future = None
 
     # ---------------------------------------------------------------- input
@@ -303,7 +307,7 @@ class PlayScene(Scene):
             self.captions.skip()
             return
         if self.session.is_over():
-            if name in (inp.CONFIRM, inp.CLICK):
+            if name in (inp.CONFIRM, inp.CLICK) and not self.results_hold.blocks(action):
                 forget_saved_game(R.GAME_ID)
                 self.app.stack.replace(self.new_game_scene())
             return
@@ -469,7 +473,7 @@ class PlayScene(Scene):
         hints = [(inp.MENU, "Pause / How to play"), (inp.NEXT, "Inspect")]
         if human_turn:
             hints = [(inp.CONFIRM, "Choose"), (inp.UP, "Pick (Up/Down)"), (inp.UNDO, "Undo")] + hints
-        if self.session.is_over() and not self.demo:
+        if self.session.is_over() and not self.demo and self.results_hold.ready:
             hints = [(inp.CONFIRM, "New game")] + hints
         if not self.demo:
             draw_hints(surface, self.app.input, hints)

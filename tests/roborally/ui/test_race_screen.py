@@ -48,6 +48,10 @@ def test_a_whole_race_between_two_ais_plays_through_the_screen(app):
     assert result.outcome in ("won", "timeout")
     assert not has_saved_game("roborally")       # a finished race leaves no save (waits for the saver)
     app.step(1 / 60)
+    app.post(inp.Action(inp.CONFIRM))       # Enter pressed through the last animation: the result stays (issue 25)
+    assert app.stack.top is scene
+    for _ in range(100):
+        app.step(1 / 60)
     app.post(inp.Action(inp.CONFIRM))                       # result box: back to the title
     assert type(app.stack.top).__name__ == "TitleScene"
 
@@ -209,3 +213,43 @@ def test_leaving_the_race_waits_for_its_last_background_save(app, monkeypatch):
     app.stack.pop()                                                 # exit() waits for the saver
     data = json.loads(saved_game_path("roborally").read_text(encoding="utf-8"))
     assert data["choices"] == [R.choice_to_json(c) for c in scene.session.choices]
+
+
+def _continue_from_setup(app, content: str):
+    """`content` as the saved race, then the set-up screen's "Continue saved race"."""
+    from game.roborally.ui.scene import SetupScene
+
+    path = saved_game_path(R.GAME_ID)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(content)
+    setup = SetupScene()
+    app.stack.push(setup)
+    assert setup.menu.items[0].label == "Continue saved race"
+    setup.menu.items[0].on_select()
+    return path, setup
+
+
+def test_a_newer_versions_save_survives_continue_and_a_new_race(app):
+    """Issue 27: the set-up's Continue said "left untouched", then "Start race" wrote over it."""
+    from game.core import storage
+
+    newer = '{"format": "robo-arcade-game", "version": 7, "game": "roborally", "seed": 1, "plans": {}}'
+    path, setup = _continue_from_setup(app, newer)
+    assert "newer" in app.stack.top.message and "\n" not in app.stack.top.message
+    assert path.read_text() == newer
+    app.stack.pop()
+    start = next(i for i in setup.menu.items if i.label == "Start race")
+    start.on_select()
+    storage.wait_idle()
+    assert path.with_name("roborally.json.newer").read_text() == newer
+    assert json.loads(path.read_text())["version"] == 1
+    assert any("roborally.json.newer" in w for w in storage.take_warnings() + app.notices)
+
+
+def test_a_damaged_save_is_set_aside_by_the_setup_continue(app):
+    damaged = '{"format": "robo-arcade-game", "version": 1, "game": "roborally", "seed": 1, "config": 5}'
+    path, setup = _continue_from_setup(app, damaged)
+    assert "moved aside" in app.stack.top.message                   # a one-line notice
+    assert not path.exists() and path.with_name("roborally.json.damaged").read_text() == damaged
+    app.stack.pop()
+    assert setup.menu.items[0].label == "Course"                     # nothing left to continue

@@ -5,26 +5,60 @@ least 80% of deals").
 
 Difficulty is the table's figure (docs/roborun-levels.md, "Solver and AI figures"): the mean
 over deals 0-79 of the round in which the solver wins, a deal it does not win counting as 5.
-The solver is node-bound, so the figures are the same on any machine; a map edit, or a
-change to the rules or to the solver's guide, that breaks the rise fails here. The guide
-shares the AI's route evaluation (game/roborun/ai/board.py), so an AI change can move the
-figures too: then re-measure the table (the command in the docs) and retune what fell."""
+Measuring it takes about 12 CPU-minutes, so it is kept as a record
+(records/roborun-difficulty.json, issue 28) that `python main.py measure roborun-difficulty`
+writes: these tests check the recorded figures against the targets, check that the record
+was measured with today's maps, rules and solver (its fingerprint; the solver's guide shares
+the AI's route evaluation, game/roborun/ai/board.py, so a change there counts too), and
+re-solve a sample of recorded deals every run so the record cannot drift from the code."""
 from __future__ import annotations
 
 import pytest
 
-from game.roborun.levels.tmx_loader import list_levels, load_level
-from game.roborun.tools import levels_table
+from game.core import records
+from game.roborun.levels.tmx_loader import find_level, list_levels, load_level
+from game.roborun.rules.engine import apply, new_game
+from game.roborun.rules.state import Choice
+from game.roborun.levels.solver import Budget, solve_deal
+from game.roborun.tools import difficulty_record, levels_table
 
-DEALS, FIRST_SEED = 80, 0
+DEALS, FIRST_SEED = difficulty_record.DEALS, difficulty_record.FIRST_SEED
 CLEARLY_HARDEST = 0.25          # x.6 above the campaign's next hardest map, in mean rounds
+RECORD = difficulty_record.RECORD
 
 
 @pytest.fixture(scope="module")
 def rows() -> dict[str, levels_table.Row]:
-    levels = [(ref, load_level(path)) for ref, path in list_levels()]
-    measured = levels_table.measure_all(levels, DEALS, FIRST_SEED, with_ai=False, jobs=2)
-    return {row.level_id: row for row in measured}
+    return {row.level_id: row for row in levels_table.recorded_rows()}
+
+
+def test_the_record_was_measured_with_todays_maps_rules_and_solver():
+    stale = records.problems(RECORD)
+    assert not stale, "\n".join(stale)
+
+
+def test_the_record_covers_every_shipped_scenario_and_deal(rows):
+    assert list(rows) == [ref for ref, _ in list_levels()]
+    assert all(row.games == DEALS for row in rows.values())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ref", [ref for ref, _ in list_levels()])
+def test_a_sample_of_recorded_deals_solves_as_recorded_and_the_line_really_wins(ref, rows):
+    """The record cannot drift from the code: re-solve a few of its deals (a different one per
+    scenario) and replay the solver's winning line through the engine (so the solver cannot
+    fool itself either)."""
+    level = load_level(find_level(ref))
+    for deal in difficulty_record.sample_deals(ref):
+        recorded = rows[ref].solver_rounds[deal - FIRST_SEED]
+        solved = solve_deal(level, deal, Budget(nodes=difficulty_record.SOLVER_NODES,
+                                                seconds=difficulty_record.SOLVER_SECONDS), count_first_moves=False)
+        assert (solved.rounds if solved.won else None) == recorded, (ref, deal)
+        if solved.won:
+            state = new_game(level, deal)
+            for data in solved.replay_json()["choices"]:
+                apply(state, Choice.from_json(data))
+            assert state.outcome == "won" and (state.won_round or state.round) == solved.rounds
 
 
 def campaigns(rows) -> dict[str, list[levels_table.Row]]:
@@ -55,3 +89,17 @@ def test_the_finale_is_clearly_the_hardest_of_its_campaign(rows):
 def test_campaign_means_rise_from_campaign_to_campaign(rows):
     means = [sum(r.difficulty for r in group) / len(group) for group in campaigns(rows).values()]
     assert means == sorted(means) and len(set(round(m, 2) for m in means)) == len(means), [round(m, 2) for m in means]
+
+
+def test_a_changed_map_makes_the_record_stale_naming_the_map_and_the_command(tmp_path, monkeypatch):
+    """Issue 28: changing one map's object makes `make test` fail naming that map and the
+    re-measure command."""
+    entries = RECORD.entries()
+    changed = tmp_path / "1-3.tmx"
+    text = entries["1.3"][0].read_text()
+    changed.write_text(text.replace('x="', 'x="1', 1))           # one object moved
+    entries["1.3"] = [changed, *entries["1.3"][1:]]
+    monkeypatch.setattr(type(RECORD), "entries", lambda self: entries)
+    stale = records.problems(RECORD)
+    assert any("1.3" in line for line in stale), stale
+    assert stale[-1].endswith("python main.py measure roborun-difficulty --only 1.3"), stale

@@ -175,9 +175,9 @@ def level_copy(tmp_path):
 
 
 def problems_of(path: Path) -> list[str]:
-    started = time.perf_counter()
+    started = time.process_time()           # CPU time: a loaded machine does not fail it
     problems = check_level(path)
-    assert time.perf_counter() - started < 2
+    assert time.process_time() - started < 2
     assert problems, "expected the map to be rejected"
     for line in problems:
         assert "\n" not in line and line.startswith(f"{path}: ")

@@ -1,5 +1,5 @@
-"""The solver finds winning lines on shipped maps, and the lines really win when replayed
-through the engine (so the solver cannot fool itself)."""
+"""The solver's state keys and its command line; its winning lines on the shipped maps are
+re-solved and replayed on a sample of recorded deals (test_difficulty.py)."""
 from __future__ import annotations
 
 import json
@@ -8,30 +8,12 @@ import pytest
 
 from game.core.errors import UserError
 from game.roborun.rules.engine import apply, legal_choices, new_game
-from game.roborun.levels.solver import Budget, main as solve_main, solve_deal, state_key
-from game.roborun.rules.state import Choice
-from game.roborun.levels.tmx_loader import find_level, list_levels, load_level
+from game.roborun.levels.solver import main as solve_main, state_key
+from game.roborun.levels.tmx_loader import find_level, load_level
 
-LEVELS = list_levels()
-SEEDS_PER_LEVEL = (0, 1, 2, 3)          # deals tried in turn until one is won (hard finales lose some)
-BUDGET = Budget(nodes=8_000, seconds=60.0)   # node-bound: the same answer on any machine (as the docs table)
-
-
-@pytest.mark.parametrize("ref", [ref for ref, _ in LEVELS])
-def test_solver_wins_shipped_level_and_replay_confirms(ref):
-    level = load_level(find_level(ref))
-    wins = 0
-    for seed in SEEDS_PER_LEVEL:
-        result = solve_deal(level, seed, BUDGET, count_first_moves=False)
-        if not result.won:
-            continue
-        wins += 1
-        state = new_game(level, seed)
-        for data in result.replay_json()["choices"]:
-            apply(state, Choice.from_json(data))
-        assert state.outcome == "won" and (state.won_round or state.round) == result.rounds
-        break
-    assert wins >= 1, f"{ref}: no win found for seeds {SEEDS_PER_LEVEL}"
+# That the solver wins every shipped scenario, and that its lines really win when replayed
+# through the engine, is checked on a sample of the recorded difficulty table's deals
+# (tests/roborun/levels/test_difficulty.py, issue 28), not re-measured here.
 
 
 def test_state_key_tells_apart_and_merges():

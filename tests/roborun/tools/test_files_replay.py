@@ -61,6 +61,8 @@ def test_the_good_replay_plays(tmp_path, capsys):
     (b'{"level": "1.1", "choices": ' + b"[" * 1000 + b"]" * 1000 + b"}", "deep"),
     (json.dumps({**GOOD, "seed": 2**64}).encode(), "seed"),
     (json.dumps({**GOOD, "seed": True}).encode(), "seed"),
+    (json.dumps({**GOOD, "choices": [{"kind": "start", "args": [0.0]}]}).encode(),
+     "choice 0: the number 0.0 is not a whole number"),                  # issue 27: as Continue says it
 ])
 def test_each_bad_replay_is_one_line_naming_the_file(tmp_path, content, words):
     path = tmp_path / "bad.json"

@@ -133,6 +133,55 @@ def test_pointing_at_a_board_space_explains_it_in_the_rulebooks_words(app):
     app.step(1 / 60)                                # the panel draws (draw_fit) without trouble
 
 
+def test_explanations_never_cover_the_board_and_spawn_circles_say_what_they_are(app):
+    """Issue 25: the card explanation covered the bottom third of the board (your robot too);
+    the numbered red circles inspected as "Floor"."""
+    from game.roborun.ui.play_render import BOARD_AREA
+
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=1, intro=False))
+    app.stack.push(scene)
+    app.step(1 / 60)
+    for rect, card in scene.card_rects:                  # every stand card, either side
+        app.post(Action("point", "mouse", rect.center))
+        box = scene._inspect_box()
+        assert scene.inspected() and not box.colliderect(BOARD_AREA) and not box.colliderect(rect), (card, box)
+    round_number, spawn = sorted(scene.level.spawns.items())[0]
+    app.post(Action("point", "mouse", scene.board.cell_rect(spawn).center))
+    title, text = scene.inspected()[0]
+    assert title == f"New robot space {round_number}" and f"After round {round_number}" in text
+    assert not scene._inspect_box().colliderect(BOARD_AREA)
+    app.step(1 / 60)
+
+
+def test_a_long_event_banner_stays_over_the_map(app):
+    """Issue 25: event banners ran across both side panels."""
+    from game.client import text
+    from game.roborun.ui.anim import Caption
+    from game.roborun.ui.play_render import BOARD_AREA
+
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=1, intro=False))
+    app.stack.push(scene)
+    app.step(1 / 60)
+    long = "Event: Short Circuit - every White robot moves two spaces towards the closest active Map Exit"
+    scene.stage.captions[:] = [Caption(long, (240, 90, 90)), Caption("BEEP! Teammate asks: don't play card 6",
+                                                                      (240, 90, 90))]
+    drawn = []
+    real_blit = pygame.Surface.blit
+
+    class Spy(pygame.Surface):
+        def blit(self, source, dest, *args, **kwargs):
+            rect = real_blit(self, source, dest, *args, **kwargs)
+            drawn.append(rect)
+            return rect
+
+    target = Spy(app.screen.get_size())
+    scene._draw_captions(target)
+    assert len(drawn) == 2 and all(BOARD_AREA.contains(rect) for rect in drawn), drawn
+    assert not drawn[0].colliderect(drawn[1])           # stacked, not overlapping
+
+
 def test_info_key_steps_through_the_board_with_tab_and_arrows(app):
     _seen_tutorial()
     scene = PlayScene(GameOptions(level_ref="1.2", partner="random", seat=0, seed=3, intro=False))

@@ -155,6 +155,43 @@ def _to_my_card_choice(app, scene):
     raise AssertionError("never reached a card choice")
 
 
+def test_the_card_prompt_offers_pass_only_while_pass_can_be_chosen(app):
+    """Issue 25: "(or PASS)" stayed in the prompt after PASS had been used."""
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=1))
+    app.stack.clear_to(scene)
+    _to_my_card_choice(app, scene)
+    assert scene.prompt(scene.reader)[0] == "Your turn: pick a card (or PASS)"
+    kinds = [o.choice.kind for o in scene.options_list]
+    for _ in range(kinds.index("pass") - scene.focus):
+        app.post(Action("next"))
+    app.post(Action("confirm"))                       # PASS: used for the whole scenario
+    assert scene.state.pass_state == "used"
+    app.post(Action("skip"))
+    _step_until(app, scene, lambda: _ready_for_human(scene) and scene.reader.decision_kind != "card"
+                or scene.state.outcome is not None)
+    _to_my_card_choice(app, scene)
+    assert scene.prompt(scene.reader)[0] == "Your turn: pick a card"
+
+
+def test_the_beep_prompt_says_the_choice_is_yours(app):
+    """Issue 25: "Teammate's turn: BEEP a card..." read as "wait for your teammate"."""
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=1))
+    app.stack.clear_to(scene)
+    _step_until(app, scene, lambda: _ready_for_human(scene))
+    assert scene.reader.decision_kind == "start"
+    labels = [o.label for o in scene.options_list]
+    for _ in range(next(i for i, label in enumerate(labels) if label.startswith("Teammate")) - scene.focus):
+        app.post(Action("next"))
+    app.post(Action("confirm"))                     # the teammate plays first: I may BEEP before
+    app.post(Action("skip"))
+    _step_until(app, scene, lambda: _ready_for_human(scene))
+    assert scene.reader.decision_kind == "beep"
+    text = scene.prompt(scene.reader)[0]
+    assert text.startswith("Your call: BEEP a card") and "Teammate's turn" not in text
+
+
 @pytest.mark.parametrize("device", ["keyboard", "gamepad"])
 def test_undo_takes_back_choices_until_the_turn_passes(app, device):
     _seen_tutorial()
@@ -335,7 +372,23 @@ def test_a_campaign_win_saves_the_boards_with_the_chosen_reward_and_opens_the_ne
     results.menu.focus = 0                 # Green's reward: walk to "chip"
     while results.picks[0] != "chip":
         app.post(Action("right"))
+    assert results.menu.items[0].detail.startswith("Develop the CHIP: unlock its next level")  # says what it does
+    app.post(Action("right"))
+    assert "RAM" not in results.menu.items[0].detail and ": " in results.menu.items[0].detail
+    while results.picks[0] != "chip":
+        app.post(Action("right"))
     next_index = next(i for i, item in enumerate(results.menu.items) if item.label == "Next scenario")
+    results.menu.focus = next_index
+    app.post(Action("confirm"))            # Enter pressed as the scenario ends: the results stay (issue 25)
+    assert app.stack.top is results
+    for _ in range(90):
+        app.step(1 / 60)
+    assert app.stack.top is results, app.stack.top
+    from game.client import text
+    results.menu.focus = 0
+    with text.record() as recorder:                    # the focused reward's detail is on the screen
+        results.draw(app.screen, 0.0)
+    assert any(r.text.startswith("Develop the CHIP") for r in recorder.records), [r.text for r in recorder.records]
     results.menu.focus = next_index
     app.post(Action("confirm"))
     saved = prog.load_progress()[0].campaign(1)
@@ -347,6 +400,26 @@ def test_a_campaign_win_saves_the_boards_with_the_chosen_reward_and_opens_the_ne
     assert type(nxt).__name__ == "PlayScene" and nxt.level.level_id == "1.2"
     assert nxt.setup.players[0].chip_level == 2          # the boards carried on into 1.2
     assert campaign_setup(nxt.options).players[1].chip_level == setup.players[1].chip_level
+
+
+def test_esc_on_scenario_complete_goes_back_to_scenario_select(app):
+    """Issue 25: Esc did nothing on "Scenario complete"; it leaves to the scenario list (after the hold)."""
+    _seen_tutorial()
+    scene = start_game(app, GameOptions(level_ref="1.1", partner="random", seed=4))
+    app.post(Action("confirm"))
+    app.step(1 / 60)
+    scene.state.outcome = "won"
+    scene.state.won_round = 2
+    scene.finished_for = 5.0
+    app.step(1 / 60)
+    results = app.stack.top
+    assert type(results).__name__ == "ResultsScene"
+    app.post(Action("back"))               # pressed while the results appear: nothing yet
+    assert app.stack.top is results
+    for _ in range(90):
+        app.step(1 / 60)
+    app.post(Action("back"))
+    assert type(app.stack.top).__name__ == "EntryScene"
 
 
 def test_single_scenario_mode_uses_the_chosen_robot_boards(app):

@@ -6,6 +6,8 @@ import shutil
 import pytest
 
 from game.client.app import App
+from game.client.input import Action
+from game.client.menus import NoticeScene
 from game.roborun.levels.tmx_loader import LEVELS_DIR, find_level
 from game.roborun.ui import play_scene
 from game.roborun.ui.play_scene import GameOptions, PlayScene
@@ -60,6 +62,9 @@ def test_watch_reloads_a_changed_map_and_keeps_the_old_one_on_error(app, map_fil
 
     _rewrite(map_file, "<map")                        # a save that breaks the file
     _frames(app, 2)
+    notice = app.stack.top                            # the whole error, not cut off in the log (issue 25)
+    assert isinstance(notice, NoticeScene) and notice.message == reloaded.watch_error
+    app.post(Action("confirm"))
     assert app.stack.top is reloaded                  # old map kept
     assert reloaded.level.title == "Edited In Tiled"
     assert reloaded.watch_error.startswith(f"{map_file}: ") and "\n" not in reloaded.watch_error

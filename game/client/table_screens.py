@@ -1,0 +1,326 @@
+"""The networked table's screens (their commands, `host` and `join`, are game/client/table_commands.py).
+
+The host screen is the TV: the table's join code, link and QR code, every seat and who
+holds it, whose decision it is. The table itself (game/table/server.py) runs on its own
+thread; this screen only reads `host.summary()` and asks `host.hand_over`, so hosting adds
+nothing to a frame but a few reads. The join screen plays one seat from another Robo Arcade:
+its view's facts and its legal choices as a menu, over the same protocol as a phone.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import queue
+import re
+import threading
+from typing import Any
+
+import pygame
+
+from game.client import input as inp
+from game.client import theme
+from game.client.registry import load
+from game.client.scene import Scene
+from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, draw_text, panel
+from game.core.errors import UserError
+from game.table import discovery
+from game.table.process import TableProcess
+from game.table.server import TableHost, table_save_path
+from game.table.setup import table_session
+from game.table.wire import from_wire, plain
+
+SEAT_WORDS = {"remote": "phone", "ai": "AI", "local": "this screen"}
+# games whose play screen can show a networked table's board: (app, replica session, choice feed) -> Scene
+SPECTATORS = {"roborally": "game.roborally.ui.scene:spectator_scene"}
+# games whose board a joined seat can draw from its own view: (view, area) -> object with draw(surface, view)
+VIEW_BOARDS = {"roborally": "game.roborally.ui.board_view:ViewBoard"}
+BOARD_AREA = pygame.Rect(10, 150, 820, 520)
+
+
+def qr_surface(text: str, size: int) -> pygame.Surface:
+    """The QR code of `text` drawn dark on white with its quiet zone, about `size` pixels square."""
+    matrix = discovery.qr_matrix(text)
+    modules = len(matrix) + 8
+    cell = max(1, size // modules)
+    surface = pygame.Surface((cell * modules, cell * modules))
+    surface.fill((255, 255, 255))
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            if dark:
+                surface.fill((0, 0, 0), (cell * (x + 4), cell * (y + 4), cell, cell))
+    return surface
+
+
+class HostTableScene(Scene):
+    """The host's window while a table is open."""
+
+    covers_screen = True
+
+    def __init__(self, host: TableHost, link: str, advertised: bool, advert: Any = None, owned: bool = False) -> None:
+        super().__init__()
+        self.host, self.link, self.advertised = host, link, advertised
+        self.owned, self.advert = owned, advert      # opened from game select: this screen closes the table
+        self.qr = qr_surface(link, 300)
+        self.summary = host.summary()
+        self.focus = 0
+        self.poll = 0
+        self.board_shown = False
+
+    def update(self, dt: float) -> None:
+        self.poll += 1
+        if self.poll % 6 == 0:                  # ten reads a second are plenty for a lobby
+            self.summary = self.host.summary()
+            if self.summary["move"] > 0 and not self.board_shown:
+                self.board_shown = True         # the game has begun: the TV shows the board
+                self.show_board()
+
+    def show_board(self) -> bool:
+        """Push the game's own screen as a spectator of the table (games listed in SPECTATORS)."""
+        make = load(SPECTATORS.get(self.host.engine.GAME_ID))
+        if make is None:
+            return False
+        replica, feed = self.host.spectate()
+        self.app.stack.push(make(self.app, replica, feed))
+        return True
+
+    def handle(self, action: inp.Action) -> None:
+        seats = self.summary["seats"]
+        if action.name == inp.UP:
+            self.focus = (self.focus - 1) % len(seats)
+        elif action.name == inp.DOWN:
+            self.focus = (self.focus + 1) % len(seats)
+        elif action.name == inp.CONFIRM:
+            seat = seats[self.focus]
+            self.host.hand_over(seat["seat"], "ai" if seat["kind"] == "remote" else "remote")
+        elif action.name == inp.MENU:
+            self.show_board()
+        elif action.name == inp.BACK:
+            if self.owned:
+                self.app.stack.pop()
+            else:
+                self.app.quit()
+
+    def exit(self) -> None:
+        if self.owned:
+            if self.advert is not None:
+                self.advert.close()
+            self.host.stop()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        s = self.summary
+        surface.fill(theme.BG)
+        draw_text(surface, f"{self.host.entry.title}: table open", (40, 28), "large", theme.ACCENT)
+        draw_text(surface, "Join on a phone: scan the code, or open", (40, 100), "body", theme.TEXT_DIM)
+        draw_fit(surface, self.link, pygame.Rect(40, 138, 820, 40), "body", theme.TEXT)
+        draw_text(surface, f"Join code  {self.host.code}", (40, 190), "large", theme.TEXT, bold=True)
+        found = "found on this network as" if self.advertised else "not advertised (loopback);"
+        draw_fit(surface, f"{found} {self.host.entry.title} {self.host.code}", pygame.Rect(40, 246, 820, 30),
+                 "small", theme.TEXT_DIM)
+        top = 300
+        for i, seat in enumerate(s["seats"]):
+            rect = pygame.Rect(40, top + i * 58, 820, 50)
+            panel(surface, rect, theme.PANEL if i != self.focus else theme.BG_LIGHT,
+                  theme.ACCENT if i == self.focus else theme.PANEL_EDGE, radius=10)
+            if seat["kind"] == "remote":
+                who = ("connected" if seat["connected"] else "away: the AI covers soon") if seat["claimed"] \
+                    else "open: waiting for a player"
+                who = f"{seat['name'] or 'phone'}, {who}" if seat["claimed"] else who
+            else:
+                who = SEAT_WORDS[seat["kind"]]
+            mark = "  <- decides" if s["current"] == seat["seat"] and not s["over"] else ""
+            draw_fit(surface, f"Seat {seat['seat'] + 1}: {who}{mark}", rect.inflate(-24, -10), "body",
+                     theme.ACCENT if mark else theme.TEXT)
+        state = "Game over" if s["over"] else f"Move {s['move']}"
+        if s["over"] and s["result"]:
+            winners = ", ".join(str(w + 1) for w in s["result"]["winners"]) or "nobody"
+            state += f": won by seat {winners}"
+        draw_text(surface, state, (900, 420), "body", theme.TEXT)
+        surface.blit(self.qr, self.qr.get_rect(topright=(theme.WIDTH - 40, 90)))
+        hints = [(inp.CONFIRM, "Seat: phone / AI"), (inp.BACK, "Close the table")]
+        if self.host.engine.GAME_ID in SPECTATORS:
+            hints.insert(1, (inp.MENU, "Show the board"))
+        draw_hints(surface, self.app.input, hints)
+
+
+def host_table_scene(game_id: str) -> HostTableScene:
+    """A table of `game_id` opened from game select: its default set-up, every seat a phone,
+    in a process of its own on the LAN interface; closing the screen closes the table."""
+    args = argparse.Namespace(sample=None, players=None, course=None, seed=None)
+    session = table_session(game_id, args)
+    bind = discovery.lan_address()
+    seats = ["remote"] * session.engine.seat_count(session.state)
+    host = None
+    for port in (8765, 0):                       # the usual port, else any free one
+        try:
+            host = TableProcess(game_id, session=session, seats=seats, save_path=table_save_path(game_id),
+                                bind=bind, port=port).start()
+            break
+        except UserError:
+            if port == 0:
+                raise
+    advert = discovery.advertise(bind, host.port, game_id, host.entry.title, host.code)
+    return HostTableScene(host, host.join_url(), advert is not None, advert=advert, owned=True)
+
+
+# ---------------------------------------------------------------------------- join
+def choice_label(choice: dict, view: dict | None = None) -> str:
+    """A choice's menu text, as the phone page writes it: its kind in words, then its arguments
+    (a Robo Rally shop slot by its upgrade, a program card by its name)."""
+    view = view or {}
+    kind = str(choice.get("kind", choice.get("type", "")))
+    arg = choice.get("arg")
+    if kind == "card" and isinstance(arg, str):
+        return "Program " + _words(arg)
+    shop = view.get("shop")
+    if kind == "buy" and isinstance(shop, list) and isinstance(arg, int) and 0 <= arg < len(shop):
+        return "Buy " + _words(str(shop[arg]))
+    rest = [json.dumps(v) if isinstance(v, (dict, list)) else str(v)
+            for k, v in choice.items() if k not in ("kind", "type") and v not in (None, [], "")]
+    return _words(kind) + (": " + " ".join(rest) if rest else "")
+
+
+def _words(text: str) -> str:
+    """move_2 / EndTurn / move2 -> "Move 2" / "End Turn" / "Move 2"."""
+    text = re.sub(r"([a-z])(\d)", r"\1 \2", re.sub(r"([a-z])([A-Z])", r"\1 \2", text.replace("_", " ")))
+    return text[:1].upper() + text[1:]
+
+
+class TableLink:
+    """One WebSocket to a table on a thread of its own: messages in through a queue, choices out."""
+
+    def __init__(self, address: str) -> None:
+        self.url = address if address.startswith("ws://") else f"ws://{address}/"
+        self.conn: Any = None
+        self.failure: BaseException | None = None
+        self.inbox: queue.Queue = queue.Queue()
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self._read, daemon=True, name="table-link")
+        self.thread.start()
+        if not self.ready.wait(8) or self.conn is None:
+            raise OSError(f"cannot connect ({self.failure or 'timed out'})")
+
+    def _read(self) -> None:
+        from websockets.sync.client import connect
+
+        try:
+            with connect(self.url, max_size=1 << 22, open_timeout=5) as conn:
+                self.conn = conn
+                self.ready.set()
+                for raw in conn:
+                    self.inbox.put(json.loads(raw))
+        except Exception as exc:    # noqa: BLE001 - a closed link is shown as such
+            self.failure = exc
+        self.ready.set()
+        self.inbox.put({"type": "closed"})
+
+    def send(self, message: dict) -> None:
+        try:
+            self.conn.send(json.dumps(message))
+        except Exception:           # noqa: BLE001
+            self.inbox.put({"type": "closed"})
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+class JoinTableScene(Scene):
+    """Play one seat of a table from this Robo Arcade: seat picker, then the seat's choices."""
+
+    covers_screen = True
+
+    def __init__(self, link: TableLink, seat: int | None, code: str, token: str) -> None:
+        super().__init__()
+        self.link, self.seat, self.code, self.token = link, seat, code, token
+        self.title, self.status, self.facts = "Robo Arcade table", "connecting", ""
+        self.menu: Menu | None = None
+        self.view: dict = {}
+        self.move = 0
+        self.game = ""
+        self.board: Any = None              # the game's board drawer, for games in VIEW_BOARDS
+        self.decoded: Any = None            # the seat's view as the game's own objects (for the board)
+
+    def exit(self) -> None:
+        self.link.close()
+
+    def update(self, dt: float) -> None:
+        while True:
+            try:
+                message = self.link.inbox.get_nowait()
+            except queue.Empty:
+                return
+            self._receive(message)
+
+    def _receive(self, m: dict) -> None:
+        kind = m.get("type")
+        if kind == "table":
+            self.title, self.game = m["title"], m["game"]
+            if self.token and self.seat is not None:
+                self.link.send({"type": "rejoin", "seat": self.seat, "token": self.token})
+            elif self.seat is not None:
+                self.link.send({"type": "join", "seat": self.seat, "code": self.code})
+            else:
+                self._seat_menu(m["seats"])
+        elif kind == "welcome":
+            self.seat, self.token = m["seat"], m["token"]
+            self.status = f"seat {self.seat + 1}"
+            self.menu = None
+        elif kind == "update":
+            self.view = m["view"] if "view" in m else {**self.view, **m["view_patch"]}
+            self.move = m["move"]
+            seen = plain(self.view)
+            self.facts = "   ".join(f"{k} {seen[k]}" for k in ("phase", "round", "turn") if isinstance(seen.get(k), (int, str)))
+            hand = seen.get("hand")
+            if isinstance(hand, list) and hand:
+                self.facts += "   hand: " + ", ".join(str(c) for c in hand)
+            make_board = load(VIEW_BOARDS.get(self.game))
+            if make_board is not None:
+                try:
+                    self.decoded = from_wire(self.view, self.game)
+                    self.board = self.board or make_board(self.decoded, BOARD_AREA)
+                except (ValueError, TypeError, AttributeError):
+                    self.decoded = self.board = None
+            if m["over"]:
+                self.status, self.menu = "game over", None
+            elif m["choices"]:
+                self.status = "your turn"
+                beside = self.board is not None         # the board on the left, the choices beside it
+                self.menu = Menu([MenuItem(choice_label(c, seen), lambda c=c, mv=m["move"]: self._choose(c, mv))
+                                  for c in m["choices"]][:9], center_x=1055 if beside else theme.WIDTH // 2,
+                                 top=160 if beside else 260, width=420 if beside else 760, row_height=52)
+            else:
+                self.status, self.menu = f"waiting for seat {m['current'] + 1}", None
+        elif kind == "error":
+            self.status = m.get("message", "refused")
+        elif kind == "closed":
+            self.status, self.menu = "the table closed the connection", None
+
+    def _seat_menu(self, seats: list) -> None:
+        open_seats = [s for s in seats if s["kind"] == "remote" and not s["claimed"]]
+        self.status = "pick a seat" if open_seats else "no seat is open"
+        self.menu = Menu([MenuItem(f"Seat {s['seat'] + 1}", lambda s=s: self.link.send(
+            {"type": "join", "seat": s["seat"], "code": self.code})) for s in open_seats],
+            center_x=theme.WIDTH // 2, top=260, width=520)
+
+    def _choose(self, choice: dict, move: int) -> None:
+        self.link.send({"type": "choose", "move": move, "choice": choice})
+        self.menu = None
+        self.status = "sent"
+
+    def handle(self, action: inp.Action) -> None:
+        if self.menu is not None and self.menu.handle(action):
+            return
+        if action.name == inp.BACK:
+            self.app.quit()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(theme.BG)
+        draw_text(surface, self.title, (40, 28), "large", theme.ACCENT)
+        draw_text(surface, self.status, (40, 100), "body", theme.TEXT)
+        if self.board is not None and self.decoded is not None:
+            draw_fit(surface, self.facts, pygame.Rect(40, 136, theme.WIDTH - 80, 24), "tiny", theme.TEXT_DIM, wrap=False)
+            self.board.draw(surface, self.decoded)
+        else:
+            draw_fit(surface, self.facts, pygame.Rect(40, 150, theme.WIDTH - 80, 90), "small", theme.TEXT_DIM)
+        if self.menu is not None:
+            self.menu.draw(surface)
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Choose"), (inp.BACK, "Leave")])

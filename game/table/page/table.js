@@ -1,0 +1,218 @@
+// The phone page of a Robo Arcade table: join a seat, see that seat's private view and play its
+// legal choices. No build step: plain JavaScript served by the host (game/table/server.py).
+// Messages are described in docs/table-protocol.md.
+"use strict";
+
+const params = new URLSearchParams(location.search);
+const code = (params.get("code") || "").toUpperCase();
+const storeKey = "robo-table:" + location.host + ":" + code;
+const $ = (id) => document.getElementById(id);
+let socket = null;
+let table = null;         // the "table" message: game, title, seats
+let mine = null;          // {seat, token} once this phone holds a seat
+let lastUpdate = null;
+let viewWire = {};        // the seat's view in wire form: whole on (re)join, then patched field by field
+let retry = 0;
+
+function saved() {
+  try { return JSON.parse(localStorage.getItem(storeKey) || "null"); } catch (e) { return null; }
+}
+
+// The wire form marks tuples, sets and classes; the page only needs the data.
+function plain(v) {
+  if (Array.isArray(v)) return v.map(plain);
+  if (v && typeof v === "object") {
+    const keys = Object.keys(v);
+    if (keys.length === 1 && ["~list", "~set", "~frozenset", "~dict"].includes(keys[0])) return plain(v[keys[0]]);
+    const out = {};
+    for (const k of keys) if (k !== "~") out[k] = plain(v[k]);
+    return out;
+  }
+  return v;
+}
+
+function words(s) {
+  return String(s).replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/([a-z])(\d)/g, "$1 $2");
+}
+function cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
+function show(v) {
+  if (v === null || v === undefined) return "—";
+  if (Array.isArray(v)) return v.map(show).join(", ");
+  if (typeof v === "object") return Object.entries(v).map(([k, x]) => words(k) + " " + show(x)).join(", ");
+  return words(v);
+}
+
+// A card's face from the card data the view carries (ROBOMissions, Robo Rescue), else its name in words.
+function cardText(view, id) {
+  const data = Array.isArray(view.cards) && Number.isInteger(id) ? view.cards[id] : null;
+  if (data && typeof data === "object") {
+    if (data.name) return data.name;
+    if (Array.isArray(data.icons)) return cap(words(data.colour || "")) + " " + data.icons.map((i) => i.join(" ")).join(" + ");
+    return cap(words(data.kind || "card")) + " " + id;
+  }
+  if (Number.isInteger(id) && table && table.game === "runrunrun") return "Tile " + id;
+  return cap(show(id));
+}
+
+// A choice's button text: its kind in words, then its arguments (cards by their face, shop slots by name).
+function label(choice, view) {
+  const kind = choice.kind ?? choice.type ?? "";
+  if (kind === "card" && typeof choice.arg === "string") return "Program " + cap(show(choice.arg));
+  if (kind === "buy" && Array.isArray(view.shop) && view.shop[choice.arg] !== undefined) return "Buy " + show(view.shop[choice.arg]);
+  const rest = Object.entries(choice).filter(([k]) => k !== "kind" && k !== "type")
+    .map(([k, v]) => (k === "card" ? cardText(view, v) : k === "area" && Number.isInteger(v) ? "in area " + (v + 1)
+      : k === "slot" && Number.isInteger(v) ? "from slot " + (v + 1) : show(v)))
+    .filter((s) => s && s !== "—");
+  return cap(words(kind)) + (rest.length ? ": " + rest.join(" ") : "");
+}
+
+function status(text) { $("status").textContent = text; }
+function fail(text) { const e = $("error"); e.textContent = text; e.hidden = !text; }
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  socket = new WebSocket(scheme + location.host + "/");
+  socket.onopen = () => { retry = 0; status("connected"); };
+  socket.onmessage = (msg) => {
+    let data;
+    try { data = JSON.parse(msg.data); } catch (e) { return; }
+    handle(data);
+  };
+  socket.onclose = () => {
+    status("reconnecting…");
+    retry = Math.min(retry + 1, 5);
+    setTimeout(connect, 400 * retry);
+  };
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function handle(data) {
+  if (data.type === "table") {
+    table = data;
+    $("title").textContent = data.title;
+    document.title = data.title + " — Robo Arcade";
+    const held = saved();
+    if (held && held.seat !== undefined && held.token) send({ type: "rejoin", seat: held.seat, token: held.token });
+    else seatPicker(data.seats);
+  } else if (data.type === "welcome") {
+    mine = { seat: data.seat, token: data.token };
+    try { localStorage.setItem(storeKey, JSON.stringify(mine)); } catch (e) { /* private mode: no rejoin */ }
+    $("seats").hidden = true;
+    $("play").hidden = false;
+    fail("");
+    status("seat " + (data.seat + 1));
+  } else if (data.type === "update") {
+    viewWire = data.view ? data.view : Object.assign({}, viewWire, data.view_patch || {});
+    data.view = viewWire;
+    lastUpdate = data;
+    render(data);
+  } else if (data.type === "seats") {
+    if (!mine) seatPicker(data.seats);
+  } else if (data.type === "error") {
+    if (data.code === "bad_token") { localStorage.removeItem(storeKey); mine = null; seatPicker(table ? table.seats : []); }
+    if (data.code === "stale" || data.code === "not_your_turn") { if (lastUpdate) render(lastUpdate); return; }
+    fail(data.message);
+  }
+}
+
+function seatPicker(seats) {
+  $("seats").hidden = false;
+  $("play").hidden = true;
+  const list = $("seat-list");
+  list.replaceChildren();
+  const open = seats.filter((s) => s.kind === "remote" && !s.claimed);
+  if (!open.length) { list.textContent = "No seat is open at this table."; return; }
+  for (const s of open) {
+    const b = document.createElement("button");
+    b.className = "seat";
+    b.textContent = "Seat " + (s.seat + 1);
+    b.dataset.seat = s.seat;
+    b.onclick = () => send({ type: "join", seat: s.seat, code: code });
+    list.append(b);
+  }
+}
+
+function cards(title, items, view, id) {
+  const box = document.createElement("div");
+  box.id = id;
+  const h = document.createElement("h2");
+  h.textContent = title;
+  const row = document.createElement("div");
+  row.className = "cards";
+  for (const item of items) {
+    const c = document.createElement("div");
+    c.className = "card";
+    c.textContent = cardText(view, item);
+    row.append(c);
+  }
+  box.append(h, row);
+  return box;
+}
+
+// The private part of a seat's view: its hand and program, plus a few facts every game has.
+function privateView(view) {
+  const out = document.createElement("div");
+  if (Array.isArray(view.hand) && view.hand.length) out.append(cards("Your hand", view.hand, view, "hand"));
+  if (Array.isArray(view.regs) && view.regs.some((r) => r !== null)) out.append(cards("Your program", view.regs, view, "program"));
+  if (Array.isArray(view.stands) && Array.isArray(view.stands[view.seat])) {   // Robo Run: the cards on this seat's stand
+    out.append(cards("Your stand", view.stands[view.seat].map((c) => "Card " + c.card + " · " + c.face), view, "stand"));
+  }
+  const facts = document.createElement("dl");
+  facts.className = "facts";
+  for (const key of ["phase", "round", "register", "turn", "energy", "supply"]) {
+    let v = view[key];
+    if (key === "energy" && Array.isArray(v)) v = v[view.seat];
+    if (key === "energy" && v === undefined && Array.isArray(view.robots) && view.robots[view.seat]) v = view.robots[view.seat].energy;
+    if (v === undefined || v === null || typeof v === "object") continue;
+    const dt = document.createElement("dt"); dt.textContent = cap(words(key));
+    const dd = document.createElement("dd"); dd.textContent = show(v);
+    facts.append(dt, dd);
+  }
+  if (facts.childElementCount) out.append(facts);
+  return out;
+}
+
+function render(update) {
+  const view = plain(update.view);
+  const turn = $("turn");
+  const myTurn = update.choices.length > 0;
+  turn.className = "turn" + (myTurn ? " mine" : "");
+  if (update.over) {
+    const r = update.result || {};
+    const won = (r.winners || []).includes(update.seat);
+    turn.textContent = (won ? "You won! " : "Game over. ") + (r.cause ? show(r.cause) : "");
+  } else {
+    turn.textContent = myTurn ? "Your turn" : "Waiting for seat " + (update.current + 1);
+  }
+  $("private").replaceChildren(privateView(view));
+  const box = $("choices");
+  box.replaceChildren();
+  update.choices.forEach((choice, i) => {
+    const b = document.createElement("button");
+    b.textContent = label(choice, view);
+    b.dataset.index = i;
+    b.onclick = () => {
+      for (const other of box.querySelectorAll("button")) other.disabled = true;
+      send({ type: "choose", move: update.move, choice: choice });
+    };
+    box.append(b);
+  });
+  const log = $("log");
+  for (const e of plain(update.events)) {
+    const li = document.createElement("li");
+    const kind = e.kind ?? e.type ?? "";
+    const data = e.data ?? Object.fromEntries(Object.entries(e).filter(([k]) => k !== "kind" && k !== "type"));
+    li.textContent = cap(words(kind)) + (e.seat !== undefined && e.seat !== null ? " (seat " + (e.seat + 1) + ")" : "")
+      + " " + show(data);
+    log.prepend(li);
+  }
+  while (log.childElementCount > 40) log.lastChild.remove();
+  document.body.dataset.move = update.move;
+  document.body.dataset.round = view.round ?? "";
+}
+
+setInterval(() => send({ type: "ping" }), 15000);
+connect();

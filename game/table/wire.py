@@ -1,0 +1,162 @@
+"""Seat views and events as plain JSON, and back: what the table sends over the network.
+
+Every game's views and events are dataclasses, named tuples, tuples, sets and dicts. The
+table sends them as JSON that a phone's page can read directly (a dataclass is an object
+of its fields plus "~": its class name) and that `from_wire` turns back into the same
+objects for a full client or a table-bot, so an AI reads a remote view exactly as it reads
+a local one. Markers, each an object with one "~" key:
+
+  {"~": "module:Class", field: value, ...}   a dataclass or named tuple of a game's rules
+  {"~list": [...]}                           a list (a bare JSON array is a tuple)
+  {"~set": [...]} / {"~frozenset": [...]}    sorted by their JSON text, so bytes are stable
+  {"~dict": [[key, value], ...]}             a dict whose keys are not all strings, in its order
+
+`from_wire` builds classes only from the rules package of the game it was given, never
+anything else a hostile host could name. `canonical` is the one byte form: the leak test
+compares these bytes, so equal views always give equal bytes.
+"""
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+from typing import Any
+
+MARK = "~"
+_CONTAINERS = ("~list", "~set", "~frozenset", "~dict")
+
+
+_SCALARS = (type(None), bool, int, float, str)
+_FIELDS: dict[type, tuple[str, ...] | None] = {}     # class -> dataclass field names (None: not a dataclass)
+
+
+def to_wire(value: Any) -> Any:
+    """Plain JSON (dicts, lists, str, int, float, bool, None) for a view, an event or a part of one."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is tuple:
+        return [v if type(v) in _SCALARS else to_wire(v) for v in value]
+    if isinstance(value, tuple):
+        fields = getattr(kind, "_fields", None)
+        if fields is not None:                                   # a named tuple
+            out = {f: to_wire(v) for f, v in zip(fields, value) if v is not None}
+            out[MARK] = _name(kind)
+            return out
+        return [to_wire(v) for v in value]
+    if isinstance(value, (bool, int, float, str)):               # subclasses (an IntEnum, a str Enum)
+        return value
+    if isinstance(value, list):
+        return {"~list": [to_wire(v) for v in value]}
+    if isinstance(value, dict):
+        if all(isinstance(k, str) and not k.startswith(MARK) for k in value):
+            return {k: to_wire(v) for k, v in value.items()}
+        return {"~dict": [[to_wire(k), to_wire(v)] for k, v in value.items()]}    # in order: AIs iterate it
+    if isinstance(value, (set, frozenset)):
+        items = sorted((to_wire(v) for v in value), key=_sort_key)
+        return {"~set" if isinstance(value, set) else "~frozenset": items}
+    names = _FIELDS.get(kind, False)
+    if names is False:
+        names = _FIELDS[kind] = (tuple(f.name for f in dataclasses.fields(kind))
+                                 if dataclasses.is_dataclass(kind) else None)
+    if names is not None:
+        out = {name: to_wire(getattr(value, name)) for name in names}
+        out[MARK] = _name(kind)
+        return out
+    raise TypeError(f"cannot send a {kind.__name__} over the table")
+
+
+def canonical(value: Any) -> bytes:
+    """The one byte form of a wire value: sorted keys, no spaces, UTF-8."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def from_wire(data: Any, game_id: str) -> Any:
+    """Rebuild what `to_wire` sent; classes only from `game.<game_id>.rules`. ValueError if bad."""
+    prefix = f"game.{game_id}.rules"
+    return _decode(data, prefix, {})
+
+
+def plain(value: Any) -> Any:
+    """The wire form with every marker dropped: what a page that only reads data needs."""
+    if isinstance(value, dict):
+        if len(value) == 1:
+            (key, inner), = value.items()
+            if key in _CONTAINERS:
+                return plain(inner)
+        return {k: plain(v) for k, v in value.items() if k != MARK}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
+
+
+def _name(cls: type) -> str:
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def _sort_key(item: Any) -> str:
+    return json.dumps(item, sort_keys=True, separators=(",", ":"))
+
+
+def _decode(data: Any, prefix: str, classes: dict) -> Any:
+    if data is None or isinstance(data, (bool, int, float, str)):
+        return data
+    if isinstance(data, list):
+        return tuple(_decode(v, prefix, classes) for v in data)
+    if not isinstance(data, dict):
+        raise ValueError(f"not a wire value: {type(data).__name__}")
+    if len(data) == 1:
+        (key, inner), = data.items()
+        if key in _CONTAINERS:
+            if not isinstance(inner, list):
+                raise ValueError(f"{key} holds a list")
+            items = [_decode(v, prefix, classes) for v in inner]
+            if key == "~list":
+                return items
+            if key == "~dict":
+                if not all(isinstance(p, tuple) and len(p) == 2 for p in items):
+                    raise ValueError("~dict holds [key, value] pairs")
+                return {_hashable(k): v for k, v in items}
+            items = [_hashable(v) for v in items]
+            return set(items) if key == "~set" else frozenset(items)
+    if MARK not in data:
+        return {k: _decode(v, prefix, classes) for k, v in data.items()}
+    cls = _class(data[MARK], prefix, classes)
+    fields = {k: _decode(v, prefix, classes) for k, v in data.items() if k != MARK}
+    if dataclasses.is_dataclass(cls):
+        names = {f.name for f in dataclasses.fields(cls)}
+        if set(fields) != names:
+            raise ValueError(f"{cls.__name__} needs fields {sorted(names)}")
+        obj = object.__new__(cls)
+        for name, value in fields.items():
+            object.__setattr__(obj, name, value)     # frozen dataclasses too; no __post_init__ side effects
+        return obj
+    try:
+        return cls(**fields)                          # a named tuple (absent fields are None)
+    except TypeError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def _hashable(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_hashable(v) for v in value)
+    return value
+
+
+def _class(name: Any, prefix: str, classes: dict) -> type:
+    if name in classes:
+        return classes[name]
+    if not isinstance(name, str) or ":" not in name:
+        raise ValueError(f"bad class name {name!r}")
+    module_name, _, qualname = name.partition(":")
+    if module_name != prefix and not module_name.startswith(prefix + "."):
+        raise ValueError(f"{module_name} is not part of {prefix}")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError:
+        raise ValueError(f"no module {module_name}") from None
+    cls = getattr(module, qualname, None) if qualname.isidentifier() else None
+    if not isinstance(cls, type) or not (dataclasses.is_dataclass(cls) or hasattr(cls, "_fields")):
+        raise ValueError(f"{name} is not a view or event class")
+    classes[name] = cls
+    return cls

@@ -1,0 +1,124 @@
+"""The host's table screen and the join screen, headless, against a real table on 127.0.0.1."""
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game import cli
+from game.client import widgets
+from game.client.app import App
+from game.client.input import Action
+from game.client.table_screens import HostTableScene, JoinTableScene, TableLink, choice_label, qr_surface
+from game.table.server import TableHost
+from tests.table.helpers import small_session
+
+
+@pytest.fixture()
+def app():
+    widgets.font.cache_clear()
+    widgets.render_text.cache_clear()
+    yield App(headless=True)
+    pygame.quit()
+
+
+@pytest.fixture()
+def table():
+    host = TableHost(small_session("roborally", 3, sample=0), ["remote", "ai"], drop_timeout=None).start()
+    yield host
+    host.stop()
+
+
+def _frames_until(app: App, predicate, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        app.step(1 / 60)
+        time.sleep(0.01)
+
+
+def test_the_host_screen_shows_the_code_and_hands_a_seat_to_the_ai(app, table):
+    scene = HostTableScene(table, table.join_url(), advertised=False)
+    app.stack.push(scene)
+    app.step(1 / 60)
+    assert table.move == 0, "the open seat waits for its player"
+    app.post(Action("confirm"))                       # seat 1: phone -> AI
+    _frames_until(app, lambda: table.move > 0 and scene.summary["move"] > 0)
+    assert scene.summary["seats"][0]["kind"] == "ai"
+
+
+def test_the_join_screen_plays_its_seats_choices(app, table):
+    link = TableLink(table.address)
+    scene = JoinTableScene(link, seat=0, code=table.code, token="")
+    app.stack.push(scene)
+    _frames_until(app, lambda: scene.menu is not None and table.seats[0].client is not None)
+    assert scene.board is not None, "a Robo Rally seat sees the course beside its choices"
+    before = table.move
+    app.post(Action("confirm"))
+    _frames_until(app, lambda: table.move > before)
+    assert scene.seat == 0 and scene.token == table.seats[0].token
+
+
+def test_a_qr_code_is_drawn_with_its_quiet_zone():
+    surface = qr_surface("http://192.168.1.2:8765/?code=ABCDE", 300)
+    assert surface.get_width() == surface.get_height() <= 300
+    assert surface.get_at((2, 2))[:3] == (255, 255, 255)
+    corner = surface.get_width() // (25 + 8) * 4       # the finder pattern starts after 4 quiet modules
+    assert surface.get_at((corner + 1, corner + 1))[:3] == (0, 0, 0)
+
+
+def test_choice_labels_read_as_words():
+    assert choice_label({"kind": "card", "arg": "move2"}) == "Program Move 2"
+    assert choice_label({"kind": "buy", "arg": 1}, {"shop": ["recharge", "rear_laser"]}) == "Buy Rear laser"
+    assert choice_label({"type": "EndTurn"}) == "End Turn"
+    assert choice_label({"kind": "no_beep", "args": []}) == "No beep"
+    assert choice_label({"type": "Play", "card": 38}) == "Play: 38"
+
+
+@pytest.mark.parametrize("argv", [["host", "--help"], ["join", "--help"], ["table-bot", "--help"], ["bench", "table", "--help"]])
+def test_the_table_commands_have_normal_help(argv, capsys):
+    assert cli.main(argv) == 0
+    assert capsys.readouterr().out.startswith("usage: main.py")
+
+
+def test_host_without_a_game_is_a_one_line_error(capsys):
+    assert cli.main(["host"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_the_tv_shows_the_robo_rally_board_replaying_the_tables_choices(app):
+    host = TableHost(small_session("roborally", 3, sample=0), ["ai", "ai"], ai_level="random").start()
+    try:
+        lobby = HostTableScene(host, host.join_url(), advertised=False)
+        app.stack.push(lobby)
+        _frames_until(app, lambda: app.stack.top is not lobby, seconds=20)   # the board replaces the lobby
+        board = app.stack.top
+        _frames_until(app, lambda: len(board.session.choices) >= 6, seconds=30)
+        assert [c for c in board.session.choices] == host.session.choices[:len(board.session.choices)]
+        assert "phone" in board.seat_label(0) or "table" in board.seat_label(0)
+        app.post(Action("back"))
+        app.step(1 / 60)
+        assert app.stack.top is lobby, "Esc on the board goes back to the join code"
+    finally:
+        host.stop()
+
+
+def test_game_select_hosts_a_table_of_the_focused_game_and_closing_it_stops_the_table(app, monkeypatch):
+    from game.client import table_screens
+    from game.client.menus import GameSelectScene
+    from game.table import discovery
+
+    monkeypatch.setattr(discovery, "lan_address", lambda: "127.0.0.1")
+    picker = GameSelectScene()
+    app.stack.push(picker)
+    picker.focus = [g.id for g in table_screens.load("game.catalog:GAMES")].index("roborally")
+    app.post(Action("menu"))
+    app.step(1 / 60)
+    lobby = app.stack.top
+    assert isinstance(lobby, HostTableScene) and lobby.host.engine.GAME_ID == "roborally"
+    assert lobby.host.process.is_alive()
+    process = lobby.host.process
+    app.post(Action("back"))
+    app.step(1 / 60)
+    assert app.stack.top is picker and not process.is_alive()

@@ -1,0 +1,66 @@
+"""The title screen's surprises a newcomer met (issue 25): Esc quitting at once, the Continue
+line running onto the robot parade."""
+from __future__ import annotations
+
+import pytest
+
+from game import catalog
+from game.client import text, widgets
+from game.client.app import App
+from game.client.input import Action
+from game.client.menus import ConfirmScene, TitleScene
+
+PARADE_TOP = 533        # the marching robots' antennae: 610 - 6 (bob) - 0.9 * 78 (centre to antenna top)
+
+
+@pytest.fixture()
+def app():
+    widgets.font.cache_clear()
+    widgets.render_text.cache_clear()
+    return App(headless=True, window=(800, 480))
+
+
+def test_esc_on_the_title_asks_before_quitting(app):
+    title = TitleScene()
+    app.stack.push(title)
+    app.step(1 / 60)
+    app.post(Action("back"))
+    assert app.running and isinstance(app.stack.top, ConfirmScene)    # asked, not gone
+    app.post(Action("back"))                                            # Esc again: stay
+    assert app.running and app.stack.top is title
+    app.post(Action("back"))
+    app.post(Action("down"))                                            # "Quit"
+    app.post(Action("confirm"))
+    assert not app.running
+
+
+@pytest.mark.parametrize("saved", [catalog.GAMES[:1], catalog.GAMES[4:5], catalog.GAMES[:3], catalog.GAMES])
+def test_the_continue_line_stays_one_line_above_the_robot_parade(app, saved):
+    title = TitleScene()
+    app.stack.push(title)
+    app.step(1 / 60)
+    title.saved = list(saved)
+    title.menu = title._menu()
+    title.menu.focus = 0
+    with text.record() as recorder:
+        title.draw(app.screen, 0.0)
+    detail = [r for r in recorder.records if r.box.top >= title.menu.rects[-1].bottom]   # the line under the menu
+    assert detail, [r.text for r in recorder.records]
+    assert all(r.ink.bottom <= PARADE_TOP for r in detail), [(r.text, r.ink) for r in detail]
+    assert len({r.ink.top for r in detail}) == 1          # one line
+    assert len(saved) > 1 or saved[0].title in "".join(r.text for r in detail)
+
+
+def test_every_game_chooser_card_shows_its_whole_description_at_800x480(app):
+    """Issue 25: the chooser cut the descriptions ("zap every...")."""
+    from game.client.menus import GameSelectScene
+
+    select = GameSelectScene()
+    app.stack.push(select)
+    app.step(1 / 60)
+    with text.record() as recorder:
+        select.draw(app.screen, 0.0)
+    for entry, card in zip(catalog.GAMES, select.cards):
+        lines = [r.text for r in recorder.records if card.inflate(0, 30).contains(r.box) and r.box.top >= card.top + 300]
+        assert " ".join(lines) == entry.blurb, (entry.id, lines)
+        assert all(card.inflate(0, 30).contains(r.ink) for r in recorder.records if card.contains(r.box))

@@ -1,0 +1,124 @@
+"""The phone page in a real headless Chromium (Debian's chromium + chromium-driver, driven by selenium).
+
+A 360 x 740 portrait phone opens the join link, takes seat 1 of a Robo Rally table whose
+other seat is the host's AI, and taps legal choices until a whole round has been played.
+The page must fit the width, show its seat's own hand and program and nothing of the
+other seat's hand, and every tap must reach the engine as a legal choice.
+"""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from game.table.server import TableHost
+from tests.helpers import require_tool
+from tests.table.helpers import small_session
+
+PAGE_TIMEOUT = 60.0
+
+
+@pytest.fixture(scope="module")
+def phone():
+    chromium = require_tool("chromium")
+    driver_path = require_tool("chromedriver", "chromium-driver")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--window-size=360,740", "--no-first-run", "--disable-extensions"):
+        options.add_argument(flag)
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 2}})
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    driver.set_page_load_timeout(30)
+    yield driver
+    driver.quit()
+
+
+def _wait(predicate, what: str, timeout: float = PAGE_TIMEOUT):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_a_phone_plays_a_robo_rally_round_from_the_page(phone, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    session = small_session("roborally", 2, sample=0)
+    host = TableHost(session, ["remote", "ai"], drop_timeout=None).start()
+    try:
+        phone.get(host.join_url())
+        seat_button = _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#seat-list button.seat"), "the seat list")
+        seat_button[0].click()
+        _wait(lambda: host.seats[0].client is not None, "the seat to be taken")
+        taps = checked_hand = 0
+        deadline = time.monotonic() + PAGE_TIMEOUT
+        while session.state.round < 2 and not session.is_over() and time.monotonic() < deadline:
+            move = host.move
+            buttons = phone.find_elements(By.CSS_SELECTOR, "#choices button:not([disabled])")
+            if not buttons or phone.execute_script("return document.body.dataset.move") != str(move):
+                time.sleep(0.05)
+                continue
+            own = session.engine.seat_view(session.state, 0).hand
+            if own and not checked_hand:
+                phone.save_screenshot(str(tmp_path / "phone.png"))
+                width = phone.execute_script("return document.documentElement.scrollWidth")
+                assert width <= 360, f"the page is {width} px wide on a 360 px phone"
+                shown = [c.text for c in phone.find_elements(By.CSS_SELECTOR, "#hand .card")]
+                assert shown == [_words(c) for c in own], "the page shows this seat's own hand"
+                assert all(b.size["height"] >= 44 for b in buttons), "touch targets are at least 44 px tall"
+                checked_hand = 1
+            buttons[-1].click()
+            taps += 1
+            _wait(lambda: host.move > move, "the host to apply the tap", timeout=10)
+        assert session.state.round >= 2 or session.is_over(), "a whole round was played from the page"
+        assert taps >= 5 and checked_hand
+        errors = phone.find_element(By.ID, "error")
+        assert not errors.is_displayed(), errors.text
+        other_hand = session.engine.seat_view(session.state, 1).hand
+        assert json.dumps(list(other_hand)) not in phone.page_source or not other_hand
+    finally:
+        host.stop()
+
+
+def _words(card: str) -> str:
+    """How the page writes a card name (table.js `cardText`): move2 -> Move 2."""
+    import re
+    text = re.sub(r"([a-z])(\d)", r"\1 \2", str(card).replace("_", " "))
+    return text[:1].upper() + text[1:]
+
+
+@pytest.mark.parametrize("game_id", ["roborun", "robomissions", "roborescue", "runrunrun", "roborally"])
+def test_the_page_plays_every_games_legal_choices_at_360_px(phone, game_id):
+    from selenium.webdriver.common.by import By
+
+    from game import catalog
+
+    session = small_session(game_id, 4, sample=-1)
+    seats = ["remote"] + ["ai"] * (session.engine.seat_count(session.state) - 1)
+    host = TableHost(session, seats, ai_level=catalog.BY_ID[game_id].levels[0], drop_timeout=None).start()
+    try:
+        phone.get(host.join_url())
+        phone.execute_script("localStorage.clear()")
+        _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#seat-list button.seat"), "the seat list")[0].click()
+        for _ in range(3):                        # three of seat 1's decisions, each a tap on a legal choice
+            move, = _wait(lambda: (host.move,) if (phone.find_elements(By.CSS_SELECTOR, "#choices button:not([disabled])")
+                                                   and phone.execute_script("return document.body.dataset.move")
+                                                   == str(host.move)) else None, "the seat's choices")
+            labels = [b.text for b in phone.find_elements(By.CSS_SELECTOR, "#choices button")]
+            assert all(labels), "every choice has a label"
+            assert phone.execute_script("return document.documentElement.scrollWidth") <= 360
+            phone.find_elements(By.CSS_SELECTOR, "#choices button")[0].click()
+            _wait(lambda: host.move > move, "the host to apply the tap", timeout=10)
+            if session.is_over():
+                break
+        assert not phone.find_element(By.ID, "error").is_displayed()
+    finally:
+        host.stop()

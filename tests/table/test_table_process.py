@@ -1,0 +1,78 @@
+"""The table in its own process (as `main.py host` runs it): summary, spectating, hand-over, stop."""
+from __future__ import annotations
+
+import time
+
+from game.table.process import TableProcess
+from tests.table.helpers import local_choices, run_bots, small_session, weakest_level
+
+
+def test_a_table_process_plays_a_game_that_a_spectator_replays_exactly():
+    level = weakest_level("roborally")
+    session = small_session("roborally", 8, sample=0)
+    host = TableProcess("roborally", session=session, seats=["remote", "remote"], drop_timeout=None).start()
+    try:
+        replica, feed = host.spectate()
+        assert host.summary()["move"] == 0 and host.code
+        reports = run_bots(host, [0, 1], level)
+        deadline = time.monotonic() + 20
+        while not replica.is_over() and time.monotonic() < deadline:
+            if not feed.empty():
+                replica.apply(feed.get_nowait())
+            else:
+                time.sleep(0.01)
+        assert replica.is_over() and host.summary()["over"]
+    finally:
+        host.stop()
+    played = [replica.engine.choice_to_json(c) for c in replica.choices]
+    assert played == local_choices("roborally", 8, 0, level)[0]
+    assert all(r.result is not None for r in reports)
+    assert host.stopped["errors"] == 0 and host.stopped["cpu"] > 0
+
+
+def test_a_seat_handed_to_the_ai_in_the_process_plays_on():
+    session = small_session("roborally", 9, sample=0)
+    host = TableProcess("roborally", session=session, seats=["remote", "ai"], ai_level="random").start()
+    try:
+        time.sleep(0.3)
+        assert host.summary()["move"] == 0
+        host.hand_over(0, "ai")
+        deadline = time.monotonic() + 30
+        while not host.summary()["over"] and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert host.summary()["over"]
+    finally:
+        host.stop()
+
+
+def test_a_host_process_killed_mid_game_resumes_from_its_save_and_the_bots_rejoin(tmp_path):
+    import os
+    import signal
+    import threading
+
+    from game.core.session import GameSession
+    from game.table.server import table_save_path
+
+    level = weakest_level("roborally")
+    session = small_session("roborally", 10, sample=0)
+    path = table_save_path("roborally")
+    host = TableProcess("roborally", session=session, seats=["remote", "remote"], save_path=path,
+                        drop_timeout=None).start()
+    outcome: dict = {}
+    runner = threading.Thread(target=lambda: outcome.setdefault("reports", run_bots(host, [0, 1], level)))
+    runner.start()
+    deadline = time.monotonic() + 30
+    while host.summary()["move"] < 15 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    os.kill(host.process.pid, signal.SIGKILL)          # the host crashes: no goodbye, no last save
+    host.process.join(5)
+    saved = GameSession.from_json(__import__("json").loads(path.read_text())["session"], session.engine, "save")[0]
+    assert len(saved.choices) >= 10, "the save kept up with the game"
+    again = TableProcess("roborally", resume=path, port=host.port, drop_timeout=None).start()
+    try:
+        runner.join(60)
+        assert again.summary()["over"]
+    finally:
+        again.stop()
+    reports = outcome["reports"]
+    assert all(r.rejoins >= 1 and r.result is not None for r in reports)
