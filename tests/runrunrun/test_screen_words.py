@@ -98,3 +98,11 @@ def test_pieces_stay_readable_when_a_big_maze_shrinks_the_rooms():
         draw(surf)
         painted = [x for x in range(80) if any(surf.get_at((x, y))[:3] != (0, 0, 0) for y in range(80))]
         assert max(painted) - min(painted) + 1 >= 2 * V.PIECE_MIN_RADIUS
+
+
+def test_one_of_a_thing_is_said_in_the_singular():
+    from game.runrunrun.ui.text import plural, tile_text
+
+    one_exit = tile_where(strength=1)
+    assert tile_text(one_exit).startswith("1 exit,") or tile_text(one_exit) == "1 exit"
+    assert (plural(1, "torch"), plural(3, "torch"), plural(2, "exit")) == ("1 torch", "3 torches", "2 exits")

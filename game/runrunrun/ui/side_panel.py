@@ -13,7 +13,7 @@ from game.runrunrun import rules as R
 from game.runrunrun.rules import content as C
 
 from . import render as V
-from .text import PROMPTS, SEAT_NAMES, cat_text, die_text, mummy_text, tile_long_text
+from .text import PROMPTS, SEAT_NAMES, cat_text, die_text, mummy_text, plural, tile_long_text
 
 SIDE_X = 892                            # the panel's left edge (logical pixels; the maze is left of it)
 
@@ -33,7 +33,7 @@ def draw_side(scene, surface, view, rows, focus, human_turn) -> None:
     # shared supply, mechanisms, stacks
     y = 46
     V.draw_torch(surface, (x0 + 14, y + 10), 12)
-    fit(f"{view.supply} torches", (x0 + 28, y, 112, 19))
+    fit(plural(view.supply, "torch"), (x0 + 28, y, 112, 19))
     scene.spots.append((pygame.Rect(x0, y, 140, 22), f"The shared torch supply: {view.supply}. A room without a "
                        "torch symbol takes one when placed; each torch rerolls one die in a fight."))
     V.draw_mechanism(surface, (x0 + 150, y + 10), "door", 36)

@@ -14,7 +14,8 @@ def mummy_name(mid: int) -> str:
 
 def tile_text(t: int) -> str:
     tile = C.TILES[t]
-    bits = [f"{exits(tile.exits)} exits"]
+    n = exits(tile.exits)
+    bits = [f"{n} exit{'s' if n != 1 else ''}"]
     if tile.symbol:
         bits.append(SYMBOL_NAMES[tile.symbol])
     if tile.torch:
@@ -193,6 +194,11 @@ def choice_label(choice, view) -> str:
     return repr(choice)
 
 
+def plural(n: int, word: str) -> str:
+    """'1 torch', '3 torches', '1 exit', '2 exits'."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}{'es' if word.endswith(('ch', 'sh', 's')) else 's'}"
+
+
 def standing_lines(view) -> list[str]:
     """Where the game stands, for the log of a resumed game: whose turn, the doors and the Boss, the
     torches and the deck, the Mummy closest to the Relics."""
@@ -204,7 +210,7 @@ def standing_lines(view) -> list[str]:
         state = "the Boss is beaten"
     else:
         state = f"the Boss wakes at {view.doors_needed}"
-    lines.append(f"Doors {view.doors_done}/{view.doors_needed}, {state}; {view.supply} torches, "
+    lines.append(f"Doors {view.doors_done}/{view.doors_needed}, {state}; {plural(view.supply, 'torch')}, "
                  f"{view.deck_count} tiles in the deck, {view.regroup_left} Regroups left")
     vd = vault_distances(view.masks)
     roaming = sorted((vd.get(tuple(c), 99), mid, h) for mid, c, h in view.mummies if mid not in C.BOSSES)
