@@ -11,7 +11,8 @@ from game.runrunrun.tools.samples import conformance_configs
 PKG = Path(__file__).resolve().parents[2] / "game" / "runrunrun"
 FORBIDDEN = {
     "rules": ("pygame", "game.client", "game.runrunrun.ai", "game.runrunrun.ui", "game.runrunrun.tools"),
-    "ai": ("pygame", "game.client", "game.runrunrun.ui", "game.runrunrun.tools"),
+    "ai": ("pygame", "game.client", "game.runrunrun.ui", "game.runrunrun.tools", "game.runrunrun.partners"),
+    "partners": ("pygame", "game.client", "game.runrunrun.ai", "game.runrunrun.ui", "game.runrunrun.tools"),
     "ui": ("game.runrunrun.tools",),
 }
 OTHER_GAMES = ("game.roborun", "game.robomissions", "game.roborescue", "game.roborally")

@@ -6,9 +6,8 @@ adapts to partners (human or not) whose moves are not its own. Table talk: befor
 AI says its plan ("I'll hold the mummy at the vault", ...) and marks the room it wants for a
 future triangle; it reads the other seats' marks (it leaves their reserved rooms alone) and
 lines (a partner who said it will hold the Vault is trusted with a mummy that is not yet
-at the door). Silence is read too: a partner that has had a turn and said no plan is not
-counted on, and the hard AI then plays the shared resources (damage tokens, the Regroup pool,
-who pays a random discard) for its own hand, since the fights are its own (`CatAI._carrying`).
+at the door). A partner who never says a plan is planned with exactly like one who does: silence
+says nothing about how well someone plays, so the AI shares tiles, tokens and discards the same.
 """
 from __future__ import annotations
 
@@ -19,10 +18,12 @@ from dataclasses import dataclass
 from game.runrunrun.rules import content as C
 from game.runrunrun.rules.engine import BASIC_MOVE, Choice, ch, move_cost, placements
 from game.runrunrun.rules.maze import (FINAL, OPEN, distances, neighbours, open_doorways, rotate, step,
-                                       triangles_at, vault_distances)
+                                       toward_vault, triangles_at, vault_distances)
 
 SAY_HOLD, SAY_WANT, SAY_TRIANGLE, SAY_FIGHT, SAY_REGROUP, SAY_TORCHES, SAY_FOLLOW = range(7)
-BOSS_TOKENS = ("double", "plus")   # carrying: Sarcophagus tokens kept for the Boss fight
+BOSS_TOKENS = ("double", "plus")   # Sarcophagus tokens kept for the Boss fight
+LATE_DECK = 24                      # ... unless the draw deck is this short: a stalled game is lost to the Mummies
+SHALLOW_BOSS = 7                   # the last Door Mechanism waits until the maze is this deep
 
 
 @dataclass(frozen=True)
@@ -34,14 +35,13 @@ class Level:
     talk: bool           # says its plan and marks rooms
     plan_triangles: bool # values rooms that set up a triangle later
     boss_hunt: bool      # once the Boss is awake, fights anything in reach
-    carry: bool = False  # plays for a team of silent partners (see CatAI._carrying)
 
 
 LEVELS = {
     "greedy": Level(danger=1, reroll=False, torch_reserve=9, noise=0.0, talk=False, plan_triangles=False, boss_hunt=False),
     "easy": Level(danger=2, reroll=False, torch_reserve=9, noise=25.0, talk=True, plan_triangles=False, boss_hunt=False),
     "normal": Level(danger=3, reroll=True, torch_reserve=2, noise=6.0, talk=True, plan_triangles=True, boss_hunt=True),
-    "hard": Level(danger=4, reroll=True, torch_reserve=1, noise=0.0, talk=True, plan_triangles=True, boss_hunt=True, carry=True),
+    "hard": Level(danger=4, reroll=True, torch_reserve=1, noise=0.0, talk=True, plan_triangles=True, boss_hunt=True),
 }
 
 
@@ -110,13 +110,22 @@ class CatAI:
         fd = distances(b.masks, view.pos[me], blocked=frozenset(c for c, _ in b.mummies.values()))
         dice = min(6, sum(C.TILES[t].strength for t in hand))
         trusted = self._partner_holds(view, b)
+        door = self._door_mummy(view, b, fd)
+        if door is not None and hand and dice >= 2:
+            # a Mummy that reaches the Relics on the next Mummy die: beat it now, walking or by passage
+            walk = fd.get(door, 99) <= b.reach
+            if walk or (view.sarc[me] and L.boss_hunt):     # (passages: the normal and hard levels)
+                return ("fight" if walk else "passage", door, SAY_HOLD)
         targets = []
+        boss_up = any(mid in C.BOSSES for mid in b.mummies)
         for mid, (cell, hearts) in b.mummies.items():
             d = fd.get(cell)
             if d is None or d > b.reach or not hand:
                 continue
             threat = b.threat(mid)
-            hunt = L.boss_hunt and view.boss_awake and move_cost(d) <= 2
+            # once the Boss is up, hunt it (and, when it is gone, whatever is left); a far Mummy can
+            # wait while the Boss runs for the Vault
+            hunt = L.boss_hunt and view.boss_awake and move_cost(d) <= 2 and (mid in C.BOSSES or not boss_up)
             if threat <= L.danger or hunt:
                 if threat > 1 and trusted and not view.boss_awake:
                     continue
@@ -131,12 +140,20 @@ class CatAI:
             if view.regroup_left and (dice < 5 or self._far_partners(view, b)):
                 return ("cooperate", None, SAY_REGROUP)
             if best is None or best[0] < 20:
-                return ("move", self._guard_room(view, b), SAY_HOLD)
-        if view.regroup_left and (not hand or (view.supply == 0 and (best is None or best[0] < 0))):
+                return ("move", self._intercept_room(view, b) or self._guard_room(view, b), SAY_HOLD)
+        closing = any(b.threat(m) <= 2 for m in b.mummies)
+        if view.regroup_left and (not hand or (view.supply == 0 and not closing and (best is None or best[0] < 0))):
             return ("cooperate", None, SAY_REGROUP)
         if best is not None and best[0] > -15:
             return ("explore", best, SAY_TRIANGLE if best[0] >= 40 else SAY_WANT)
         return ("move", self._guard_room(view, b), SAY_FOLLOW)
+
+    @staticmethod
+    def _door_mummy(view, b, fd):
+        """The room of the Mummy nearest its goal among those that reach the Relics on the next Mummy
+        die (at the Vault's door, or a room before it with the arrow), or None."""
+        urgent = sorted((b.threat(m), m) for m in b.mummies if b.threat(m) <= 0)
+        return b.mummies[urgent[0][1]][0] if urgent else None
 
     def _far_partners(self, view, b) -> bool:
         """I stand by the Boss's way in while partners with tiles are too far to fight it next turn."""
@@ -155,6 +172,26 @@ class CatAI:
         """The next seat said it will hold the mummy at the Vault and still has tiles."""
         nxt = (view.seat + 1) % view.players
         return nxt != view.seat and dict(view.said).get(nxt) == SAY_HOLD and view.hand_counts[nxt] >= 2
+
+    def _intercept_room(self, view, b):
+        """A free room (no deck paid) nearest the spot on the Boss's way to the Vault where the Boss
+        should stand at my next turn: it moves its extra rooms plus one per Mummy symbol (a third of
+        the Power's dice) on every seat's turn. Waiting there keeps it in fighting reach, where
+        following it from behind would never catch up."""
+        boss = [mid for mid in b.mummies if mid in C.BOSSES]
+        if not boss:
+            return None
+        cell = b.mummies[boss[0]][0]
+        path = [cell]
+        while b.vd.get(path[-1], 0) > 0:
+            path.append(toward_vault(b.masks, path[-1], b.vd)[0])
+        power = 1 + sum(C.MUMMIES[m]["extra_die"] for m in b.mummies if m in C.MUMMIES)
+        advance = round(view.players * (power / 3 + C.card(boss[0])["extra_move"]))
+        spot = path[min(advance, len(path) - 1)]
+        to_spot = distances(b.masks, spot)
+        mine = distances(b.masks, view.pos[view.seat])
+        options = [c for c, d in mine.items() if d <= BASIC_MOVE]
+        return min(options, key=lambda c: (to_spot.get(c, 99), c not in path, mine[c], c))
 
     def _guard_room(self, view, b):
         """A free room near the mummy closest to the Vault (or the Vault's open room)."""
@@ -195,11 +232,12 @@ class CatAI:
             for tri in triangles_at(cell):
                 syms = [sym] + [b.symbol(c) for c in tri[1:]]
                 if None in syms:
-                    if L.plan_triangles and sum(s is not None for s in syms) == 2:
-                        sc += 4
+                    known = [x for x in syms if x is not None]
+                    if L.plan_triangles and len(known) == 2:
+                        sc += 8 if len(set(known)) == 2 and not view.boss_awake else 4
                     continue
                 if len(set(syms)) == 3 and not view.boss_awake and not (set(tri[1:]) & b.used_door):
-                    sc += self._door_value(view, b)
+                    sc += self._door_value(view, b, cell)
                 if len(set(syms)) == 1 and view.torch_left and not (set(tri[1:]) & b.used_torch):
                     sc += 25 + (30 if view.supply <= 1 else 0)
         if tile.sarcophagus:
@@ -218,23 +256,20 @@ class CatAI:
                 sc += 8 if seat == view.seat else -30
         return sc
 
-    def _door_value(self, view, b) -> float:
+    def _door_value(self, view, b, cell) -> float:
         """A Door Mechanism is the way to win, but the last one wakes the Boss: a planner waits for a
-        moment with no Mummy in the maze (the waiting Mummy cards then leave the game) and full hands."""
+        moment with no Mummy in the maze (the waiting Mummy cards then leave the game) and full hands,
+        and never while the maze is shallow (the Boss enters at most that far from the Vault and
+        would reach it before the table could fight it twice)."""
         if not self.level.plan_triangles or view.doors_done + 1 < view.doors_needed:
+            return 90.0
+        here = 1 + min((b.vd[n] for n in neighbours_any(b, cell)), default=0)
+        if max(max(b.vd.values(), default=0), here) < SHALLOW_BOSS and view.deck_count > LATE_DECK:
+            return -20.0
+        if view.deck_count <= LATE_DECK:
             return 90.0
         ready = len(b.mummies) <= 1 and sum(view.hand_counts) >= 2.5 * view.players
         return 90.0 if ready else 30.0
-
-    def _carrying(self, view) -> bool:
-        """Partners who have had a turn and said no plan are not counted on (random players, or
-        humans who keep quiet): the fights are mine, so the Boss's damage tokens, the Regroup pool and
-        the random discards are played for my hand."""
-        if not self.level.carry or view.players == 1:
-            return False
-        said = dict(view.said)
-        acted = [i for i in range(view.players) if i != view.seat and i < view.turn]
-        return bool(acted) and all(i not in said for i in acted)
 
     def _action(self, view, b, choices):
         kind, detail, line = self._plan(view, b)
@@ -254,18 +289,21 @@ class CatAI:
                 return ch("sarc", i)
         if kind == "fight":
             return ch("fight")
-        jump = self._passage_target(view, b)
-        if jump is not None and kind != "cooperate":
-            keep = BOSS_TOKENS if self._carrying(view) and not self._boss_at(b, jump) else ()
-            for i, tok in enumerate(view.sarc[view.seat]):
-                k = C.SARCOPHAGUS[tok]["kind"]
-                if k in ("double", "plus", "draw", "torches", "draw_torch") and k not in keep:
-                    return ch("passage", i)
+        jump = detail if kind == "passage" else self._passage_target(view, b)
+        if jump is not None and kind != "cooperate" and view.sarc[view.seat]:
+            return ch("passage", self._cheapest_token(view))
         if kind == "cooperate":
             return ch("cooperate")
         if kind == "explore":
             return ch("explore", detail[1])
         return ch("move")
+
+    @staticmethod
+    def _cheapest_token(view) -> int:
+        """The Sarcophagus token worth least in a fight, spent on a secret passage."""
+        worth = {"draw_torch": 0, "torches": 1, "draw": 2, "plus": 3, "double": 4}
+        tokens = view.sarc[view.seat]
+        return min(range(len(tokens)), key=lambda i: (worth[C.SARCOPHAGUS[tokens[i]]["kind"]], i))
 
     def _wanted_room(self, view, b):
         """An open doorway cell next to two symbol rooms of different kinds: a Door Mechanism to come."""
@@ -320,15 +358,16 @@ class CatAI:
         return ch("to", target[0], target[1])
 
     def _passage_dest(self, view, b, choices):
-        target = self._passage_target(view, b, any_reach=True)
+        fd = distances(b.masks, view.pos[view.seat], blocked=frozenset(c for c, _ in b.mummies.values()))
+        target = self._door_mummy(view, b, fd) or self._passage_target(view, b, any_reach=True)
         if target is None:
             return self._move_dest(view, b, choices)
         return ch("to", target[0], target[1])
 
     def _passage_target(self, view, b, any_reach=False):
         """A secret passage pays when a dangerous Mummy (or the Boss) is out of fighting reach."""
-        if not self.level.boss_hunt or not view.sarc[view.seat]:
-            return None
+        if not self.level.boss_hunt or not (view.sarc[view.seat] or any_reach):
+            return None         # (at the passage's destination the token is already spent)
         dice = min(6, sum(C.TILES[t].strength for t in view.hand))
         if dice < 4:
             return None
@@ -349,14 +388,10 @@ class CatAI:
             return ch("to", detail[0], detail[1])
         return None
 
-    @staticmethod
-    def _boss_at(b, cell) -> bool:
-        return any(mid in C.BOSSES and c == tuple(cell) for mid, (c, _) in b.mummies.items())
-
     def _saving_for_boss(self, view, b) -> bool:
-        """Carrying silent partners, the damage tokens wait for the Boss, unless the Mummy in my room
-        is at the Vault's door (it moves into the Relics before my next turn)."""
-        if not self._carrying(view) or view.boss_awake:
+        """Damage tokens wait for the Boss (12-16 Hearts, the fight the game is lost on) unless the
+        Mummy in my room stands at the Vault's door. The same with any partners, talking or not."""
+        if not self.level.plan_triangles or view.boss_awake:
             return False
         here = view.pos[view.seat]
         return all(b.threat(m) > 0 for m, (c, _) in b.mummies.items() if c == here)
@@ -448,9 +483,6 @@ class CatAI:
         return min(choices, key=key)
 
     def _discard_from(self, view, b, choices):
-        if self._carrying(view):
-            # my tiles are the table's fights: a silent partner pays while it has tiles
-            return max(choices, key=lambda c: (c.args[0] != view.seat, view.hand_counts[c.args[0]], -c.args[0]))
         return max(choices, key=lambda c: (view.hand_counts[c.args[0]], c.args[0] != view.seat, -c.args[0]))
 
     # ------------------------------------------------------------------ cooperate steps
@@ -461,8 +493,6 @@ class CatAI:
         return ch("stay") if guarding and len(view.hand) >= 2 else ch("join")
 
     def _draw_for(self, view, b, choices):
-        if self._carrying(view) and ch("draw_for", view.seat) in choices:
-            return ch("draw_for", view.seat)
         return min(choices, key=lambda c: (view.hand_counts[c.args[0]], c.args[0]))
 
     def _offer(self, view, b, choices):
@@ -474,10 +504,18 @@ class CatAI:
 
     def _give(self, view, b, choices):
         tile = max(view.pool, key=lambda t: (C.TILES[t].strength, t))
-        if self._carrying(view) and view.seat in view.members:
-            return ch("give", tile, view.seat)     # the pooled tiles become my attacks
         seat = min(view.members, key=lambda s: (view.hand_counts[s], s))
         return ch("give", tile, seat)
+
+
+def neighbours_any(b: Board, cell):
+    """Rooms of the maze a room placed at `cell` would join (those with a doorway into it)."""
+    out = []
+    for d in range(6):
+        n = step(cell, d)
+        if n in b.vd and b.masks.get(n, 0) >> ((d + 3) % 6) & 1:
+            out.append(n)
+    return out
 
 
 def make_player(level: str, seed: int):

@@ -141,10 +141,14 @@ def draw_room(surface, layout: HexLayout, cell, mask: int, tile: int | None, alp
         pygame.draw.rect(target, (120, 80, 160), r, border_radius=4)
 
 
+PIECE_MIN_RADIUS = 11          # logical pixels: 7 on the 800x480 screen, where hexes shrink in a big maze
+
+
 def draw_mummy(surface, center, mid: int, hearts: int, size: float) -> None:
     x, y = center
     boss = mid >= 10
-    r = int(size * (0.42 if boss else 0.33))
+    # never smaller than a finger's width on the 800x480 screen, however many rooms shrink the hexes
+    r = int(max(size * (0.42 if boss else 0.33), PIECE_MIN_RADIUS + (3 if boss else 2)))
     pygame.draw.circle(surface, BOSS if boss else MUMMY, (int(x), int(y)), r)
     pygame.draw.circle(surface, STONE, (int(x), int(y)), r, 2)
     for k in (-0.3, 0.0, 0.3):    # bandages
@@ -168,7 +172,7 @@ def draw_heart_count(surface, pos, hearts: int, size: float) -> None:
 
 def draw_cat(surface, center, seat: int, size: float, active: bool) -> None:
     x, y = center
-    r = int(size * 0.24)
+    r = int(max(size * 0.24, PIECE_MIN_RADIUS))
     col = SEAT_COLOURS[seat]
     if active:
         pygame.draw.circle(surface, theme.ACCENT, (int(x), int(y)), r + 4, 3)
@@ -270,7 +274,8 @@ def draw_tile_icon(surface, rect: pygame.Rect, tile: int, focused: bool = False)
         pygame.draw.polygon(surface, theme.ACCENT, layout.corners(cell, 0), 3)
     box = pygame.Rect(0, 0, area.width // 2, area.height // 2)
     box.bottomright = (area.right, area.bottom)
-    draw_fit(surface, str(t.strength), box, 16, theme.TEXT, align="right", valign="bottom", wrap=False, bold=True,
+    size = max(18, area.height // 3)      # the Combat Strength stays readable on the 800x480 screen
+    draw_fit(surface, str(t.strength), box, size, theme.TEXT, align="right", valign="bottom", wrap=False, bold=True,
              min_size=16)
 
 

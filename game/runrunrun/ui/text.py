@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from game.runrunrun.rules import content as C
-from game.runrunrun.rules.maze import FINAL, OPEN, exits
+from game.runrunrun.rules.maze import FINAL, OPEN, distances, exits, rotate, step, vault_distances
 
 SEAT_NAMES = ("Blue", "Orange", "Green", "Pink")
 SYMBOL_NAMES = {"ankh": "Ankh", "eye": "Eye", "scarab": "Scarab"}
@@ -14,7 +14,8 @@ def mummy_name(mid: int) -> str:
 
 def tile_text(t: int) -> str:
     tile = C.TILES[t]
-    bits = [f"{exits(tile.exits)} exits"]
+    n = exits(tile.exits)
+    bits = [f"{n} exit{'s' if n != 1 else ''}"]
     if tile.symbol:
         bits.append(SYMBOL_NAMES[tile.symbol])
     if tile.torch:
@@ -30,10 +31,118 @@ def sarc_text(tok: int) -> str:
             "plus": f"+{d['n']} damage", "draw_torch": "draw 1 tile, +1 torch"}[d["kind"]]
 
 
+# the maze's six directions (rules/maze.py DIRS: east, then counter-clockwise) as a player says them
+DIR_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
+DIR_SHORT = ("E", "NE", "NW", "W", "SW", "SE")
+
+
+def doorways_text(mask: int) -> str:
+    """'doorways E, NW, SW': where a room's doorways point, in compass words."""
+    return "doorways " + ", ".join(DIR_SHORT[d] for d in range(6) if mask >> d & 1)
+
+
+def room_name(view, cell) -> str:
+    """A room said the way a player points at it: the Vault, whoever stands there, what it holds."""
+    cell = tuple(cell)
+    if cell == OPEN:
+        return "the Vault"
+    if cell == FINAL:
+        return "the Relics"
+    mummies = [mummy_name(mid) for mid, c, _ in view.mummies if tuple(c) == cell]
+    if mummies:
+        return " and ".join(mummies)
+    if tuple(view.pos[view.seat]) == cell:
+        return "your room"
+    cats = [SEAT_NAMES[s] for s, p in enumerate(view.pos) if tuple(p) == cell]
+    if cats:
+        return f"{cats[0]}'s room"
+    tile = next((t for c, t, _ in view.tiles if tuple(c) == cell), None)
+    if tile is None or tile < 0:
+        return "an open spot"
+    t = C.TILES[tile]
+    if t.symbol:
+        return f"the {SYMBOL_NAMES[t.symbol]} room"
+    if t.sarcophagus:
+        return "the sarcophagus room"
+    return f"the {exits(t.exits)}-exit room"
+
+
+def _landmark(view, cell) -> str:
+    """'north-east of the Vault': an open spot named by the room whose doorway leads into it (the
+    Vault first, then a room with someone in it, then any)."""
+    cell = tuple(cell)
+    joins = []
+    for d in range(6):
+        n = step(cell, d)
+        mask = view.masks.get(n)
+        if mask is not None and mask >> ((d + 3) % 6) & 1 and n != FINAL:
+            name = room_name(view, n)
+            rank = 0 if n == OPEN else 1 if not name.startswith("the ") else 2
+            joins.append((rank, d, name))
+    if not joins:
+        return "beside the maze"
+    _, d, name = min(joins)
+    return f"{DIR_WORDS[(d + 3) % 6]} of {name}"
+
+
+def _where(view, cell) -> str:
+    """'Mummy 3, 4 rooms from the Vault' / 'the Ankh room, 2 rooms from the Vault'."""
+    vd = vault_distances(view.masks).get(tuple(cell))
+    name = room_name(view, cell)
+    if vd is None or tuple(cell) == OPEN:
+        return name
+    return f"{name}, {vd} room{'s' if vd != 1 else ''} from the Vault"
+
+
+def _walk_cost(view, cell) -> str:
+    d = distances(view.masks, tuple(view.pos[view.seat])).get(tuple(cell))
+    if d is None:
+        return ""
+    paid = max(0, d - 3)
+    return f" ({d} room{'s' if d != 1 else ''}" + (f", burns {paid} deck tile{'s' if paid > 1 else ''})" if paid else ")")
+
+
 def choice_label(choice, view) -> str:
     k, a = choice.kind, choice.args
+    phase = view.phase
+    if k == "cell":
+        paid = max(0, dict(dict(view.ctx).get("rooms", ())).get((a[0], a[1]), 0) - 3)
+        return f"Place it {_landmark(view, (a[0], a[1]))}" + (f" (burns {paid} deck)" if paid else "")
+    if k == "rot":
+        x = dict(view.ctx)
+        tile = x.get("tile")
+        if tile is None:
+            return f"Turn the room ({a[0]})"
+        return f"Turn: {doorways_text(rotate(C.TILES[tile].exits, a[0]))}"
+    if k == "to":
+        cell = (a[0], a[1])
+        if phase == "move_dest":
+            if cell == tuple(view.pos[view.seat]):
+                return "Stay where you are"
+            return f"Walk to {_where(view, cell)}{_walk_cost(view, cell)}"
+        if phase == "fight_dest":
+            return f"Fight {room_name(view, cell)}{_walk_cost(view, cell)}"
+        if phase == "passage_dest":
+            return f"Passage to {_where(view, cell)}"
+        if phase == "mummy_path":
+            mid = dict(view.ctx).get("mid")
+            who = mummy_name(mid) if mid is not None else "The Mummy"
+            return f"{who} goes on to {room_name(view, cell)}"
+        if phase == "place_mummy":
+            vd = vault_distances(view.masks).get(cell, 0)
+            return f"Wake it in {room_name(view, cell)} ({vd} from the Vault)"
+        return f"Go to {_where(view, cell)}"
+    if k == "mark":
+        cell = (a[0], a[1])
+        if any(tuple(c) == cell for c, _, _ in view.tiles):
+            return f"Reserve {_where(view, cell)}"
+        return f"Reserve the open spot {_landmark(view, cell)}"
+    if k == "lure":
+        frm = next((tuple(c) for mid, c, _ in view.mummies if mid == a[0]), None)
+        way = next((DIR_WORDS[d] for d in range(6) if frm is not None and step(frm, d) == (a[1], a[2])), "away")
+        return f"Lure {mummy_name(a[0])} {way}, away from the Vault"
     if k == "explore":
-        return f"Explore: {tile_text(a[0])}"
+        return f"Place a room: {tile_text(a[0])}"
     if k == "move":
         return "Move only (no tile)"
     if k == "fight":
@@ -46,14 +155,9 @@ def choice_label(choice, view) -> str:
         return f"Secret passage (spend {sarc_text(view.sarc[view.seat][a[0]])})"
     if k == "say":
         return f'Say: "{C.SAY_LINES[a[0]]}"'
-    if k == "mark":
-        return f"Mark room {a[0]},{a[1]} as reserved"
-    if k in ("cell", "to"):
-        return f"Room {a[0]},{a[1]}"
-    if k == "rot":
-        return f"Rotation {a[0]}"
     if k == "commit":
-        return f"Discard: {tile_text(a[0])}"
+        n = C.TILES[a[0]].strength
+        return f"Discard it for {n} {'die' if n == 1 else 'dice'}: {tile_text(a[0])}"
     if k == "boost":
         return f"Use sarcophagus: {sarc_text(view.sarc[view.seat][a[0]])}"
     if k == "roll":
@@ -67,8 +171,6 @@ def choice_label(choice, view) -> str:
         return f"Reroll die {dice}: {n} torch{'es' if n > 1 else ''}"
     if k == "hit":
         return f"Damage {mummy_name(a[0])}"
-    if k == "lure":
-        return f"Lure {mummy_name(a[0])} to {a[1]},{a[2]}"
     if k == "end":
         return "End the turn (draw a tile)"
     if k == "no_lure":
@@ -90,6 +192,36 @@ def choice_label(choice, view) -> str:
     if k == "give":
         return f"Give {tile_text(a[0])} to {SEAT_NAMES[a[1]]}"
     return repr(choice)
+
+
+def plural(n: int, word: str) -> str:
+    """'1 torch', '3 torches', '1 exit', '2 exits'."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}{'es' if word.endswith(('ch', 'sh', 's')) else 's'}"
+
+
+def standing_lines(view) -> list[str]:
+    """Where the game stands, for the log of a resumed game: whose turn, the doors and the Boss, the
+    torches and the deck, the Mummy closest to the Relics."""
+    lines = [f"Game resumed: turn {view.turn + 1}, {SEAT_NAMES[view.active]} to play"]
+    boss = next(((mid, h) for mid, _, h in view.mummies if mid in C.BOSSES), None)
+    if boss:
+        state = f"the Boss is awake ({boss[1]} Hearts left)"
+    elif view.boss_awake:
+        state = "the Boss is beaten"
+    else:
+        state = f"the Boss wakes at {view.doors_needed}"
+    lines.append(f"Doors {view.doors_done}/{view.doors_needed}, {state}; {plural(view.supply, 'torch')}, "
+                 f"{view.deck_count} tiles in the deck, {view.regroup_left} Regroups left")
+    vd = vault_distances(view.masks)
+    roaming = sorted((vd.get(tuple(c), 99), mid, h) for mid, c, h in view.mummies if mid not in C.BOSSES)
+    if roaming:
+        d, mid, h = roaming[0]
+        where = "at the Vault's door!" if d == 0 else f"{d} room{'s' if d != 1 else ''} from the Vault"
+        more = f" ({len(roaming) - 1} more in the maze)" if len(roaming) > 1 else ""
+        lines.append(f"{mummy_name(mid)} is {where}, {h} Hearts{more}")
+    elif not view.boss_awake:
+        lines.append(f"No Mummy in the maze; the next wakes after {5 - view.top_hearts} more Hearts")
+    return lines
 
 
 PROMPTS = {
@@ -123,7 +255,7 @@ def log_line(e: dict) -> str | None:
     if t == "place":
         return f"{who} explores a new room"
     if t == "move" and e["rooms"]:
-        return f"{who} moves {e['rooms']} rooms" + (f" (paid {e['paid']} from the deck)" if e["paid"] else "")
+        return f"{who} moves {e['rooms']} room{'s' if e['rooms'] != 1 else ''}" + (f" (paid {e['paid']} from the deck)" if e["paid"] else "")
     if t == "light":
         return f"A torch lights the room ({e['supply']} left)"
     if t == "dark":

@@ -1,0 +1,161 @@
+"""The hard AI guards the Vault with every tool the rules give it, times the Boss, and plans the
+same with partners who never say a plan as with partners who do (Run Run Run! rulebook, 'A Few
+Words About Cooperating': intentions may be said, but nobody has to).
+
+Each test sets up a position, asks the AI, and checks what it does."""
+import pytest
+
+from game.runrunrun.ai import make_player
+from game.runrunrun.ai.player import SAY_WANT
+
+from .support import C, E, OPEN, R, bare, bits, ch, corridor, room, tile_where
+
+TALKS = pytest.mark.parametrize("partner_talks", [False, True], ids=["silent partner", "talking partner"])
+
+
+def _table(partner_talks: bool, my_hand, partner_hand=(), turn: int = 2, deck=None) -> E.State:
+    """Two seats, seat 0 (the hard AI) to act on its second turn; seat 1 has played once."""
+    s = bare(2, hands=[list(my_hand), list(partner_hand)], deck=deck)
+    s.turn = turn
+    s.talked = {"say", "mark"}          # the AI's table talk is not what these tests look at
+    if partner_talks:
+        s.said[1] = SAY_WANT
+    return s
+
+
+def _hand(strength: int, *first) -> list:
+    """`first` plus symbol-less, torch-lit tiles of three or four exits up to that Combat Strength."""
+    hand = list(first)
+    spare = [t.id for t in C.TILES if t.strength in (3, 4) and t.symbol is None and t.torch and t.id not in hand]
+    while sum(C.TILES[t].strength for t in hand) < strength:
+        hand.append(spare.pop(0))
+    return hand
+
+
+def _token(kind: str) -> int:
+    return next(i for i, t in enumerate(C.SARCOPHAGUS) if t["kind"] == kind)
+
+
+def _ask(s, seat: int = 0):
+    return make_player("hard", 1).choose(R.seat_view(s, seat), R.legal_choices(s))
+
+
+def _fight_commit(partner_talks: bool, mummy_cell):
+    s = _table(partner_talks, _hand(6))
+    corridor(s, 2)
+    s.mummies = {4: [mummy_cell, 5]}
+    s.sarc[0] = [_token("double")]
+    ai = make_player("hard", 1)
+    while s.phase != "fight_commit":
+        c = ai.choose(R.seat_view(s, 0), R.legal_choices(s))
+        assert c.kind in ("fight", "to"), c
+        R.apply(s, c)
+    return ai.choose(R.seat_view(s, 0), R.legal_choices(s))
+
+
+@TALKS
+def test_double_damage_waits_for_the_boss_on_a_mummy_still_out_in_the_maze(partner_talks):
+    assert _fight_commit(partner_talks, (3, 0)) != ch("boost", 0)
+
+
+@TALKS
+def test_double_damage_goes_on_a_mummy_at_the_vaults_door(partner_talks):
+    assert _fight_commit(partner_talks, OPEN) == ch("boost", 0)
+
+
+@TALKS
+def test_the_regroup_pool_goes_to_the_short_hand_whoever_talks(partner_talks):
+    s = _table(partner_talks, _hand(12), partner_hand=[tile_where(strength=1)])
+    pool = [t.id for t in C.TILES if t.strength == 4][:2]
+    s.deck = [t for t in s.deck if t not in pool]
+    s.pool, s.members = pool, [0, 1]
+    s.phase, s.ctx = "give", {}
+    pick = _ask(s)
+    assert pick.kind == "give" and pick.args[1] == 1
+
+
+@TALKS
+def test_the_fuller_hand_pays_a_random_discard_whoever_talks(partner_talks):
+    s = _table(partner_talks, _hand(12), partner_hand=[tile_where(strength=1)])
+    s.phase, s.ctx = "discard_from", {"options": [0, 1]}
+    assert _ask(s) == ch("discard_from", 0)
+
+
+def test_a_secret_passage_to_a_mummy_at_the_door_comes_before_the_boss_beside_me():
+    """The Boss shares my room far out; a Mummy stands at the Vault's door, out of walking reach (no
+    draw deck to pay the way): the passage to the door, then the fight there."""
+    s = _table(False, _hand(10), deck=[])
+    cells = corridor(s, 5)
+    s.pos[0] = cells[-1]
+    s.boss_awake = True
+    s.mummies = {4: [OPEN, 5], 10: [cells[-1], 12]}
+    s.sarc[0] = [_token("draw"), _token("double")]
+    pick = _ask(s)
+    assert pick == ch("passage", 0)                 # the draw token, not the double damage
+    R.apply(s, pick)
+    assert _ask(s) == ch("to", *OPEN)
+    R.apply(s, ch("to", *OPEN))
+    assert _ask(s) == ch("fight")
+
+
+def test_no_regroup_for_torches_while_a_fast_mummy_closes_in():
+    """Out of torches with a hand that cannot fight: a Regroup would cost the turn the Mummy needs."""
+    weak = tile_where(strength=1, torch=False)
+    s = _table(True, [weak])
+    s.supply = 0
+    cells = corridor(s, 4)
+    s.mummies = {3: [cells[2], 5]}                 # Mummy 3 has the arrow: two moves from the door
+    assert _ask(s) != ch("cooperate")
+    s.mummies = {4: [cells[3], 5]}                 # a slow Mummy four rooms out: the Regroup is fine
+    assert _ask(s) == ch("cooperate")
+
+
+def _last_door_choice(deck_left: int | None):
+    """Two Door Mechanisms done: a Scarab room at (3,-1) would make the third and wake the Boss two
+    rooms from the Vault; the other open doorway makes nothing. Returns the AI's cell."""
+    s = bare(1, hands=[[tile_where(symbol="scarab", strength=3)]])
+    if deck_left is not None:
+        s.deck = s.deck[:deck_left]
+    s.talked = {"say", "mark"}
+    s.doors_done = 2
+    room(s, (2, 0), bits(3, 1), symbol="ankh")
+    room(s, (2, -1), bits(4), symbol="eye")
+    s.masks[OPEN] = bits(0, 1, 5)
+    ai = make_player("hard", 1)
+    R.apply(s, ai.choose(R.seat_view(s, 0), R.legal_choices(s)))
+    assert s.phase == "explore_cell" and (3, -1) in s.ctx["options"]
+    return ai.choose(R.seat_view(s, 0), R.legal_choices(s))
+
+
+def test_the_last_door_mechanism_waits_while_the_maze_is_shallow():
+    assert _last_door_choice(None) != ch("cell", 3, -1)
+
+
+def test_with_the_draw_deck_running_short_the_last_door_is_made_even_so():
+    assert _last_door_choice(10) == ch("cell", 3, -1)
+
+
+def test_a_secret_passage_to_the_boss_lands_in_the_boss_room():
+    """The Boss five rooms out, no draw deck to pay the walk: the passage (its token already spent
+    when the destination is chosen) goes to the Boss, not to a room three steps away."""
+    s = _table(True, _hand(10), deck=[])
+    cells = corridor(s, 5)
+    s.boss_awake = True
+    s.mummies = {10: [cells[-1], 12]}
+    s.sarc[0] = [_token("draw")]
+    assert _ask(s) == ch("passage", 0)
+    R.apply(s, ch("passage", 0))
+    assert _ask(s) == ch("to", *cells[-1])
+
+
+def test_with_the_boss_running_for_the_vault_a_far_mummy_waits():
+    """The Boss one room from the Vault's door, four rooms from me with no deck to pay the walk; a
+    Mummy far out shares my room: the AI walks toward the Boss instead of fighting that Mummy."""
+    s = _table(True, _hand(10), deck=[])
+    cells = corridor(s, 5)
+    s.boss_awake = True
+    s.mummies = {10: [cells[0], 12], 4: [cells[4], 5]}
+    s.pos[0] = cells[4]
+    assert _ask(s) == ch("move")
+    R.apply(s, ch("move"))
+    assert _ask(s) == ch("to", *cells[1])
