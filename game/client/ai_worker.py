@@ -230,6 +230,17 @@ def _threads() -> ThreadPoolExecutor:
 
 
 _thread_jobs: set = set()       # futures of jobs running in the thread (they hold the lock)
+_activity = 0                   # jobs submitted + jobs finished: the App wakes its drawing on a change
+
+
+def activity() -> int:
+    """A number that changes whenever an AI job is submitted or finishes (an answer to show)."""
+    return _activity
+
+
+def _count_activity(_future: "Future | None" = None) -> None:
+    global _activity
+    _activity += 1
 
 
 def thread_busy() -> bool:
@@ -292,6 +303,8 @@ class AIWorker:
             future = _threads().submit(fn, *args, **kwargs)
             _thread_jobs.add(future)
         self.futures = [f for f in self.futures if not f.done()] + [future]
+        _count_activity()
+        future.add_done_callback(_count_activity)
         return future
 
     def close(self) -> None:
