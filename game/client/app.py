@@ -16,7 +16,7 @@ so captures are reproducible and animations progress even though frames take mic
 Pacing and drawing only what changed (issue 26): the loop sleeps to the display's refresh
 (60 Hz when SDL does not know it) whether or not vsync was granted, and a frame where no input
 arrived, no AI answered, no scene opened or closed, the player has been away for LIVELY
-seconds and no visible scene says it is animating (`Scene.animating()`) draws and flips
+seconds and the top scene does not say it is animating (`Scene.animating()`) draws and flips
 nothing: a screen left alone costs a few wake-ups a frame, not a core.
 """
 from __future__ import annotations
@@ -218,9 +218,10 @@ class App:
         screen left alone comes to rest and then draws nothing."""
         return self.since_input < LIVELY
 
-    def _must_draw(self, visible: list[Scene]) -> bool:
-        return (self.frames < self._awake_until or self.lively()
-                or any(scene.animating() for scene in visible))
+    def _must_draw(self) -> bool:
+        """Only the top scene is updated, so only it can move by itself; the ones under it are still."""
+        top = self.stack.top
+        return self.frames < self._awake_until or self.lively() or (top is not None and top.animating())
 
     def post(self, action: Action) -> None:
         """Inject an action as if the player had pressed it (tests, demo mode)."""
@@ -268,7 +269,7 @@ class App:
         if self.stack.scenes != before:
             self.wake()
         visible = self.stack.visible()
-        if self._must_draw(visible):
+        if self._must_draw():
             self._draw(visible, alpha)
         self.frames += 1
         self.frame_times.append(time.perf_counter() - started)

@@ -166,6 +166,11 @@ def main(argv: list[str]) -> int:
 _busy_seeds = iter(range(1, 1_000_000))
 
 
+def make_idle_scene(app: App) -> Scene:
+    """`bench idle --screen robomissions`: the command line's default table, waiting for the player."""
+    return TableScene(make_config("ffa", None, 1, "normal", 1))
+
+
 def make_busy_scene(app: App) -> Scene:
     """`bench frames --screen robomissions`: four AI seats, free-for-all, watched from seat 0."""
     return TableScene(TableConfig("ffa", ("normal", "hard", "easy", "normal"), next(_busy_seeds)))

@@ -196,6 +196,11 @@ def main(argv: list[str]) -> int:
 _busy_seeds = iter(range(1, 1_000_000))
 
 
+def make_idle_scene(app) -> Scene:
+    """`bench idle --screen roborescue`: a two-player lab, waiting for the player."""
+    return LabScene(table_config(2, "hard", False, 1), setup=SetupScene)
+
+
 def make_busy_scene(app) -> Scene:
     """`bench frames --screen roborescue`: four AI labs, watched from seat 1's lab."""
     return LabScene(GameConfig(4, ("normal", "hard", "easy", "normal"), False, next(_busy_seeds)))

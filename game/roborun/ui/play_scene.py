@@ -771,6 +771,11 @@ def main(argv: list[str]) -> int:
 _busy_seeds = iter(range(1, 1_000_000))
 
 
+def make_idle_scene(app) -> Scene:
+    """`bench idle --screen roborun`: scenario 1.1 with the AI partner, waiting for the player."""
+    return PlayScene(GameOptions(level_ref="1.1", partner="ai", seed=1, intro=False, tutorial=False))
+
+
 def make_busy_scene(app) -> Scene:
     """`bench frames --screen roborun`: the largest map (1.6), both seats played by random
     partners, so cards, slides, collections and spawns animate all the time."""

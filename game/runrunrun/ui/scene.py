@@ -947,6 +947,11 @@ def main(argv) -> int:
 _busy_seeds = iter(range(1, 1_000_000))
 
 
+def make_idle_scene(app) -> Scene:
+    """`bench idle --screen runrunrun`: two Catventurers, the player's turn."""
+    return PlayScene(GameSession.start(R, Config(2, "standard"), 1), humans=1, ai_level="hard", tutorial=False)
+
+
 def make_busy_scene(app) -> Scene:
     """`bench frames --screen runrunrun`: four AI Catventurers in the standard maze, watched from
     the active seat, with a short pace so moves, dice and banners animate all the time."""
