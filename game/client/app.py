@@ -135,6 +135,7 @@ class App:
         self._next_frame: float | None = None
         self._awake_until = WAKE_FRAMES     # draw every frame until this frame number
         self._ai_activity = ai_worker.activity()
+        self._was_animating = True
         self.since_input = 0.0      # game seconds since the player's last input
         self.lively_time = 0.0      # a clock for decoration (pulses, marching robots): stops when lively() ends
         # seconds spent on each recent frame's update+draw (for bench); bounded like every cache
@@ -219,9 +220,12 @@ class App:
         return self.since_input < LIVELY
 
     def _must_draw(self) -> bool:
-        """Only the top scene is updated, so only it can move by itself; the ones under it are still."""
+        """Only the top scene is updated, so only it can move by itself; the ones under it are still.
+        The frame after an animation ends is drawn too: its last update may have landed the picture."""
         top = self.stack.top
-        return self.frames < self._awake_until or self.lively() or (top is not None and top.animating())
+        animating = top is not None and top.animating()
+        was_animating, self._was_animating = self._was_animating, animating
+        return self.frames < self._awake_until or self.lively() or animating or was_animating
 
     def post(self, action: Action) -> None:
         """Inject an action as if the player had pressed it (tests, demo mode)."""

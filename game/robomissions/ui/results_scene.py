@@ -32,6 +32,7 @@ class ResultsTable(Protocol):
 
 class ResultsScene(Scene):
     """The end: who won, how long it took, what is left on the table; play again or leave."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     opaque = False
 

@@ -34,6 +34,7 @@ __all__ = ["AI_LEVELS", "MAX_PLAYERS", "MIN_PLAYERS", "MODE_NAMES", "MODE_PLAYER
 
 class SetupScene(Scene):
     """Choose mode, number of players and who plays each seat, then deal."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     def __init__(self, config: TableConfig | None = None) -> None:
         super().__init__()

@@ -218,6 +218,11 @@ class TableScene(Scene):
         """No human seat is still in the game: the screen only watches the AIs."""
         return not any(self.state.players[seat].alive for seat in self.humans)
 
+    def animating(self) -> bool:
+        """Cards and robots moving, the thinking dots, or a position to show (issue 26); the turn
+        glow and the options' pulse run on the App's lively clock, while the player is about."""
+        return self.timeline.busy or self.dirty or self.future is not None
+
     def update(self, dt: float) -> None:
         self.t += dt
         if self.fast_forward and self.spectating:
@@ -604,7 +609,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        now = self.t
+        now = self.app.lively_time
         layout = self.layout
         options = self.options if self.human_to_act else []
         focused = options[self.focus] if options else None
@@ -617,7 +622,7 @@ class TableScene(Scene):
             render.draw_turn_glow(surface, layout.zones[self.shown.current], now)
         if self.future is not None and not self.timeline.busy and self.state.current in layout.zones:
             zone = layout.zones[self.state.current]        # the AI is thinking: animated dots
-            dots = "." * (1 + int(now * 3) % 3)
+            dots = "." * (1 + int(self.t * 3) % 3)
             draw_text(surface, f"thinking{dots:<3}", (zone.right - 10, zone.top + render.ZONE_HEADER + 12), "tiny",
                       theme.ACCENT, "midright", bold=True)
         pending = self.shown.pending if self.human_to_act else None

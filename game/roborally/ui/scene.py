@@ -176,6 +176,7 @@ class RaceScene(Scene):
         self._layer: pygame.Surface | None = None   # background, board and side panel (_draw_layer)
         self._layer_drawn_for: tuple | None = None  # the _layer_key it shows
         self._side_targets: list = []       # the side panel's targets, kept with the layer
+        self._drawn_moment: tuple | None = None     # _shown_moment() of the last frame drawn
         self._sync_shown()
         self._sync_side()
 
@@ -241,6 +242,15 @@ class RaceScene(Scene):
 
     def _busy(self) -> bool:
         return self.anims.busy
+
+    def _shown_moment(self) -> tuple:
+        """What changes the picture without an animation: a choice applied, the timer's second."""
+        timer = self.timer is not None and self.state.phase == "program"
+        return len(self.session.choices), max(0, int(self.timer + 0.99)) if timer else None
+
+    def animating(self) -> bool:
+        """Robots, beams and labels moving, or a choice or timer second not drawn yet (issue 26)."""
+        return self._busy() or bool(self.flashes or self.floaters) or self._shown_moment() != self._drawn_moment
 
     # ------------------------------------------------------------------ per frame
     def update(self, dt: float) -> None:
@@ -583,6 +593,7 @@ class RaceScene(Scene):
         return steps
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self._drawn_moment = self._shown_moment()
         bv = self.board_view
         self._draw_layer(surface)           # the background, the board and the side panel, cached
         human_turn = self._human_turn()
@@ -879,6 +890,7 @@ def _short(card: str) -> str:
 # ============================================================================ overlays
 class HandoverScene(Scene):
     """Hides everything while the device passes to the next human programmer."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     def __init__(self, race: RaceScene, seat: int) -> None:
         super().__init__()
@@ -900,6 +912,8 @@ class HandoverScene(Scene):
 
 # ============================================================================ set-up
 class SetupScene(Scene):
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
+
     def __init__(self) -> None:
         super().__init__()
         self.courses = course_ids()

@@ -155,6 +155,11 @@ class LabScene(LabChoices, Scene):
             self.animator.animate(Event("drawn", self.viewer, {"card": card}))
 
     # -- per frame -----------------------------------------------------------------
+    def animating(self) -> bool:
+        """Cards moving, toasts fading, or a position to show (issue 26); an AI's question and
+        answer wake the App by themselves."""
+        return self.queue.busy or self.dirty or bool(self.toasts)
+
     def update(self, dt: float) -> None:
         self.t += dt
         self.toasts = [(text, age + dt) for text, age in self.toasts if age + dt < 4.0]

@@ -390,6 +390,11 @@ class PlayScene(PlayDrawing, Scene):
     # per frame -------------------------------------------------------
     stage_stale = False
 
+    def animating(self) -> bool:
+        """Cards, robots, particles or captions moving, or a layer to redraw (issue 26); an AI's
+        question and answer wake the App by themselves, the focus pulse runs while the player is about."""
+        return self.animator.busy or self.stage.moving or self.dirty or self.stage_stale
+
     def update(self, dt: float) -> None:
         self.t += dt
         if self.watch_path is not None and self.app.stack.top is self:

@@ -77,6 +77,7 @@ def _seats_path():
 # ----------------------------------------------------------------------------- set-up
 class SetupScene(Scene):
     """Players, humans, difficulty and AI level, then start (or continue the saved game)."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     def __init__(self) -> None:
         super().__init__()
@@ -148,6 +149,7 @@ def _resume_from_disk() -> Scene:
 # ----------------------------------------------------------------------------- small overlays
 class HowToScene(Scene):
     """How to play, one page at a time (reachable from the set-up menu and from pause)."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     def __init__(self) -> None:
         super().__init__()
@@ -187,6 +189,7 @@ HOW_TO_PICTURES = ("maze", "mummy", "tile", "dice", "tile", "symbols", "dice")  
 
 class HandOverScene(Scene):
     """Hides the table until the next human player is the only one looking."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     def __init__(self, seat: int, why: str) -> None:
         super().__init__()
@@ -216,6 +219,7 @@ def _pause() -> PauseScene:
 
 class TutorialOverlay(Scene):
     """First-game help over the table: a few pages with pictures; remembered once dismissed."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     opaque = False
 
@@ -337,6 +341,9 @@ class PlayScene(Scene):
         self.tab_index = -1
         self.prompt_override: str | None = None
         self.version = 0                     # counts changes of the game (applied choices, undo, a new demo game)
+        self.drawn_version = -1              # the version the last frame showed
+        self._choices_for: tuple | None = None
+        self._choices_cache: list = []
         self.table_layer: pygame.Surface | None = None
         self.layer_key = None
         self.banner: str | None = None
@@ -374,7 +381,11 @@ class PlayScene(Scene):
         return R.seat_view(self.state, self.viewer)
 
     def _choices(self):
-        return self.session.legal_choices()
+        """The legal choices, computed once per change of the game (update asks every frame)."""
+        key = (self.version, len(self.session.choices), id(self.session))
+        if self._choices_for != key:
+            self._choices_for, self._choices_cache = key, self.session.legal_choices()
+        return self._choices_cache
 
     def _listed(self, view, choices):
         """The rows shown in the list (marks are made by clicking a room; lines sit in a submenu;
@@ -450,6 +461,10 @@ class PlayScene(Scene):
             self.viewer = self.state.active
 
     # ---------------------------------------------------------------- per frame
+    def animating(self) -> bool:
+        """Dice tumbling, a banner up, or a change of the game not drawn yet (issue 26)."""
+        return self.anims.busy or self.captions.busy or self.rolling is not None or self.version != self.drawn_version
+
     def update(self, dt: float) -> None:
         self.t += dt
         speed = getattr(getattr(self.app, "settings", None), "animation_speed", 1.0)
@@ -485,9 +500,9 @@ class PlayScene(Scene):
             choices = self._choices()
             player = self.players[cur]
             if self.executor is None:
-                self._apply(player.choose(view, choices))
+                self._apply(player.choose(view, list(choices)))
                 return
-            self.future = self.executor.submit(ai_choose, self.ai_level, self.session.seed * 10 + cur, view, choices)
+            self.future = self.executor.submit(ai_choose, self.ai_level, self.session.seed * 10 + cur, view, list(choices))
             self.future_turn = (len(self.session.choices), cur)
         elif self.future.done():
             future, self.future = self.future, None
@@ -616,6 +631,7 @@ class PlayScene(Scene):
 
     # ---------------------------------------------------------------- drawing
     def draw(self, surface, alpha):
+        self.drawn_version = self.version
         view = self.view()
         cur = self.session.current_seat()
         human_turn = cur in self.humans
