@@ -279,8 +279,9 @@ class App:
         self.frame_times.append(time.perf_counter() - started)
         self._collect_closed_scenes(before)
         if self.frames == 1:
-            self.audio.release()   # sound synthesis starts in the background after the first frame
+            self.audio.release()   # sounds are read (or synthesised) in the background after the first frame
             ai_worker.release()
+        self.audio.poll()          # at most one sound made from the bytes read, each frame
         # Hand the GIL to an AI job running in a thread (the worker process's fallback). pygame
         # releases and at once re-takes it inside flip(), which resets CPython's forced switch,
         # so a loop that never sleeps (headless runs, tests) starved it: a 0.03 ms AI decision

@@ -3,15 +3,17 @@
 The samples are synthesised with numpy by game.client.sound_synth (no audio files to ship).
 If the mixer cannot open (no sound card, CI), every call becomes a no-op.
 
-Nothing here runs on the render loop: an App's Audio (`background=True`) notes what is asked
-for before its first frame; after it, `release()` starts one background thread that reads every
-sound from the disk cache (per mixer format, keyed by the synthesiser's source) or, when the
-cache is missing, first has it written by a separate low-priority process
+Nothing slow runs on the render loop: an App's Audio (`defer=True`) notes what is asked for
+before its first frame; after it, `release()` starts one background thread that reads every
+sound's bytes from the disk cache (per mixer format, keyed by the synthesiser's source) or,
+when the cache is missing, first has it written by a separate low-priority process
 (`python -m game.client.sound_synth`) and waits for it. The game's process never imports numpy
 then: imported in a thread it held the interpreter lock for 35-50 ms at a time, and pure Python
-synthesis took seconds of the render loop's share of the lock. `play()` of a sound not built
-yet is silent, never a wait. Scenes still call `warm()` for the sounds they use: without
-`background` (tests, tools) that builds them on the spot.
+synthesis took seconds of the render loop's share of the lock. The thread makes no pygame call
+(the main thread may close the mixer at any time); `poll()`, once a frame, turns one sound's
+bytes into a Sound (a copy: about 3 ms for the music here, far less for an effect). `play()` of
+a sound not there yet is silent, never a wait. Scenes still call `warm()` for the sounds they
+use: without `defer` (tests, tools) that builds them on the spot.
 """
 from __future__ import annotations
 
@@ -55,32 +57,32 @@ class Audio:
         self.music: pygame.mixer.Sound | None = None
         self.sfx_volume = sfx_volume
         self.music_volume = music_volume
-        self.enabled = pygame.mixer.get_init() is not None
+        self.format = pygame.mixer.get_init()     # (freq, size, channels), read here, in the main thread
+        self.enabled = self.format is not None
         self.deferred = defer                # True until release(): requests are only noted
-        self.background = defer              # an App's Audio builds in a background thread
+        self.background = defer              # an App's Audio reads its sounds in a background thread
         self._music_wanted = False
-        self._cache = _cache_dir(pygame.mixer.get_init()) if self.enabled and disk_cache else None
-        self._builder: threading.Thread | None = None
-        self._ready = threading.Event()      # every sound is built (or none will be)
-        self._lock = threading.Lock()        # the builder's hand-over of the music
+        self._cache = _cache_dir(self.format) if self.enabled and disk_cache else None
+        self._reader: threading.Thread | None = None
+        self._read: list[tuple[str, bytes]] = []     # raw samples read, waiting to become Sounds
+        self._read_all = threading.Event()  # the reader has finished
         self._stopping = False
-        if not self.background:
-            self._ready.set()
+        self._ready = not self.background
 
     def release(self) -> None:
-        """The first frame is drawn: build every sound in a background thread (the App calls this)."""
+        """The first frame is drawn: read every sound in a background thread (the App calls this)."""
         if not self.deferred:
             return
         self.deferred = False
         if not self.enabled:
-            self._ready.set()
+            self._ready = True
             return
-        self._builder = threading.Thread(target=self._build_all, name="sound-builder", daemon=True)
-        self._builder.start()
+        self._reader = threading.Thread(target=self._read_every_sound, name="sound-reader", daemon=True)
+        self._reader.start()
 
-    def _build_all(self) -> None:
-        """In the background thread: have the cache written if it is missing, then load every sound."""
-        built: dict[str, pygame.mixer.Sound] = {}
+    def _read_every_sound(self) -> None:
+        """In the background thread: have the cache written if it is missing, then read every
+        sound's bytes. No pygame call here: the main thread may close the mixer at any moment."""
         scratch = None
         try:
             folder = self._cache
@@ -91,20 +93,44 @@ class Audio:
             for name in sound_synth.NAMES:
                 if self._stopping:
                     return
-                built[name] = self._build(name, folder)
-        except pygame.error:            # the mixer closed meanwhile (the program is leaving)
-            return
+                self._read.append((name, self._pcm(name, folder)))
         finally:
             if scratch is not None:
                 shutil.rmtree(scratch, ignore_errors=True)
-            music = built.pop(MUSIC, None)
-            self.sounds.update(built)
-            with self._lock:
-                self.music = self.music or music
-                self._ready.set()
-                wanted, self._music_wanted = self._music_wanted, False
-        if wanted and self.music is not None and not self._stopping:
-            self._start_built_music()
+            self._read_all.set()
+
+    def _pcm(self, name: str, folder: Path | None) -> bytes:
+        """The sound's raw samples from `folder`, else synthesised here (a last resort: numpy)."""
+        if folder is not None:
+            try:
+                return files.read_bytes(folder / f"{name}.pcm", 64 << 20, "sound cache")
+            except files.FileProblem:
+                pass
+        freq, _size, channels = self.format
+        data = sound_synth.pcm16(name, freq, channels)
+        if self._cache is not None:
+            sound_synth.write_atomic(self._cache / f"{name}.pcm", data)
+        return data
+
+    def poll(self) -> None:
+        """Each frame (App.step): turn at most one sound read in the background into a Sound, so
+        no frame pays for them all; start the music once it is there, if it was asked for."""
+        if self._ready or not self._read_all.is_set() and not self._read:
+            return
+        if self._read:
+            name, data = self._read.pop(0)
+            try:
+                sound = pygame.mixer.Sound(buffer=data)
+            except pygame.error:
+                return
+            if name == MUSIC:
+                self.music = sound
+                if self._music_wanted:
+                    self._start_built_music()
+            else:
+                self.sounds[name] = sound
+        if self._read_all.is_set() and not self._read:
+            self._ready = True
 
     @staticmethod
     def _cached(folder: Path | None) -> bool:
@@ -112,8 +138,8 @@ class Audio:
 
     def _synthesise(self, folder: Path) -> Path | None:
         """Run the synthesiser process into `folder`; the folder to read from, or None if it
-        failed (then each sound is made in this thread, as a last resort)."""
-        freq, size, channels = self._mixer_format()
+        failed (then each sound is synthesised in the reader thread, as a last resort)."""
+        freq, size, channels = self.format
         if size != -16:         # a mixer format sound_synth does not write: build here instead
             return None
         env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
@@ -122,56 +148,38 @@ class Audio:
         if nice:
             command = [nice, "-n", "10", *command]
         try:
-            subprocess.run(command,
-                           cwd=_ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            subprocess.run(command, cwd=_ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, timeout=SYNTH_TIMEOUT, check=True)
         except (OSError, subprocess.SubprocessError):
             return None
         return folder if self._cached(folder) else None
 
-    # -- building samples ----------------------------------------------------------
-    @staticmethod
-    def _mixer_format() -> tuple[int, int, int]:
-        """(freq, size, channels); pygame.error once the mixer is closed (the program is leaving)."""
-        mixer = pygame.mixer.get_init()
-        if mixer is None:
-            raise pygame.error("the mixer is closed")
-        return mixer
-
-    def _make(self, name: str) -> pygame.mixer.Sound:
-        freq, _size, channels = self._mixer_format()
-        import numpy as np  # only without a cache and a synthesiser process (tests, odd mixer formats)
-
-        data = np.frombuffer(sound_synth.pcm16(name, freq, 1), dtype=np.int16)
-        if channels > 1:
-            data = np.repeat(data[:, None], channels, axis=1)
-        return pygame.sndarray.make_sound(np.ascontiguousarray(data))
-
-    def _build(self, name: str, folder: Path | None = None) -> pygame.mixer.Sound:
-        """The named sound from `folder` (default: the disk cache), else synthesised (and cached)."""
-        folder = self._cache if folder is None else folder
-        path = folder / f"{name}.pcm" if folder is not None else None
-        if path is not None:
+    def _build(self, name: str) -> pygame.mixer.Sound:
+        """The named sound from the disk cache, else synthesised (and cached): on the spot, for
+        an Audio without `background` (tests, tools)."""
+        if self._cache is not None:
             try:
-                return pygame.mixer.Sound(buffer=files.read_bytes(path, 64 << 20, "sound cache"))
+                return pygame.mixer.Sound(buffer=files.read_bytes(self._cache / f"{name}.pcm", 64 << 20,
+                                                                  "sound cache"))
             except (files.FileProblem, pygame.error):
                 pass
-        sound = self._make(name)
-        if self._cache is not None:
-            sound_synth.write_atomic(self._cache / f"{name}.pcm", sound.get_raw())
-        return sound
+        return pygame.mixer.Sound(buffer=self._pcm(name, None))
 
     def ready(self) -> bool:
-        """Every sound is built (the background build has finished, or there is none)."""
-        return self._ready.is_set()
+        """Every sound is built (the background read has finished and poll() made them all)."""
+        return self._ready
 
-    def wait_ready(self, timeout: float | None = None) -> bool:
-        """Tests and tools: wait for the background build."""
-        return self._ready.wait(timeout)
+    def wait_ready(self, timeout: float = 60.0) -> bool:
+        """Tests and tools: wait for the background read, then make every Sound now."""
+        if self._reader is not None:
+            self._read_all.wait(timeout)
+        while not self._ready and self._read_all.is_set():
+            self.poll()
+        return self._ready
 
     def warm(self, names: Iterable[str] | None = None) -> None:
         """Build effects now (when a scene opens) rather than on first play mid-animation; an
-        App's Audio builds every effect in the background anyway."""
+        App's Audio reads every effect in the background anyway."""
         if not self.enabled or self.background:
             return
         for name in (EFFECTS if names is None else names):
@@ -182,7 +190,7 @@ class Audio:
         if not self.enabled or self.sfx_volume <= 0 or self.deferred:
             return
         self.warm((name,))
-        sound = self.sounds.get(name)       # not built yet (the first moments of a first start): silent
+        sound = self.sounds.get(name)       # not read yet (the first moments of a first start): silent
         if sound is None:
             return
         sound.set_volume(self.sfx_volume)
@@ -191,12 +199,9 @@ class Audio:
     def start_music(self) -> None:
         if not self.enabled:
             return
-        with self._lock:
-            if not self.ready():
-                self._music_wanted = True   # the builder starts it once it is loaded
-                return
         if self.music is None:
-            if self.background:             # the build failed: no music rather than a stall
+            if self.background:             # poll() starts it once it is read
+                self._music_wanted = True
                 return
             self.music = self._build(MUSIC)
         self._start_built_music()
@@ -207,10 +212,10 @@ class Audio:
             self.music.play(loops=-1)
 
     def stop(self) -> None:
-        """The App is leaving: the builder stops after the sound it is on, before the mixer closes."""
+        """The App is leaving: the reader stops after the sound it is on."""
         self._stopping = True
-        if self._builder is not None:
-            self._builder.join(timeout=5)
+        if self._reader is not None:
+            self._reader.join(timeout=5)
 
     def set_volumes(self, sfx: float, music: float) -> None:
         self.sfx_volume, self.music_volume = sfx, music

@@ -61,8 +61,8 @@ def test_sounds_are_built_after_the_first_frame_in_the_background_never_on_the_r
 
     monkeypatch.setenv("ROBOARCADE_HOME", str(tmp_path))      # an empty sound cache: the synthesiser runs
     threads = []
-    build = Audio._build
-    monkeypatch.setattr(Audio, "_build", lambda self, *a: threads.append(threading.current_thread()) or build(self, *a))
+    read = Audio._pcm
+    monkeypatch.setattr(Audio, "_pcm", lambda self, *a: threads.append(threading.current_thread()) or read(self, *a))
     app = App()
     try:
         if not app.audio.enabled:
@@ -70,9 +70,11 @@ def test_sounds_are_built_after_the_first_frame_in_the_background_never_on_the_r
         app.stack.push(TitleScene())
         assert app.audio.sounds == {} and app.audio.music is None     # nothing built before the first frame
         app.step(1 / 60)
-        assert app.audio.wait_ready(60)
-        assert set(app.audio.sounds) == set(EFFECTS) and app.audio.music is not None
-        assert threads and threading.main_thread() not in threads
+        assert app.audio._read_all.wait(60)
+        for _ in range(len(EFFECTS) + 1):       # one sound made per frame
+            app.step(1 / 60)
+        assert set(app.audio.sounds) == set(EFFECTS) and app.audio.music is not None and app.audio.ready()
+        assert threads and threading.main_thread() not in threads     # every sound read off the render loop
         assert sorted(p.name for p in next((tmp_path / "cache").iterdir()).iterdir()) == \
             sorted(f"{name}.pcm" for name in [*EFFECTS, "music"])      # written by the synthesiser process
     finally:
@@ -290,7 +292,7 @@ def test_a_game_table_never_builds_a_sound_on_the_render_loop(screen, monkeypatc
             pytest.skip("no mixer on this machine")
         app.audio.release()                # as after the App's first frame
         assert app.audio.wait_ready(60)
-        monkeypatch.setattr(Audio, "_build", lambda *a: pytest.fail("a sound built on the render loop"))
+        monkeypatch.setattr(Audio, "_pcm", lambda *a: pytest.fail("a sound read or made on the render loop"))
         make_scene, _, _ = _scene_factory(screen)
         app.stack.push(make_scene(app))
         for _ in range(120):

@@ -463,7 +463,8 @@ class PlayScene(Scene):
     # ---------------------------------------------------------------- per frame
     def animating(self) -> bool:
         """Dice tumbling, a banner up, or a change of the game not drawn yet (issue 26)."""
-        return self.anims.busy or self.captions.busy or self.rolling is not None or self.version != self.drawn_version
+        return (self.anims.busy or self.captions.busy or self.rolling is not None
+                or self.version != self.drawn_version)
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -502,7 +503,8 @@ class PlayScene(Scene):
             if self.executor is None:
                 self._apply(player.choose(view, list(choices)))
                 return
-            self.future = self.executor.submit(ai_choose, self.ai_level, self.session.seed * 10 + cur, view, list(choices))
+            self.future = self.executor.submit(ai_choose, self.ai_level, self.session.seed * 10 + cur, view,
+                                               list(choices))
             self.future_turn = (len(self.session.choices), cur)
         elif self.future.done():
             future, self.future = self.future, None
