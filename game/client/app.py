@@ -131,6 +131,10 @@ class App:
         self.frames = 0             # loop iterations (each one fixed time step headless)
         self.frames_drawn = 0       # of those, the frames that drew and flipped
         self.paced = not self.headless     # sleep to the refresh rate (bench idle paces headless runs too)
+        # Headless stepping (tests, --frames captures) draws every frame, as before issue 26: a
+        # capture after N steps never depends on what the scenes reported, and the AI thread gets
+        # the same share of each frame. The real loop, and bench idle, skip idle frames.
+        self.draw_idle_frames = not self.paced
         self.refresh_period = 1 / refresh_rate(self.headless)
         self._next_frame: float | None = None
         self._awake_until = WAKE_FRAMES     # draw every frame until this frame number
@@ -225,10 +229,13 @@ class App:
         top = self.stack.top
         animating = top is not None and top.animating()
         was_animating, self._was_animating = self._was_animating, animating
-        return self.frames < self._awake_until or self.lively() or animating or was_animating
+        return (self.draw_idle_frames or self.frames < self._awake_until or self.lively()
+                or animating or was_animating)
 
     def post(self, action: Action) -> None:
         """Inject an action as if the player had pressed it (tests, demo mode)."""
+        self.since_input = 0.0          # the player is about: decoration moves again
+        self.wake()
         if action.pos is not None:
             self.pointer = action.pos
         if action.tap and action.pos is not None:     # a tap on a hint pill does what the pill says
@@ -249,7 +256,6 @@ class App:
             if event.type == pygame.WINDOWSIZECHANGED:
                 self.sync_scale()
             for action in self.input.translate(event):
-                self.since_input = 0.0
                 self.post(action)
         activity = ai_worker.activity()
         if activity != self._ai_activity:     # an AI seat started thinking or answered

@@ -63,6 +63,7 @@ def run(screen: str, seconds: float, animate: bool = False, settle: float = 30.0
 
     app = App(fullscreen=False)
     app.paced = True                         # headless runs too: in real time, as on a screen
+    app.draw_idle_frames = False
     keep_lively = animate and screen == "title"
     try:
         app.stack.push(make_scene(app))
