@@ -257,6 +257,7 @@ class App:
                 self.sync_scale()
             for action in self.input.translate(event):
                 self.post(action)
+        ai_worker.expire_overdue()          # the wall-clock safety net of AI decisions
         activity = ai_worker.activity()
         if activity != self._ai_activity:     # an AI seat started thinking or answered
             self._ai_activity = activity

@@ -310,9 +310,13 @@ class RaceScene(Scene):
             future, self.future = self.future, None
             if future.cancelled() or self._future_seat != seat:
                 return                          # asked for another position: ask again
-            choice, player = future.result()
+            legal = R.legal_choices(self.state)
+            try:
+                choice, player = future.result()
+            except Exception:  # noqa: BLE001 - a broken or overdue AI must not end the race: a legal card
+                choice, player = legal[0], self.players[seat]
             self.players[seat] = player         # its plan for the rest of this program
-            if choice not in R.legal_choices(self.state):
+            if choice not in legal:
                 return
             self._apply(choice)
 

@@ -510,7 +510,11 @@ class PlayScene(Scene):
             future, self.future = self.future, None
             if self.future_turn != (len(self.session.choices), cur):
                 return
-            self._apply(future.result())
+            try:
+                choice = future.result()
+            except Exception:  # noqa: BLE001 - a broken or overdue AI must not end the game: a legal move
+                choice = self._choices()[0]
+            self._apply(choice)
 
     def _next_demo_game(self) -> None:
         config = Config(R.seat_count(self.state), self.state.config.difficulty)
