@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import random
 import traceback
-from concurrent.futures import Future
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -52,6 +52,9 @@ from game.robomissions.ui.inspect import Inspectable, inspect_at, inspect_target
 from game.robomissions.ui.results_scene import ResultsScene
 from game.robomissions.ui.table_config import MODE_NAMES, TableConfig, forget_seats, remember_seats
 from game.robomissions.rules.view import SeatView, seat_view
+
+if TYPE_CHECKING:  # pragma: no cover - concurrent.futures costs ~30 ms of start-up before the first frame
+    from concurrent.futures import Future
 
 LOG_LINES = 200
 AI_BEAT = 0.35        # seconds an AI's intermediate choice stays marked on the table

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 import random
-from concurrent.futures import Future
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -43,6 +43,9 @@ from game.roborally.rules import content as C
 from game.roborally.rules.engine import Choice, make_config
 from game.roborally.ui import explain, howto
 from game.roborally.ui.board_view import ROBOT_COLOURS, ROBOT_NAMES, BoardView, draw_card
+
+if TYPE_CHECKING:  # pragma: no cover - concurrent.futures costs ~30 ms of start-up before the first frame
+    from concurrent.futures import Future
 
 TIMER_SECONDS = 30.0
 SEATS_FILE = "roborally-seats.json"
@@ -989,7 +992,7 @@ def new_race(course_ref: str, players: int, humans: int, ai: str, seed: int | No
     session = GameSession.start(R, config, seed)
     seats = ["human"] * humans + [ai] * (players - humans)
     if save:
-        storage.save_json(_seats_path(), {"seats": seats})
+        storage.save_later(_seats_path(), {"seats": seats})     # off the frame, as the session
         save_session_later(session)
     return RaceScene(session, seats, speed, save=save, demo=demo, tutorial=tutorial)
 

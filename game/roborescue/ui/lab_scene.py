@@ -25,8 +25,7 @@ from __future__ import annotations
 
 import random
 import traceback
-from concurrent.futures import Future
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -54,6 +53,9 @@ from game.roborescue.ui.lab_choice_ui import Choice, LabChoices, direction_pick
 from game.roborescue.ui.lab_config import HUMAN, GameConfig, forget_seats, remember_seats
 from game.roborescue.ui.lab_event_anim import EventBeats
 from game.roborescue.ui.lab_render import DETAIL_RECT, SCORES_RECT, LabModel, LabRenderer, Marks
+
+if TYPE_CHECKING:  # pragma: no cover - concurrent.futures costs ~30 ms of start-up before the first frame
+    from concurrent.futures import Future
 
 __all__ = ["HUMAN", "GameConfig", "LabScene"]   # the config lives in lab_config.py; kept reachable here
 

@@ -14,7 +14,7 @@ import argparse
 import math
 import random
 from collections import deque
-from concurrent.futures import Future
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -33,7 +33,6 @@ from game.core.errors import UserError
 from game.core.files import FileProblem, read_json
 from game.core import storage
 from game.core.session import GameSession, forget_saved_game, has_saved_game, save_session_later, saved_game_path
-from game.core.storage import save_json
 from game.runrunrun import rules as R
 from game.runrunrun.ai import make_player
 from game.runrunrun.rules import content as C
@@ -43,6 +42,9 @@ from game.runrunrun.rules.maze import FINAL, open_doorways
 from . import render as V
 from .text import (HOW_TO_PLAY, PHASE_TIPS, PROMPTS, SEAT_NAMES, TUTORIAL_PAGES, cat_text, cell_text, choice_label,
                    die_text, log_line, mummy_text, tile_long_text)
+
+if TYPE_CHECKING:  # pragma: no cover - concurrent.futures costs ~30 ms of start-up before the first frame
+    from concurrent.futures import Future
 
 AI_LEVELS = ("easy", "normal", "hard")
 MAZE = pygame.Rect(0, 0, 880, 544)
@@ -356,10 +358,7 @@ class PlayScene(Scene):
         if not self.demo:
             # saves are written by the shared background saver, so the frame never waits on the disk
             self.saver = storage.saver
-            try:
-                save_json(_seats_path(), {"humans": len(self.humans), "ai": self.ai_level})
-            except OSError:
-                pass
+            storage.save_later(_seats_path(), {"humans": len(self.humans), "ai": self.ai_level})
         self.log.append("The Catventurers enter the pyramid")
         if self.tutorial and self.app is not None and not tutorial_seen():
             self.app.stack.push(TutorialOverlay())
