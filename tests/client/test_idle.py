@@ -115,3 +115,21 @@ def test_a_table_waiting_for_the_player_comes_to_rest_showing_the_true_picture(a
     shown = pygame.image.tobytes(app.screen, "RGB")
     app.stack.draw(app.screen, 0.0)
     assert pygame.image.tobytes(app.screen, "RGB") == shown
+
+
+def test_bench_idle_prints_the_issue_json(capsys, monkeypatch, tmp_path):
+    from game.client import bench_idle
+
+    monkeypatch.setenv("ROBOARCADE_HOME", str(tmp_path))
+    assert bench_idle.main(["--screen", "title", "--seconds", "0.5", "--settle", "0.2"]) == 0
+    report = __import__("json").loads(capsys.readouterr().out)
+    assert {"cpu_per_wall", "frames_drawn", "frames_per_s"} <= set(report)
+    assert 0 <= report["cpu_per_wall"] and 0 <= report["frames_drawn"] <= report["loop_frames"] <= 40
+
+
+def test_bench_idle_refuses_an_unknown_screen_in_one_line():
+    from game.client import bench_idle
+    from game.core.errors import UserError
+
+    with pytest.raises(UserError, match="unknown screen 'nowhere'"):
+        bench_idle.main(["--screen", "nowhere"])
