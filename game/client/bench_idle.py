@@ -60,6 +60,7 @@ def run(screen: str, seconds: float, animate: bool = False, settle: float = 30.0
 
     from game.client import ai_worker
     from game.client.app import App
+    from game.client.bench_frames import _Empty
 
     app = App(fullscreen=False)
     app.paced = True                         # headless runs too: in real time, as on a screen
@@ -115,15 +116,6 @@ def _vsync() -> bool | None:
         return bool(pygame.display.is_vsync())
     except (AttributeError, pygame.error):
         return None
-
-
-class _Empty:
-    """A do-nothing scene so clearing the stack runs the measured scene's exit() (stops its AI)."""
-
-    app = None
-
-    def enter(self) -> None: ...
-    def exit(self) -> None: ...
 
 
 def main(argv: list[str]) -> int:
