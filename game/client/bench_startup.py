@@ -13,8 +13,11 @@ differently slow). The run goes on to its 61st flip, in real time (paced as on a
 each screen also reports the longest of the 60 frames after the first (issue 26: the title
 froze there for the sound synthesis; the target is no frame over 33 ms).
 
-Prints ONE JSON object: {"floor_ms": ..., "screens": {name: {"first_frame_ms", "ratio",
-"max_next_60_ms"}}}. A screen whose game is not built yet is reported as "not built".
+Prints ONE JSON object: {"floor_ms": ..., "floor_cpu_ms": ..., "screens": {name:
+{"first_frame_ms", "ratio", "cpu_ms", "cpu_ratio", "max_next_60_ms"}}}: `cpu_ratio` compares the
+CPU time each process spent up to its first flip, which a machine busy with other work does not
+inflate the way it inflates wall-clock time. A screen whose game is not built yet is reported
+as "not built".
 """
 from __future__ import annotations
 
@@ -43,7 +46,9 @@ _times = []
 def _timed_flip():
     _flip()
     _times.append(time.perf_counter())
-    if len(_times) >= FLIPS:
+    if len(_times) == 1:
+        _times.append(time.process_time())      # the CPU the start-up took, whatever the machine's load
+    if len(_times) >= FLIPS + 1:
         with open(os.environ["ROBOARCADE_FIRST_FRAME_FILE"], "w") as out:
             out.write(" ".join(map(repr, _times)))
         os._exit(0)
@@ -66,7 +71,7 @@ pygame.init()
 screen = pygame.display.set_mode((1280, 720))
 pygame.display.flip()
 with open(os.environ["ROBOARCADE_FIRST_FRAME_FILE"], "w") as out:
-    out.write(repr(time.perf_counter()))
+    out.write(repr(time.perf_counter()) + " " + repr(time.process_time()))
 """
 
 
@@ -85,9 +90,9 @@ def _command(screen: str, entry: bool = False) -> list[str]:
     return [sys.executable, "-c", _PROBE + start]
 
 
-def first_frames(screen: str, env: dict[str, str], entry: bool = False) -> tuple[float, float] | None:
-    """(ms from launch to the end of the first flip, the longest of the next 60 frames in ms);
-    None if the screen never flipped (it failed to start)."""
+def first_frames(screen: str, env: dict[str, str], entry: bool = False) -> tuple[float, float, float] | None:
+    """(ms from launch to the end of the first flip, the longest of the next 60 frames in ms,
+    CPU ms of the process up to its first flip); None if the screen never flipped."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "first-frame"
         env = dict(env, ROBOARCADE_FIRST_FRAME_FILE=str(path))
@@ -98,10 +103,11 @@ def first_frames(screen: str, env: dict[str, str], entry: bool = False) -> tuple
             flips = [float(value) for value in path.read_text().split()]
         except (OSError, ValueError):
             return None
-        if not flips:
+        if len(flips) < 2:
             return None
+        cpu = flips.pop(1)
         gaps = [later - earlier for earlier, later in zip(flips, flips[1:])]
-        return (flips[0] - started) * 1000, max(gaps, default=0.0) * 1000
+        return (flips[0] - started) * 1000, max(gaps, default=0.0) * 1000, cpu * 1000
 
 
 def built_screens() -> list[str]:
@@ -132,6 +138,7 @@ def run(screens: list[str], repeat: int, entry: bool = False) -> dict:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.setdefault("PYTHONPYCACHEPREFIX", str(scratch / "pycache"))
     times: dict[str, list[float]] = {name: [] for name in ["floor", *screens]}
+    cpu: dict[str, list[float]] = {name: [] for name in times}
     worst: dict[str, float] = {name: 0.0 for name in screens}
     for name in times:                       # one untimed launch each: .pyc files and disk caches
         first_frames(name, env, entry)
@@ -140,17 +147,20 @@ def run(screens: list[str], repeat: int, entry: bool = False) -> dict:
             value = first_frames(name, env, entry)
             if value is not None:
                 times[name].append(value[0])
+                cpu[name].append(value[2])
                 if name in worst:
                     worst[name] = max(worst[name], value[1])
     floor = statistics.median(times["floor"])
-    report: dict = {"floor_ms": round(floor, 1), "repeat": repeat,
+    floor_cpu = statistics.median(cpu["floor"])
+    report: dict = {"floor_ms": round(floor, 1), "floor_cpu_ms": round(floor_cpu, 1), "repeat": repeat,
                     "started_as": "entry screen" if entry else "command line", "screens": {}}
     for name in screens:
         if not times[name]:
             report["screens"][name] = "no first frame (failed to start)"
             continue
-        median = statistics.median(times[name])
+        median, median_cpu = statistics.median(times[name]), statistics.median(cpu[name])
         report["screens"][name] = {"first_frame_ms": round(median, 1), "ratio": round(median / floor, 2),
+                                   "cpu_ms": round(median_cpu, 1), "cpu_ratio": round(median_cpu / floor_cpu, 2),
                                    "max_next_60_ms": round(worst[name], 1)}
     return report
 
