@@ -94,6 +94,8 @@ class Audio:
                 if self._stopping:
                     return
                 self._read.append((name, self._pcm(name, folder)))
+        except Exception:  # noqa: BLE001 - a background chore: no sound rather than a crash
+            return
         finally:
             if scratch is not None:
                 shutil.rmtree(scratch, ignore_errors=True)
