@@ -13,6 +13,7 @@ never pay for pygame start-up, and each game package owns its own options.
     python main.py simulate GAME [...]   AI-with-AI games      (game.GAME.cli:simulate)
     python main.py bench engine|render   benchmarks            (game.roborun.cli:bench_*)
     python main.py bench memory --screen S --seconds N   RSS under random input (game.client.membench)
+    python main.py bench idle --screen S [--animate]     CPU of a screen at rest / animating (game.client.bench_idle)
     python main.py lint FILE...          check maps (by map property game: Robo Run or Robo Rally)
     python main.py solve FILE            search a winning line (game.roborun.cli:solve)
     python main.py replay FILE           play a saved game (any game) or a Robo Run replay back (game.replay)
@@ -53,6 +54,7 @@ BENCHES: dict[str, str] = {
     "memory": "game.client.membench:main",      # RSS under random input, per screen
     "startup": "game.client.bench_startup:main",  # first frame of each screen vs a bare window
     "table": "game.table.bench:main",             # a networked table: choice-to-update latency, host frames
+    "idle": "game.client.bench_idle:main",        # CPU per wall-clock second of a screen at rest / animating
 }
 
 

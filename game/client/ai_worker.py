@@ -20,6 +20,14 @@ overrides the choice (bench frames sets it: process, or thread for the "before" 
     ... each frame: if future.done(): choice = future.result()
     worker.close()                         # when the scene exits: cancels what has not started
 
+Every AI a play screen asks is bounded by work, never by the clock (issue 26): its level fixes
+how much it searches (Robo Run: search checkpoints per level; Robo Rescue: sampled futures;
+ROBOMissions: a beam of follow-ups; Run Run Run! and Robo Rally: fixed look-aheads), so a
+Raspberry Pi plays the same moves as a desktop, only later. The wall clock is only a safety
+net: a decision not answered SAFETY_SECONDS after it was asked is given up (its future raises
+DecisionOverdue, checked once a frame by the App), and the screen plays a legal fallback, as
+it does for an AI that raised.
+
 `think_for(seconds, fn, *args)` is a job that keeps re-running `fn(*args)` for that long and
 returns its first answer: `bench frames --ai-thinking` keeps an AI seat busy with it.
 
@@ -230,6 +238,43 @@ def _threads() -> ThreadPoolExecutor:
 
 
 _thread_jobs: set = set()       # futures of jobs running in the thread (they hold the lock)
+SAFETY_SECONDS = 20.0           # wall clock: a decision not answered by then is given up (never reached in play)
+_deadlines: dict = {}           # the future a scene holds -> when it is given up (time.monotonic)
+
+
+class DecisionOverdue(RuntimeError):
+    """An AI decision took longer than SAFETY_SECONDS of wall-clock time (a runaway search, a
+    stuck worker): the screen plays a legal fallback instead of waiting for ever."""
+
+
+def expire_overdue(now: float | None = None) -> int:
+    """Give up every decision past its deadline (the App calls this once a frame); how many."""
+    if not _deadlines:
+        return 0
+    now = time.monotonic() if now is None else now
+    expired = 0
+    for future, deadline in list(_deadlines.items()):
+        if future.done():
+            _deadlines.pop(future, None)
+        elif now >= deadline:
+            _deadlines.pop(future, None)
+            try:
+                future.set_exception(DecisionOverdue(f"no answer after {SAFETY_SECONDS:.0f} s"))
+                expired += 1
+            except Exception:  # noqa: BLE001 - it finished meanwhile
+                pass
+    return expired
+_activity = 0                   # jobs submitted + jobs finished: the App wakes its drawing on a change
+
+
+def activity() -> int:
+    """A number that changes whenever an AI job is submitted or finishes (an answer to show)."""
+    return _activity
+
+
+def _count_activity(_future: "Future | None" = None) -> None:
+    global _activity
+    _activity += 1
 
 
 def thread_busy() -> bool:
@@ -291,8 +336,20 @@ class AIWorker:
         if future is None:
             future = _threads().submit(fn, *args, **kwargs)
             _thread_jobs.add(future)
-        self.futures = [f for f in self.futures if not f.done()] + [future]
-        return future
+        return self._watch(future)
+
+    def _watch(self, inner: "Future") -> "Future":
+        """The future the scene holds: `inner`'s outcome, or DecisionOverdue after SAFETY_SECONDS."""
+        from concurrent.futures import Future
+
+        outer: Future = Future()          # pending until the answer: close() can still cancel it
+        _chain(inner, outer)
+        outer.add_done_callback(lambda done: inner.cancel() if done.cancelled() else None)
+        _deadlines[outer] = time.monotonic() + SAFETY_SECONDS
+        self.futures = [f for f in self.futures if not f.done()] + [outer]
+        _count_activity()
+        outer.add_done_callback(_count_activity)
+        return outer
 
     def close(self) -> None:
         """The scene is leaving: cancel jobs that have not started (a running one just finishes)."""

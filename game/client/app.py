@@ -14,6 +14,12 @@ size, as the player sees it.
 
 Headless (SDL_VIDEODRIVER=dummy) each frame counts as exactly one fixed step of game time,
 so captures are reproducible and animations progress even though frames take microseconds.
+
+Pacing and drawing only what changed (issue 26): the loop sleeps to the display's refresh
+(60 Hz when SDL does not know it) whether or not vsync was granted, and a frame where no input
+arrived, no AI answered, no scene opened or closed, the player has been away for LIVELY
+seconds and the top scene does not say it is animating (`Scene.animating()`) draws and flips
+nothing: a screen left alone costs a few wake-ups a frame, not a core.
 """
 from __future__ import annotations
 
@@ -40,6 +46,9 @@ from game.core import storage
 from game.core.errors import UserError
 
 UPDATE_RATE = 60
+DEFAULT_REFRESH = 60    # Hz, when SDL cannot tell the display's refresh rate
+WAKE_FRAMES = 6         # frames drawn after any wake (input, an AI answer, a scene change)
+LIVELY = 5.0            # seconds after the player's last input during which decoration moves
 FRAME_TIMES_KEPT = 100_000
 COLLECT_EVERY = 2.0     # seconds: at most one full garbage collection this often, after a screen closes
 
@@ -92,6 +101,18 @@ def window_for_desktop(desktop: tuple[int, int] | None) -> tuple[int, int]:
     return round(theme.WIDTH * scale), round(theme.HEIGHT * scale)
 
 
+def refresh_rate(headless: bool) -> float:
+    """The display's refresh rate in Hz; DEFAULT_REFRESH when SDL cannot tell (or headless)."""
+    if not headless:
+        try:
+            rate = pygame.display.get_current_refresh_rate()
+        except (AttributeError, pygame.error):
+            rate = 0
+        if 24 <= rate <= 500:
+            return float(rate)
+    return float(DEFAULT_REFRESH)
+
+
 def fit_scale(window: tuple[int, int]) -> float:
     """How much the logical screen is scaled to fit `window` (letterboxed, aspect kept)."""
     return min(window[0] / theme.WIDTH, window[1] / theme.HEIGHT)
@@ -131,9 +152,21 @@ class App:
         self.overlay_frame = -1     # the last frame a tooltip was drawn over the scenes (see TitleScene.draw)
         self.stack = SceneStack(self)
         self.clock = FixedStepClock(step=1 / UPDATE_RATE)
-        self.frame_clock = pygame.time.Clock()
         self.running = True
-        self.frames = 0
+        self.frames = 0             # loop iterations (each one fixed time step headless)
+        self.frames_drawn = 0       # of those, the frames that drew and flipped
+        self.paced = not self.headless     # sleep to the refresh rate (bench idle paces headless runs too)
+        # Headless stepping (tests, --frames captures) draws every frame, as before issue 26: a
+        # capture after N steps never depends on what the scenes reported, and the AI thread gets
+        # the same share of each frame. The real loop, and bench idle, skip idle frames.
+        self.draw_idle_frames = not self.paced
+        self.refresh_period = 1 / refresh_rate(self.headless)
+        self._next_frame: float | None = None
+        self._awake_until = WAKE_FRAMES     # draw every frame until this frame number
+        self._ai_activity = ai_worker.activity()
+        self._was_animating = True
+        self.since_input = 0.0      # game seconds since the player's last input
+        self.lively_time = 0.0      # a clock for decoration (pulses, marching robots): stops when lively() ends
         # seconds spent on each recent frame's update+draw (for bench); bounded like every cache
         self.frame_times: collections.deque[float] = collections.deque(maxlen=FRAME_TIMES_KEPT)
         self._last_collect = 0.0
@@ -228,8 +261,30 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    # -- drawing only what changed --------------------------------------------------
+    def wake(self, frames: int = WAKE_FRAMES) -> None:
+        """Draw the next `frames` frames (something changed: input, an AI answer, a new scene)."""
+        self._awake_until = max(self._awake_until, self.frames + frames)
+
+    def lively(self) -> bool:
+        """The player touched something in the last LIVELY seconds: decoration may move.
+        Scenes drive pulses and idle motion from `lively_time`, which only runs meanwhile, so a
+        screen left alone comes to rest and then draws nothing."""
+        return self.since_input < LIVELY
+
+    def _must_draw(self) -> bool:
+        """Only the top scene is updated, so only it can move by itself; the ones under it are still.
+        The frame after an animation ends is drawn too: its last update may have landed the picture."""
+        top = self.stack.top
+        animating = top is not None and top.animating()
+        was_animating, self._was_animating = self._was_animating, animating
+        return (self.draw_idle_frames or self.frames < self._awake_until or self.lively()
+                or animating or was_animating)
+
     def post(self, action: Action) -> None:
         """Inject an action as if the player had pressed it (tests, demo mode)."""
+        self.since_input = 0.0          # the player is about: decoration moves again
+        self.wake()
         if action.pos is not None:
             self.pointer = action.pos
         if action.tap and action.pos is not None:     # a tap on a hint pill does what the pill says
@@ -246,10 +301,16 @@ class App:
         started = time.perf_counter()
         before = list(self.stack.scenes)
         for event in pygame.event.get():
+            self.wake()                 # any event, even an expose or a pointer move, is worth a frame
             if event.type == pygame.WINDOWSIZECHANGED:
                 self.sync_scale()
             for action in self.input.translate(event):
                 self.post(action)
+        ai_worker.expire_overdue()          # the wall-clock safety net of AI decisions
+        activity = ai_worker.activity()
+        if activity != self._ai_activity:     # an AI seat started thinking or answered
+            self._ai_activity = activity
+            self.wake()
         for message in storage.take_warnings():   # files set aside or not saved, wherever it happened
             self.warn(message)
         if self.notices and self.stack.scenes:
@@ -258,11 +319,33 @@ class App:
             self.stack.push(NoticeScene(self.notices.pop(0), "Save file"))
         updates, alpha = self.clock.advance(elapsed)
         for _ in range(updates):
+            if self.lively():
+                self.lively_time += self.clock.step
+            self.since_input += self.clock.step
             self.stack.update(self.clock.step)
             if not self.stack.scenes:
                 self.running = False
                 return
+        if self.stack.scenes != before:
+            self.wake()
         visible = self.stack.visible()
+        if self._must_draw():
+            self._draw(visible, alpha)
+        self.frames += 1
+        self.frame_times.append(time.perf_counter() - started)
+        self._collect_closed_scenes(before)
+        if self.frames == 1:
+            self.audio.release()   # sounds are read (or synthesised) in the background after the first frame
+            ai_worker.release()
+        self.audio.poll()          # at most one sound made from the bytes read, each frame
+        # Hand the GIL to an AI job running in a thread (the worker process's fallback). pygame
+        # releases and at once re-takes it inside flip(), which resets CPython's forced switch,
+        # so a loop that never sleeps (headless runs, tests) starved it: a 0.03 ms AI decision
+        # took over a second. Only then: on a busy machine sleep(0) can give the CPU away.
+        if ai_worker.thread_busy():
+            time.sleep(0)
+
+    def _draw(self, visible: list[Scene], alpha: float) -> None:
         if not (visible and visible[0].covers_screen):
             self.screen.fill(theme.BG)
         text_layout.begin_frame()
@@ -273,20 +356,9 @@ class App:
         else:                                                  # ... or next to the focus
             tooltip = text_layout.draw_focus_tooltip(self.screen, visible)
         if tooltip is not None:
-            self.overlay_frame = self.frames    # drawn over the scenes: a partial redraw must not keep it
+            self.overlay_frame = self.frames_drawn    # drawn over the scenes: a partial redraw must not keep it
         pygame.display.flip()
-        self.frames += 1
-        self.frame_times.append(time.perf_counter() - started)
-        self._collect_closed_scenes(before)
-        if self.frames == 1:
-            self.audio.release()   # numpy and sound synthesis: after the first frame, never before
-            ai_worker.release()
-        # Hand the GIL to an AI job running in a thread (the worker process's fallback). pygame
-        # releases and at once re-takes it inside flip(), which resets CPython's forced switch,
-        # so a loop that never sleeps (headless runs, tests) starved it: a 0.03 ms AI decision
-        # took over a second. Only then: on a busy machine sleep(0) can give the CPU away.
-        if ai_worker.thread_busy():
-            time.sleep(0)
+        self.frames_drawn += 1
 
     def _collect_closed_scenes(self, before: list[Scene]) -> None:
         """A screen that closed usually sits in reference cycles holding its surfaces; Python's
@@ -300,10 +372,25 @@ class App:
             self._last_collect = now
             gc.collect()
 
-    def run(self, frames: int | None = None, screenshot: str | None = None) -> int:
-        last = time.perf_counter()
+    def pace(self) -> None:
+        """Sleep until the next frame is due, one refresh period after the last (60 Hz when the
+        display's rate is unknown), whether or not vsync was granted: without vsync the loop
+        used to spin at 240 frames a second on an idle screen. A frame that ended late starts
+        the next at once, and the schedule restarts from now (no burst of catch-up frames)."""
+        now = time.perf_counter()
+        due = (self._next_frame or now) + self.refresh_period
+        if due < now - self.refresh_period:
+            due = now
+        self._next_frame = due
+        if due > now:
+            time.sleep(due - now)
+
+    def run(self, frames: int | None = None, screenshot: str | None = None,
+            seconds: float | None = None) -> int:
+        """Run until quit, `frames` frames or `seconds` of wall-clock time (bench idle)."""
+        last = started = time.perf_counter()
         while self.running and self.stack.scenes:
-            if self.headless:
+            if not self.paced:
                 elapsed = self.clock.step
             else:
                 now = time.perf_counter()
@@ -311,8 +398,10 @@ class App:
             self.step(elapsed)
             if frames is not None and self.frames >= frames:
                 break
-            if not self.headless:
-                self.frame_clock.tick(240)  # vsync paces us; this only stops a busy loop without it
+            if seconds is not None and time.perf_counter() - started >= seconds:
+                break
+            if self.paced:
+                self.pace()
         if screenshot:
             self.save_screenshot(screenshot)
         storage.wait_idle()     # the game's last save (written off the frame) is on disk before we leave
@@ -355,6 +444,8 @@ def run_scene(make_scene: Callable[[App], Scene], args: argparse.Namespace) -> i
         app.stack.push(make_scene(app))
         return app.run(frames=args.frames, screenshot=args.screenshot)
     finally:
+        if app.audio is not None:
+            app.audio.stop()    # the sound builder must not touch a mixer that pygame.quit() closed
         pygame.quit()
         ai_worker.shutdown()   # lets a worker still starting finish first (else it prints an error)
 

@@ -1,103 +1,49 @@
-"""Sound effects and music synthesised with numpy (no audio files to ship), off the start-up path.
+"""Sound effects and music for the App, built off the render loop (issue 26).
 
-Each effect is a short envelope-shaped waveform; the music is a gentle looping arpeggio.
+The samples are synthesised with numpy by game.client.sound_synth (no audio files to ship).
 If the mixer cannot open (no sound card, CI), every call becomes a no-op.
 
-Nothing here is slow before the first frame: numpy is imported only when a sound must be
-synthesised, an App's Audio holds every request made before the first frame and runs them
-just after it (`release()`), and synthesised samples are cached on disk per mixer format
-(keyed by this file's contents), so later starts load bytes and never import numpy at all.
-Scenes call `warm()` for the sounds they use when they open, so none is built mid-animation.
+Nothing slow runs on the render loop: an App's Audio (`defer=True`) notes what is asked for
+before its first frame; after it, `release()` starts one background thread that reads every
+sound's bytes from the disk cache (per mixer format, keyed by the synthesiser's source) or,
+when the cache is missing, first has it written by a separate low-priority process
+(`python -m game.client.sound_synth`) and waits for it. The game's process never imports numpy
+then: imported in a thread it held the interpreter lock for 35-50 ms at a time, and pure Python
+synthesis took seconds of the render loop's share of the lock. The thread makes no pygame call
+(the main thread may close the mixer at any time); `poll()`, once a frame, turns one sound's
+bytes into a Sound (a copy: about 3 ms for the music here, far less for an effect). `play()` of
+a sound not there yet is silent, never a wait. Scenes still call `warm()` for the sounds they
+use: without `defer` (tests, tools) that builds them on the spot.
 """
 from __future__ import annotations
 
 import hashlib
 import os
+import shutil
+import subprocess
+import sys
 import tempfile
+import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
 import pygame
 
+from game.client import sound_synth
 from game.core import files
 
-if TYPE_CHECKING:  # pragma: no cover
-    import numpy as np
-
-RATE = 22050
-
-
-def _tone(freq: float, seconds: float, wave: str = "square", volume: float = 0.4,
-          slide: float = 0.0, attack: float = 0.005, decay: float | None = None) -> "np.ndarray":
-    import numpy as np  # start-up speed: numpy only when a sound is synthesised
-
-    n = max(1, int(RATE * seconds))
-    t = np.arange(n) / RATE
-    f = freq + slide * t / max(seconds, 1e-6)
-    phase = 2 * np.pi * np.cumsum(f) / RATE
-    if wave == "square":
-        signal = np.sign(np.sin(phase)) * 0.6
-    elif wave == "triangle":
-        signal = 2 / np.pi * np.arcsin(np.sin(phase))
-    elif wave == "noise":
-        signal = np.random.default_rng(int(freq)).uniform(-1, 1, n)
-    else:
-        signal = np.sin(phase)
-    env = np.minimum(1.0, t / attack) * np.exp(-t / (decay or seconds / 3))
-    return signal * env * volume
-
-
-def _mix(*parts: "np.ndarray") -> "np.ndarray":
-    import numpy as np
-
-    out = np.zeros(max(len(p) for p in parts))
-    for part in parts:
-        out[: len(part)] += part
-    return out
-
-
-def _concat(*parts: "np.ndarray") -> "np.ndarray":
-    import numpy as np
-
-    return np.concatenate(parts)
-
-
-EFFECTS = {
-    "click": lambda: _tone(880, 0.05, "square", 0.25),
-    "move": lambda: _tone(330, 0.09, "triangle", 0.45, slide=120),
-    "slide": lambda: _tone(220, 0.25, "triangle", 0.35, slide=220),
-    "collect": lambda: _concat(_tone(988, 0.06, "square", 0.3), _tone(1319, 0.12, "square", 0.3)),
-    "teleport": lambda: _tone(300, 0.35, "sine", 0.4, slide=900),
-    "boom": lambda: _mix(_tone(60, 0.6, "noise", 0.7, decay=0.18), _tone(70, 0.5, "sine", 0.6, slide=-40)),
-    "zap": lambda: _tone(1400, 0.2, "square", 0.3, slide=-1100),
-    "card": lambda: _tone(2000, 0.06, "noise", 0.25, decay=0.02),
-    "beep": lambda: _concat(_tone(1046, 0.1, "sine", 0.4), _tone(0.0, 0.04, "sine", 0.0), _tone(1046, 0.1, "sine", 0.4)),
-    "win": lambda: _concat(*[_tone(f, 0.14, "square", 0.3) for f in (523, 659, 784, 1046)]),
-    "lose": lambda: _concat(*[_tone(f, 0.2, "triangle", 0.4) for f in (392, 330, 262, 196)]),
-    "error": lambda: _tone(140, 0.15, "square", 0.3),
-}
-
-
-def _music_loop() -> "np.ndarray":
-    import numpy as np
-
-    notes = [262, 330, 392, 494, 440, 392, 330, 294]
-    bass = [131, 131, 110, 110, 87, 87, 98, 98]
-    beat = 0.28
-    parts = [_mix(_tone(n, beat, "triangle", 0.12, decay=0.2), _tone(b, beat, "sine", 0.14, decay=0.4))
-             for n, b in zip(notes * 2, bass * 2)]
-    return np.concatenate(parts)
-
-
-MUSIC = "music"
+EFFECTS = sound_synth.EFFECTS
+MUSIC = sound_synth.MUSIC
+SYNTH_TIMEOUT = 120.0      # seconds the background thread waits for the synthesiser process
+_ROOT = Path(__file__).resolve().parents[2]
 
 
 def _cache_dir(mixer_format: tuple) -> Path | None:
-    """The folder for this mixer format's samples, keyed by this file's source (edits invalidate it)."""
+    """The folder for this mixer format's samples, keyed by the synthesiser's source (edits invalidate it)."""
     try:
         from game.core.storage import data_dir
 
-        digest = hashlib.sha1(Path(__file__).read_bytes()).hexdigest()[:12]
+        digest = hashlib.sha1(Path(sound_synth.__file__).read_bytes()).hexdigest()[:12]
         freq, size, channels = mixer_format
         return data_dir() / "cache" / f"sounds-{digest}-{freq}-{size}-{channels}"
     except OSError:
@@ -111,66 +57,142 @@ class Audio:
         self.music: pygame.mixer.Sound | None = None
         self.sfx_volume = sfx_volume
         self.music_volume = music_volume
-        self.enabled = pygame.mixer.get_init() is not None
+        self.format = pygame.mixer.get_init()     # (freq, size, channels), read here, in the main thread
+        self.enabled = self.format is not None
         self.deferred = defer                # True until release(): requests are only noted
-        self._pending: list[str] = []        # effects asked for while deferred
+        self.background = defer              # an App's Audio reads its sounds in a background thread
         self._music_wanted = False
-        self._cache = _cache_dir(pygame.mixer.get_init()) if self.enabled and disk_cache else None
+        self._cache = _cache_dir(self.format) if self.enabled and disk_cache else None
+        self._reader: threading.Thread | None = None
+        self._read: list[tuple[str, bytes]] = []     # raw samples read, waiting to become Sounds
+        self._read_all = threading.Event()  # the reader has finished
+        self._stopping = False
+        self._ready = not self.background
 
     def release(self) -> None:
-        """Stop deferring: build what was asked for before the first frame (the App calls this after it)."""
+        """The first frame is drawn: read every sound in a background thread (the App calls this)."""
         if not self.deferred:
             return
         self.deferred = False
-        pending, self._pending = self._pending, []
-        self.warm(pending)
-        if self._music_wanted:
-            self._music_wanted = False
-            self.start_music()
+        if not self.enabled:
+            self._ready = True
+            return
+        self._reader = threading.Thread(target=self._read_every_sound, name="sound-reader", daemon=True)
+        self._reader.start()
 
-    # -- building samples ----------------------------------------------------------
-    def _make(self, samples: "np.ndarray") -> pygame.mixer.Sound:
-        import numpy as np
+    def _read_every_sound(self) -> None:
+        """In the background thread: have the cache written if it is missing, then read every
+        sound's bytes. No pygame call here: the main thread may close the mixer at any moment."""
+        scratch = None
+        try:
+            folder = self._cache
+            if not self._cached(folder):
+                if folder is None:      # no cache folder: a temporary one, removed once read
+                    folder = scratch = Path(tempfile.mkdtemp(prefix="robo-arcade-sounds-"))
+                folder = self._synthesise(folder)
+            for name in sound_synth.NAMES:
+                if self._stopping:
+                    return
+                self._read.append((name, self._pcm(name, folder)))
+        except Exception:  # noqa: BLE001 - a background chore: no sound rather than a crash
+            return
+        finally:
+            if scratch is not None:
+                shutil.rmtree(scratch, ignore_errors=True)
+            self._read_all.set()
 
-        freq, _size, channels = pygame.mixer.get_init()
-        if freq != RATE:
-            index = np.linspace(0, len(samples) - 1, int(len(samples) * freq / RATE))
-            samples = np.interp(index, np.arange(len(samples)), samples)
-        data = (np.clip(samples, -1, 1) * 32767).astype(np.int16)
-        if channels > 1:
-            data = np.repeat(data[:, None], channels, axis=1)
-        return pygame.sndarray.make_sound(np.ascontiguousarray(data))
+    def _pcm(self, name: str, folder: Path | None) -> bytes:
+        """The sound's raw samples from `folder`, else synthesised here (a last resort: numpy)."""
+        if folder is not None:
+            try:
+                return files.read_bytes(folder / f"{name}.pcm", 64 << 20, "sound cache")
+            except files.FileProblem:
+                pass
+        freq, _size, channels = self.format
+        data = sound_synth.pcm16(name, freq, channels)
+        if self._cache is not None:
+            sound_synth.write_atomic(self._cache / f"{name}.pcm", data)
+        return data
+
+    def poll(self) -> None:
+        """Each frame (App.step): turn at most one sound read in the background into a Sound, so
+        no frame pays for them all; start the music once it is there, if it was asked for."""
+        if self._ready or not self._read_all.is_set() and not self._read:
+            return
+        if self._read:
+            name, data = self._read.pop(0)
+            try:
+                sound = pygame.mixer.Sound(buffer=data)
+            except pygame.error:
+                return
+            if name == MUSIC:
+                self.music = sound
+                if self._music_wanted:
+                    self._start_built_music()
+            else:
+                self.sounds[name] = sound
+        if self._read_all.is_set() and not self._read:
+            self._ready = True
+
+    @staticmethod
+    def _cached(folder: Path | None) -> bool:
+        return folder is not None and all((folder / f"{name}.pcm").is_file() for name in sound_synth.NAMES)
+
+    def _synthesise(self, folder: Path) -> Path | None:
+        """Run the synthesiser process into `folder`; the folder to read from, or None if it
+        failed (then each sound is synthesised in the reader thread, as a last resort)."""
+        freq, size, channels = self.format
+        if size != -16:         # a mixer format sound_synth does not write: build here instead
+            return None
+        env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
+        command = [sys.executable, "-m", "game.client.sound_synth", str(folder), str(freq), str(channels)]
+        nice = shutil.which("nice")     # its start-up too at a low priority, not only its synthesis
+        if nice:
+            command = [nice, "-n", "10", *command]
+        try:
+            subprocess.run(command, cwd=_ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, timeout=SYNTH_TIMEOUT, check=True)
+        except (OSError, subprocess.SubprocessError):
+            return None
+        return folder if self._cached(folder) else None
 
     def _build(self, name: str) -> pygame.mixer.Sound:
-        """The named sound from the disk cache, else synthesised (and cached)."""
-        path = self._cache / f"{name}.pcm" if self._cache is not None else None
-        if path is not None:
+        """The named sound from the disk cache, else synthesised (and cached): on the spot, for
+        an Audio without `background` (tests, tools)."""
+        if self._cache is not None:
             try:
-                return pygame.mixer.Sound(buffer=files.read_bytes(path, 64 << 20, "sound cache"))
+                return pygame.mixer.Sound(buffer=files.read_bytes(self._cache / f"{name}.pcm", 64 << 20,
+                                                                  "sound cache"))
             except (files.FileProblem, pygame.error):
                 pass
-        sound = self._make(_music_loop() if name == MUSIC else EFFECTS[name]())
-        if path is not None:
-            _write_bytes(path, sound.get_raw())
-        return sound
+        return pygame.mixer.Sound(buffer=self._pcm(name, None))
+
+    def ready(self) -> bool:
+        """Every sound is built (the background read has finished and poll() made them all)."""
+        return self._ready
+
+    def wait_ready(self, timeout: float = 60.0) -> bool:
+        """Tests and tools: wait for the background read, then make every Sound now."""
+        if self._reader is not None:
+            self._read_all.wait(timeout)
+        while not self._ready and self._read_all.is_set():
+            self.poll()
+        return self._ready
 
     def warm(self, names: Iterable[str] | None = None) -> None:
-        """Build effects now (when a scene opens) rather than on first play mid-animation."""
-        if not self.enabled:
+        """Build effects now (when a scene opens) rather than on first play mid-animation; an
+        App's Audio reads every effect in the background anyway."""
+        if not self.enabled or self.background:
             return
-        wanted = [name for name in (EFFECTS if names is None else names) if name in EFFECTS]
-        if self.deferred:
-            self._pending.extend(wanted)
-            return
-        for name in wanted:
-            if name not in self.sounds:
+        for name in (EFFECTS if names is None else names):
+            if name in EFFECTS and name not in self.sounds:
                 self.sounds[name] = self._build(name)
 
     def play(self, name: str) -> None:
         if not self.enabled or self.sfx_volume <= 0 or self.deferred:
             return
         self.warm((name,))
-        sound = self.sounds.get(name)
+        sound = self.sounds.get(name)       # not read yet (the first moments of a first start): silent
         if sound is None:
             return
         sound.set_volume(self.sfx_volume)
@@ -179,28 +201,25 @@ class Audio:
     def start_music(self) -> None:
         if not self.enabled:
             return
-        if self.deferred:
-            self._music_wanted = True
-            return
         if self.music is None:
+            if self.background:             # poll() starts it once it is read
+                self._music_wanted = True
+                return
             self.music = self._build(MUSIC)
+        self._start_built_music()
+
+    def _start_built_music(self) -> None:
         self.music.set_volume(self.music_volume)
         if self.music.get_num_channels() == 0:
             self.music.play(loops=-1)
+
+    def stop(self) -> None:
+        """The App is leaving: the reader stops after the sound it is on."""
+        self._stopping = True
+        if self._reader is not None:
+            self._reader.join(timeout=5)
 
     def set_volumes(self, sfx: float, music: float) -> None:
         self.sfx_volume, self.music_volume = sfx, music
         if self.music is not None:
             self.music.set_volume(music)
-
-
-def _write_bytes(path: Path, data: bytes) -> None:
-    """Best effort, atomic: a cache that cannot be written is only slower next time."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except OSError:
-        pass

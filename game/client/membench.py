@@ -1,4 +1,4 @@
-"""`python main.py bench memory --screen title|roborun|robomissions|roborescue --seconds N`
+"""`python main.py bench memory --screen title|roborun|robomissions|roborescue|runrunrun|roborally --seconds N`
 
 Feeds random keys, clicks and mouse moves to one screen, headless and with quitting
 disabled (a screen that closes the last scene is opened again), and prints one JSON object
@@ -19,11 +19,11 @@ import time
 
 import pygame
 
-from game.catalog import BY_ID, load
+from game.catalog import BY_ID, GAMES, load
 from game.client.app import App
 from game.core.errors import UserError
 
-SCREENS = ("title", "roborun", "robomissions", "roborescue")
+SCREENS = ("title", *(game.id for game in GAMES))
 # where each game's first screen lives until its catalog row's module exists on this branch
 _OLD_ENTRY = {"roborun": "game.roborun.play_scene:make_entry_scene",
               "robomissions": "game.robomissions.scene:make_entry_scene",
@@ -50,7 +50,7 @@ def scene_factory(screen: str):
         from game.client.menus import TitleScene
 
         return lambda app: TitleScene()
-    factory = load(BY_ID[screen].entry) or load(_OLD_ENTRY[screen])
+    factory = load(BY_ID[screen].entry) or (load(_OLD_ENTRY[screen]) if screen in _OLD_ENTRY else None)
     if factory is None:
         raise UserError("command line", f"the {screen} screen is not in this build")
     return factory

@@ -147,6 +147,9 @@ class DemoCycle(Scene):
                  wrap=False, bold=True)
 
 
+TITLE_POP = 0.8           # seconds the title takes to pop in
+
+
 class TitleScene(Scene):
     covers_screen = True      # background and floor strip paint every pixel
 
@@ -225,8 +228,14 @@ class TitleScene(Scene):
             # Esc on the title asks first: a player pressing Esc to get back here must not lose the window
             self.app.stack.push(ConfirmScene("Quit Robo Arcade?", self._quit, yes="Quit", no="Stay"))
 
+    def animating(self) -> bool:
+        """The title pops in, then the robots march only while the player is about (App.lively):
+        left alone, the screen comes to rest and costs nothing (issue 26)."""
+        return self.t < TITLE_POP
+
     def update(self, dt: float) -> None:
-        self.t += dt
+        if self.app.lively() or self.t < TITLE_POP:
+            self.t += dt
         self.idle += dt
         if self.demo and self.idle > (DEMO_FIRST_DELAY if not self.demo_started else DEMO_IDLE_DELAY):
             self._start_demo()
@@ -277,14 +286,15 @@ class TitleScene(Scene):
         return cached
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        t = self.t + alpha * self.app.clock.step
+        t = self.t + (alpha * self.app.clock.step if self.app.lively() else 0.0)
         key = self.menu.key()
         alone = self.app.stack.visible() == [self]
         # The screen keeps last frame's pixels: if that frame was ours alone and nothing static
         # changed, only the moving parts are redrawn (a third of the pixels of a full frame); not
         # after a frame with a tooltip over it (App.overlay_frame), which a partial redraw would keep.
-        partial = (alone and key == self.menu_key and self.drawn_alone == (self.app.frames - 1, surface)
-                   and getattr(self.app, "overlay_frame", -1) != self.app.frames - 1)
+        last = self.app.frames_drawn - 1
+        partial = (alone and key == self.menu_key and self.drawn_alone == (last, surface)
+                   and getattr(self.app, "overlay_frame", -1) != last)
         if key != self.menu_key:
             self.menu_key = key
             self.background = self.base.copy()
@@ -299,10 +309,10 @@ class TitleScene(Scene):
         offset = int(t * 20) % 64
         surface.blit(self.floor, (offset - 64, self.FLOOR_TOP))
         # title pops in
-        image, rect = self._title(math.sin(t * 1.3) * 1.5, ease_out_back(min(1.0, t / 0.8)))
+        image, rect = self._title(math.sin(t * 1.3) * 1.5, ease_out_back(min(1.0, t / TITLE_POP)))
         surface.blit(image, rect)
         self.title_rect = rect
-        self.drawn_alone = (self.app.frames, surface) if alone else None
+        self.drawn_alone = (self.app.frames_drawn, surface) if alone else None
         # robots marching along the floor
         for index, colour in enumerate(("green", "red", "white", "purple", "blue")):
             x = (t * 70 + index * 270) % (theme.WIDTH + 200) - 100
@@ -344,6 +354,7 @@ def resume_saved_game(app, entry) -> bool:
 
 class ContinueScene(Scene):
     """Several games are waiting: choose which one to continue."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     def __init__(self, saved: list) -> None:
         super().__init__()
@@ -370,6 +381,8 @@ class ContinueScene(Scene):
 
 
 class GameSelectScene(Scene):
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
+
     def __init__(self) -> None:
         super().__init__()
         self.focus = 0
@@ -430,7 +443,8 @@ class GameSelectScene(Scene):
         self.app.stack.push(scene)
 
     def update(self, dt: float) -> None:
-        self.t += dt
+        if self.app.lively():      # the focused mascot blinks while the player is about
+            self.t += dt
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(theme.BG)
@@ -460,6 +474,8 @@ class GameSelectScene(Scene):
 
 
 class SettingsScene(Scene):
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
+
     def __init__(self) -> None:
         super().__init__()
         self.menu: Menu | None = None
@@ -519,6 +535,7 @@ class SettingsScene(Scene):
 
 class NoticeScene(Scene):
     """A message box over the current screen; any confirm/back closes it."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     opaque = False
 
@@ -557,6 +574,7 @@ class HowToPlayScene(Scene):
     Right/confirm/click: next page (the last one closes); left: back a page; Back: close.
     The picture is drawn by the game into a box left of the text, so pages show real pieces.
     """
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     opaque = False
 
@@ -612,6 +630,7 @@ class HowToPlayScene(Scene):
 class ChoiceScene(Scene):
     """A question with a few answers over the current screen; the first answer is the safe one:
     it has the focus, and Back picks it. Each answer's callback runs after the box closes."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     opaque = False
 
@@ -667,6 +686,7 @@ class ConfirmScene(ChoiceScene):
 
 class PauseScene(Scene):
     """Overlay menu shared by every game: resume, settings, quit to the title."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     opaque = False
 

@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
 class Scene:
     opaque = True          # False for overlays that let the scene below show through
     covers_screen = False  # True if draw() paints every pixel, so the App can skip clearing the frame
+    animated = True        # False: the picture changes only on input (menus, help pages); see animating()
 
     def __init__(self) -> None:
         self.app: "App | None" = None
@@ -42,6 +43,19 @@ class Scene:
 
     def draw(self, surface: "pygame.Surface", alpha: float) -> None:
         """Render; alpha in [0, 1) is how far we are between the last update and the next."""
+
+    def animating(self) -> bool:
+        """True while something on this scene moves by itself (an animation, a thinking
+        indicator, a layer to rebuild), so the App draws the next frame. When no visible scene
+        animates, no input arrived, no AI answered and the player has been away a while
+        (App.lively), the App draws nothing (issue 26). A scene that does not say is drawn
+        every frame; a scene whose picture changes only on input sets `animated = False`."""
+        return self.animated
+
+    def changed(self) -> None:
+        """The picture changed outside input and animation (a timer, a file reloaded): draw it."""
+        if self.app is not None:
+            self.app.wake()
 
     def hints(self) -> list[tuple[str, str]]:
         """(action, meaning) pairs for the on-screen control hints, e.g. [("confirm", "Play")]."""

@@ -52,11 +52,17 @@ def test_the_title_screen_import_path_does_not_import_numpy():
     assert done.stdout.strip().splitlines()[-1] == "False", done.stderr
 
 
-def test_sounds_asked_for_before_the_first_frame_are_built_just_after_it():
+def test_sounds_are_built_after_the_first_frame_in_the_background_never_on_the_render_loop(monkeypatch, tmp_path):
+    import threading
+
     from game.client.app import App
-    from game.client.audio import EFFECTS
+    from game.client.audio import EFFECTS, Audio
     from game.client.menus import TitleScene
 
+    monkeypatch.setenv("ROBOARCADE_HOME", str(tmp_path))      # an empty sound cache: the synthesiser runs
+    threads = []
+    read = Audio._pcm
+    monkeypatch.setattr(Audio, "_pcm", lambda self, *a: threads.append(threading.current_thread()) or read(self, *a))
     app = App()
     try:
         if not app.audio.enabled:
@@ -64,9 +70,39 @@ def test_sounds_asked_for_before_the_first_frame_are_built_just_after_it():
         app.stack.push(TitleScene())
         assert app.audio.sounds == {} and app.audio.music is None     # nothing built before the first frame
         app.step(1 / 60)
-        assert set(app.audio.sounds) == set(EFFECTS) and app.audio.music is not None
+        assert app.audio._read_all.wait(60)
+        for _ in range(len(EFFECTS) + 1):       # one sound made per frame
+            app.step(1 / 60)
+        assert set(app.audio.sounds) == set(EFFECTS) and app.audio.music is not None and app.audio.ready()
+        assert threads and threading.main_thread() not in threads     # every sound read off the render loop
+        assert sorted(p.name for p in next((tmp_path / "cache").iterdir()).iterdir()) == \
+            sorted(f"{name}.pcm" for name in [*EFFECTS, "music"])      # written by the synthesiser process
     finally:
+        app.audio.stop()
         pygame.quit()
+
+
+_SOUND_PROBE = """
+import json, sys, time
+from game.client.app import App
+from game.client.menus import TitleScene
+app = App()
+app.stack.push(TitleScene())
+app.step(1 / 60)
+ready = app.audio.wait_ready(60)
+print(json.dumps({"ready": ready, "sounds": len(app.audio.sounds), "numpy": "numpy" in sys.modules}))
+"""
+
+
+def test_the_game_process_never_imports_numpy_to_make_its_sounds(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", ROBOARCADE_HOME=str(tmp_path))
+    for run in ("empty cache", "cached"):
+        done = subprocess.run([sys.executable, "-c", _SOUND_PROBE], cwd=ROOT, env=env, capture_output=True,
+                              text=True, timeout=120)
+        report = json.loads(done.stdout.strip().splitlines()[-1])
+        if report["sounds"] == 0 and report["ready"]:
+            pytest.skip("no mixer on this machine")
+        assert report == {"ready": True, "sounds": 12, "numpy": False}, run
 
 
 def test_synthesised_sounds_come_back_from_the_disk_cache_byte_for_byte():
@@ -244,10 +280,10 @@ def test_the_title_screen_makes_no_font_and_no_new_image_once_it_is_running(monk
 
 
 @pytest.mark.parametrize("screen", ["robomissions", "roborescue"])
-def test_a_game_table_builds_every_sound_when_it_opens(screen):
+def test_a_game_table_never_builds_a_sound_on_the_render_loop(screen, monkeypatch):
     from game.client import ai_worker
     from game.client.app import App
-    from game.client.audio import EFFECTS
+    from game.client.audio import Audio
     from game.client.bench_frames import _scene_factory
 
     app = App()
@@ -255,10 +291,12 @@ def test_a_game_table_builds_every_sound_when_it_opens(screen):
         if not app.audio.enabled:
             pytest.skip("no mixer on this machine")
         app.audio.release()                # as after the App's first frame
-        app.audio.sounds.clear()
+        assert app.audio.wait_ready(60)
+        monkeypatch.setattr(Audio, "_pcm", lambda *a: pytest.fail("a sound read or made on the render loop"))
         make_scene, _, _ = _scene_factory(screen)
         app.stack.push(make_scene(app))
-        assert set(app.audio.sounds) == set(EFFECTS)
+        for _ in range(120):
+            app.step(1 / 60)
     finally:
         app.stack.clear_to(type("Empty", (), {"app": None, "enter": lambda s: None, "exit": lambda s: None})())
         pygame.quit()

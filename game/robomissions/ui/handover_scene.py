@@ -28,6 +28,7 @@ class HandOverTable(Protocol):
 
 class HandOverScene(Scene):
     """Between two humans' turns at one screen: hide everything until the next player is ready."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     def __init__(self, table: HandOverTable, seat: int) -> None:
         super().__init__()

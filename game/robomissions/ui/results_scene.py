@@ -33,6 +33,10 @@ class ResultsTable(Protocol):
 class ResultsScene(Scene):
     """The end: who won, how long it took, what is left on the table; play again or leave."""
 
+    def animating(self) -> bool:
+        """Only until the results hold ends and the way-out menu is drawn (issue 26: then it rests)."""
+        return not self.hold.ready
+
     opaque = False
 
     def __init__(self, table: ResultsTable, play_again: Callable[[TableConfig], Scene]) -> None:

@@ -34,6 +34,7 @@ __all__ = ["AI_LEVELS", "MAX_PLAYERS", "MIN_PLAYERS", "MODE_NAMES", "MODE_PLAYER
 
 class SetupScene(Scene):
     """Choose mode, number of players and who plays each seat, then deal."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     def __init__(self, config: TableConfig | None = None) -> None:
         super().__init__()
@@ -164,6 +165,11 @@ def main(argv: list[str]) -> int:
 
 # ---------------------------------------------------------------- bench frames hooks
 _busy_seeds = iter(range(1, 1_000_000))
+
+
+def make_idle_scene(app: App) -> Scene:
+    """`bench idle --screen robomissions`: the command line's default table, waiting for the player."""
+    return TableScene(make_config("ffa", None, 1, "normal", 1))
 
 
 def make_busy_scene(app: App) -> Scene:

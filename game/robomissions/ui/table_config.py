@@ -15,7 +15,8 @@ from pathlib import Path
 
 from game.core.errors import UserError
 from game.core.session import saved_game_path
-from game.core.storage import load_json, save_json
+from game.core import storage
+from game.core.storage import load_json
 
 GAME_ID = "robomissions"
 
@@ -72,7 +73,8 @@ def forget_seats() -> None:
 
 
 def remember_seats(config: TableConfig) -> None:
-    save_json(seats_path(), {"seed": config.seed, "mode": config.mode, "seats": list(config.seats)})
+    """Written by the background saver: an fsync when the table opens stalled its first frame."""
+    storage.save_later(seats_path(), {"seed": config.seed, "mode": config.mode, "seats": list(config.seats)})
 
 
 def remembered_seats(seed: int, mode: str, players: int) -> tuple[str, ...]:

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import random
 import traceback
-from concurrent.futures import Future
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -52,6 +52,9 @@ from game.robomissions.ui.inspect import Inspectable, inspect_at, inspect_target
 from game.robomissions.ui.results_scene import ResultsScene
 from game.robomissions.ui.table_config import MODE_NAMES, TableConfig, forget_seats, remember_seats
 from game.robomissions.rules.view import SeatView, seat_view
+
+if TYPE_CHECKING:  # pragma: no cover - concurrent.futures costs ~30 ms of start-up before the first frame
+    from concurrent.futures import Future
 
 LOG_LINES = 200
 AI_BEAT = 0.35        # seconds an AI's intermediate choice stays marked on the table
@@ -218,6 +221,11 @@ class TableScene(Scene):
     def spectating(self) -> bool:
         """No human seat is still in the game: the screen only watches the AIs."""
         return not any(self.state.players[seat].alive for seat in self.humans)
+
+    def animating(self) -> bool:
+        """Cards and robots moving, the thinking dots, or a position to show (issue 26); the turn
+        glow and the options' pulse run on the App's lively clock, while the player is about."""
+        return self.timeline.busy or self.dirty or self.future is not None
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -640,7 +648,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        now = self.t
+        now = self.app.lively_time
         layout = self.layout
         options = self.options if self.human_to_act else []
         focused = options[self.focus] if options else None
@@ -653,7 +661,7 @@ class TableScene(Scene):
             render.draw_turn_glow(surface, layout.zones[self.shown.current], now)
         if self.future is not None and not self.timeline.busy and self.state.current in layout.zones:
             zone = layout.zones[self.state.current]        # the AI is thinking: animated dots
-            dots = "." * (1 + int(now * 3) % 3)
+            dots = "." * (1 + int(self.t * 3) % 3)
             draw_text(surface, f"thinking{dots:<3}", (zone.right - 10, zone.top + render.ZONE_HEADER + 12), "tiny",
                       theme.ACCENT, "midright", bold=True)
         pending = self.shown.pending if self.human_to_act else None

@@ -22,10 +22,22 @@ from __future__ import annotations
 
 from collections import Counter, deque
 
+from game.core.cache import LRU
 from game.roborally.rules.board import DX, DY, Board
 from game.roborally.rules import content as C
 
-_CACHE: dict = {}
+# Distance tables per (kind, board, target), bounded: keyed by id(board) and cleared only at
+# 400 tables (each about 75 kB), the cache grew through a long session (bench memory: +10% in
+# the last part of ten minutes, issue 26), and a new board at a freed board's address got that
+# board's distances. Keyed by the board's content now, so a view's copy of the same course
+# (every decision in the AI worker process gets one) shares its tables too.
+_CACHE: LRU = LRU(maxsize=48)
+
+
+def _board_key(board: Board) -> tuple:
+    """What the distance tables depend on: the course's spaces and walls, not the object."""
+    return (board.id, board.width, board.height, tuple(board.kind), tuple(board.cdir), tuple(board.turn),
+            tuple(board.rot), frozenset(board.walls))
 
 ACTIONS = (("f", 1), ("f", 2), ("f", 3), ("b", 1), ("t", 1), ("t", -1), ("t", 2))
 
@@ -38,7 +50,7 @@ def _free_step(board: Board, x: int, y: int, d: int):
 
 
 def walk_distance(board: Board, target) -> dict:
-    key = ("walk", id(board), target)
+    key = ("walk", _board_key(board), target)
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
@@ -78,7 +90,7 @@ def _settle(board: Board, x: int, y: int, d: int):
 
 def card_distance(board: Board, target) -> dict:
     """Fewest programming cards from (x, y, d) to target (moves 1-3, back up, turns), no elements."""
-    key = ("cards", id(board), target)
+    key = ("cards", _board_key(board), target)
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
@@ -130,8 +142,6 @@ def card_distance(board: Board, target) -> dict:
                 cost[s] = best
                 changed = True
     _CACHE[key] = cost
-    if len(_CACHE) > 400:
-        _CACHE.clear()
     return cost
 
 

@@ -6,7 +6,7 @@ registers, upgrades), hand.py (programming, the confirm, the bottom strip).
 from __future__ import annotations
 
 import random
-from concurrent.futures import Future
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -34,6 +34,9 @@ from game.roborally.ui.board_view import ROBOT_COLOURS, ROBOT_NAMES, BoardView
 from game.roborally.ui.hand import ProgrammingHand
 from game.roborally.ui.playback import EventPlayback
 from game.roborally.ui.side_panel import SidePanel
+
+if TYPE_CHECKING:  # pragma: no cover - concurrent.futures costs ~30 ms of start-up before the first frame
+    from concurrent.futures import Future
 
 
 TIMER_SECONDS = 30.0
@@ -177,6 +180,7 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
         self._layer: pygame.Surface | None = None   # background, board and side panel (_draw_layer)
         self._layer_drawn_for: tuple | None = None  # the _layer_key it shows
         self._side_targets: list = []       # the side panel's targets, kept with the layer
+        self._drawn_moment: tuple | None = None     # _shown_moment() of the last frame drawn
         self.watch_path: str | None = None  # --watch: the course file to reload when it changes
         self.watch_stamp: tuple | None = None
         self.watch_wait = 0.0
@@ -274,6 +278,17 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
     def _busy(self) -> bool:
         return self.anims.busy
 
+    def _shown_moment(self) -> tuple:
+        """What changes the picture without an animation: a choice applied, the timer's second,
+        the results hold ending (the way-out menu appears)."""
+        timer = self.timer is not None and self.state.phase == "program"
+        return (len(self.session.choices), max(0, int(self.timer + 0.99)) if timer else None,
+                self.results_hold.ready)
+
+    def animating(self) -> bool:
+        """Robots, beams and labels moving, or a choice or timer second not drawn yet (issue 26)."""
+        return self._busy() or bool(self.flashes or self.floaters) or self._shown_moment() != self._drawn_moment
+
     # ------------------------------------------------------------------ per frame
     def update(self, dt: float) -> None:
         if self.watch_path is not None and self.app is not None and self.app.stack.top is self:
@@ -346,9 +361,13 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
             future, self.future = self.future, None
             if future.cancelled() or self._future_seat != seat:
                 return                          # asked for another position: ask again
-            choice, player = future.result()
+            legal = R.legal_choices(self.state)
+            try:
+                choice, player = future.result()
+            except Exception:  # noqa: BLE001 - a broken or overdue AI must not end the race: a legal card
+                choice, player = legal[0], self.players[seat]
             self.players[seat] = player         # its plan for the rest of this program
-            if choice not in R.legal_choices(self.state):
+            if choice not in legal:
                 return
             self._apply(choice)
 
@@ -509,6 +528,7 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
                         self._place_slot(slots, i)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self._drawn_moment = self._shown_moment()
         bv = self.board_view
         self._draw_layer(surface)           # the background, the board and the side panel, cached
         human_turn = self._human_turn()
@@ -560,6 +580,7 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
 
 class HandoverScene(Scene):
     """Hides everything while the device passes to the next human programmer."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     def __init__(self, race: RaceScene, seat: int) -> None:
         super().__init__()
@@ -599,7 +620,7 @@ def new_race(course_ref: str, players: int, humans: int, ai: str, seed: int | No
     if timer is None:
         timer = humans >= 2
     if save:
-        storage.save_json(_seats_path(), {"seats": seats, "timer": timer})
+        storage.save_later(_seats_path(), {"seats": seats, "timer": timer})     # off the frame, as the session
         save_session_later(session)
     return RaceScene(session, seats, speed, save=save, demo=demo, tutorial=tutorial, timer=timer)
 

@@ -77,6 +77,11 @@ def main(argv: list[str]) -> int:
 _busy_seeds = iter(range(1, 1_000_000))
 
 
+def make_idle_scene(app: App) -> Scene:
+    """`bench idle --screen roborally`: the command line's default race, waiting for the player's program."""
+    return new_race("dizzy-dash", 2, 1, "normal", 1, save=False, tutorial=False)
+
+
 def make_busy_scene(app: App) -> Scene:
     """`bench frames --screen roborally`: six AI robots on long-haul, at normal animation speed,
     so activations (moves, belts, lasers, floating labels, the side panel) run all the time."""

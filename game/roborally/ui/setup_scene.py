@@ -18,6 +18,8 @@ from game.roborally.ui.race_scene import course_title, new_race, resume_scene
 
 
 class SetupScene(Scene):
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
+
     def __init__(self) -> None:
         super().__init__()
         self.courses = course_ids()

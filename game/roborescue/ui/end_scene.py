@@ -23,6 +23,9 @@ from game.roborescue.rules.scoring import rating_text
 from game.roborescue.ui.score_table_ui import draw_score_table, record_solo_score
 
 
+COUNT_UP_SECONDS = 2.0    # the final score counts up this long
+
+
 class EndScene(Scene):
     def __init__(self, config: GameConfig, state: engine.GameState,
                  play_again: Callable[[GameConfig], Scene] | None = None,
@@ -73,6 +76,10 @@ class EndScene(Scene):
             return
         self.menu.handle(action)
 
+    def animating(self) -> bool:
+        # the score counts up, the way-out menu appears when the results hold ends, then it rests
+        return self.t < COUNT_UP_SECONDS + 0.1 or not self.hold.ready
+
     def update(self, dt: float) -> None:
         self.t += dt * self.app.settings.animation_speed
         self.hold.update(dt)
@@ -92,10 +99,10 @@ class EndScene(Scene):
         box = pygame.Rect(60, 130, 620, 300)
         panel(surface, box)
         draw_text(surface, "Final score", (box.centerx, box.top + 30), "large", theme.TEXT_DIM, "center")
-        shown = count_up(self.final_score, min(1.0, self.t / 2.0))
+        shown = count_up(self.final_score, min(1.0, self.t / COUNT_UP_SECONDS))
         draw_text(surface, str(shown), (box.centerx, box.top + 120), "huge", theme.ACCENT, "center", bold=True,
                   shadow=True)
-        if self.t >= 2.0:
+        if self.t >= COUNT_UP_SECONDS:
             draw_text(surface, self.rating, (box.centerx, box.top + 220), "small", theme.TEXT, "center", bold=True)
             if self.rank is not None:
                 praise = "New high score!" if self.rank == 1 else f"Number {self.rank} in your high scores!"

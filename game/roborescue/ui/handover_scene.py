@@ -17,6 +17,8 @@ from game.client.widgets import draw_hints, draw_text
 
 
 class HandoverScene(Scene):
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
+
     def __init__(self, seat_name: str, on_ready: Callable[[], None]) -> None:
         super().__init__()
         self.seat_name = seat_name

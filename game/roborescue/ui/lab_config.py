@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.core.session import saved_game_path
-from game.core.storage import load_json, save_json
+from game.core import storage
+from game.core.storage import load_json
 from game.roborescue.ai import LEVELS
 
 GAME_ID = "roborescue"
@@ -53,7 +54,8 @@ def forget_seats() -> None:
 
 
 def remember_seats(config: GameConfig) -> None:
-    save_json(seats_path(), {"seed": config.seed, "seats": list(config.seats)})
+    """Written by the background saver: an fsync when the lab opens stalled its first frame."""
+    storage.save_later(seats_path(), {"seed": config.seed, "seats": list(config.seats)})
 
 
 def remembered_seats(seed: int, players: int) -> tuple[str, ...]:

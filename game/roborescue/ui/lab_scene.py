@@ -25,8 +25,7 @@ from __future__ import annotations
 
 import random
 import traceback
-from concurrent.futures import Future
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -54,6 +53,9 @@ from game.roborescue.ui.lab_choice_ui import Choice, LabChoices, direction_pick
 from game.roborescue.ui.lab_config import HUMAN, GameConfig, forget_seats, remember_seats
 from game.roborescue.ui.lab_event_anim import EventBeats
 from game.roborescue.ui.lab_render import DETAIL_RECT, SCORES_RECT, LabModel, LabRenderer, Marks
+
+if TYPE_CHECKING:  # pragma: no cover - concurrent.futures costs ~30 ms of start-up before the first frame
+    from concurrent.futures import Future
 
 __all__ = ["HUMAN", "GameConfig", "LabScene"]   # the config lives in lab_config.py; kept reachable here
 
@@ -155,6 +157,11 @@ class LabScene(LabChoices, Scene):
             self.animator.animate(Event("drawn", self.viewer, {"card": card}))
 
     # -- per frame -----------------------------------------------------------------
+    def animating(self) -> bool:
+        """Cards moving, toasts fading, or a position to show (issue 26); an AI's question and
+        answer wake the App by themselves."""
+        return self.queue.busy or self.dirty or bool(self.toasts)
+
     def update(self, dt: float) -> None:
         self.t += dt
         self.toasts = [(text, age + dt) for text, age in self.toasts if age + dt < 4.0]

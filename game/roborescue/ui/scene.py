@@ -47,6 +47,7 @@ def table_config(n_players: int, level: str, advanced: bool, seed: int | None) -
 
 class SetupScene(Scene):
     """Players 1-4, who sits in each seat (human or AI), AI level, Advanced Mode."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     def __init__(self, config: GameConfig | None = None) -> None:
         super().__init__()
@@ -135,6 +136,8 @@ class SetupScene(Scene):
 
 
 class HighScoresScene(Scene):
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
+
     def __init__(self) -> None:
         super().__init__()
         self.table: list = []
@@ -194,6 +197,11 @@ def main(argv: list[str]) -> int:
 
 # ---------------------------------------------------------------- bench frames hooks
 _busy_seeds = iter(range(1, 1_000_000))
+
+
+def make_idle_scene(app) -> Scene:
+    """`bench idle --screen roborescue`: a two-player lab, waiting for the player."""
+    return LabScene(table_config(2, "hard", False, 1), setup=SetupScene)
 
 
 def make_busy_scene(app) -> Scene:

@@ -142,6 +142,11 @@ class Stage:
                 return actor
         return None
 
+    @property
+    def moving(self) -> bool:
+        """Particles, captions or a shake still on screen: the next frame differs."""
+        return bool(self.particles or self.captions or self.flyers) or self.shake > 0
+
     def update(self, dt: float) -> None:
         for p in self.particles:
             p.x += p.vx * dt

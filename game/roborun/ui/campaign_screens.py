@@ -77,6 +77,7 @@ class EntryScene(Scene):
     launch(app, options) starts the chosen game (play_scene.start_game, passed in by
     play_scene.make_entry_scene); without it the screen can be browsed but not started.
     """
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     def __init__(self, launch: Callable[[object, GameOptions], object] | None = None) -> None:
         super().__init__()
@@ -275,6 +276,9 @@ class EntryScene(Scene):
 
 
 # ---------------------------------------------------------------- results
+CHEER_SECONDS = 4.0       # the winning robots hop this long after the result shows, then while the player is about
+
+
 class ResultsScene(Scene):
     """Won or lost, why, what was earned; next / retry / menu."""
 
@@ -343,9 +347,14 @@ class ResultsScene(Scene):
         if not self.menu.handle(action) and action.name == inp.BACK:
             self._leaving(self._to_select)()     # Esc: back to the scenarios (the result is saved first)
 
+    def animating(self) -> bool:
+        """The robots cheer; the way-out menu appears when the results hold ends (issue 25/26)."""
+        return (self.won and self.t < CHEER_SECONDS) or not self.hold.ready
+
     def update(self, dt: float) -> None:
-        self.t += dt
         self.hold.update(dt)
+        if self.t < CHEER_SECONDS or self.app.lively():     # the robots cheer, then rest until input
+            self.t += dt
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(theme.BG)
@@ -443,6 +452,7 @@ TUTORIAL_PAGES = (
 
 class TutorialOverlay(Scene):
     """First-scenario help: a few pages over the board; remembered once dismissed."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     opaque = False
 
@@ -485,6 +495,7 @@ class TutorialOverlay(Scene):
 # ---------------------------------------------------------------- scenario intro
 class ScenarioIntro(Scene):
     """The scenario page: flavour intro and special rules, read before play (chapter 3)."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     opaque = False
 
@@ -517,6 +528,7 @@ class ScenarioIntro(Scene):
 # ---------------------------------------------------------------- hand-over
 class HandOverScene(Scene):
     """Opaque screen between two human seats: the next player takes over, the other looks away."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     def __init__(self, seat: int, on_ready, reason: str = "") -> None:
         super().__init__()

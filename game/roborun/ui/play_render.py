@@ -236,7 +236,7 @@ class PlayDrawing:
                     pygame.draw.line(surface, theme.BAD, cell.topright, cell.bottomleft, 6)
 
     def _draw_focus_under(self, surface, option: Option) -> None:
-        pulse = 160 + int(80 * math.sin(self.t * 6))
+        pulse = 160 + int(80 * math.sin(self.app.lively_time * 6))     # pulses while the player is about
         colour = (255, pulse, 60)
         for index, other in enumerate(self.options_list):
             for cell in other.cells:

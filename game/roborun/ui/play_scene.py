@@ -18,12 +18,12 @@ moving pawns.
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
 import json
 import random
 import re
 from pathlib import Path
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -62,6 +62,9 @@ from game.roborun.ui.session import (  # noqa: F401  (GameOptions & co. are part
     Chooser, GameOptions, campaign_setup, load_level_spec, make_partner, next_level_ref, random_choose,
     record_result, seat_view_for, single_setup, unlock_options,
 )
+
+if TYPE_CHECKING:  # pragma: no cover - concurrent.futures costs ~30 ms of start-up before the first frame
+    import concurrent.futures
 
 WATCH_POLL = 0.5           # seconds between looks at a watched map file's mtime
 AI_PAUSE = 0.35             # seconds between AI decisions so players can follow them
@@ -389,6 +392,11 @@ class PlayScene(PlayDrawing, Scene):
 
     # per frame -------------------------------------------------------
     stage_stale = False
+
+    def animating(self) -> bool:
+        """Cards, robots, particles or captions moving, or a layer to redraw (issue 26); an AI's
+        question and answer wake the App by themselves, the focus pulse runs while the player is about."""
+        return self.animator.busy or self.stage.moving or self.dirty or self.stage_stale
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -759,11 +767,12 @@ def main(argv: list[str]) -> int:
         return run_scene(make_entry_scene, args)
     if args.campaign and not re.fullmatch(r"[0-9]+\.[0-9]+", args.level):
         raise UserError("command line", "--campaign plays a shipped scenario id like 1.1, not a map file")
-    load_level_spec(args.level)          # a bad level ref is a one-line error before the window opens
+    # a bad level ref is a one-line error before the window opens; the map read is kept (start-up speed)
+    level = load_level_spec(args.level)
     capture = args.frames is not None      # a scripted capture: show the board, not the help pages
     options = GameOptions(level_ref=args.level, partner=args.partner, seat=args.seat, seed=args.seed,
                           ai_level=args.ai_level, campaign=args.campaign, intro=not capture, tutorial=not capture,
-                          watch=args.watch)
+                          watch=args.watch, level=level)
 
     def first_scene(app) -> Scene:
         if options.campaign:
@@ -776,6 +785,11 @@ def main(argv: list[str]) -> int:
 
 # ---------------------------------------------------------------- bench frames hooks
 _busy_seeds = iter(range(1, 1_000_000))
+
+
+def make_idle_scene(app) -> Scene:
+    """`bench idle --screen roborun`: scenario 1.1 with the AI partner, waiting for the player."""
+    return PlayScene(GameOptions(level_ref="1.1", partner="ai", seed=1, intro=False, tutorial=False))
 
 
 def make_busy_scene(app) -> Scene:

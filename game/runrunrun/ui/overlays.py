@@ -24,6 +24,7 @@ HOW_TO_PICTURES = ("maze", "mummy", "tile", "dice", "tile", "symbols", "dice")  
 
 class HowToScene(Scene):
     """How to play, one page at a time (reachable from the set-up menu and from pause)."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     def __init__(self) -> None:
         super().__init__()
@@ -60,6 +61,7 @@ class HowToScene(Scene):
 
 class HandOverScene(Scene):
     """Hides the table until the next human player is the only one looking."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     def __init__(self, seat: int, why: str) -> None:
         super().__init__()
@@ -89,6 +91,7 @@ def _pause() -> PauseScene:
 
 class TutorialOverlay(Scene):
     """First-game help over the table: a few pages with pictures; remembered once dismissed."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     opaque = False
 

@@ -35,6 +35,7 @@ from .text import PROMPTS, TUTORIAL_PAGES  # noqa: F401  (re-exported)
 
 class SetupScene(Scene):
     """Players, humans, difficulty and AI level, then start (or continue the saved game)."""
+    animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     def __init__(self) -> None:
         super().__init__()
@@ -163,6 +164,11 @@ def main(argv) -> int:
 
 
 _busy_seeds = iter(range(1, 1_000_000))
+
+
+def make_idle_scene(app) -> Scene:
+    """`bench idle --screen runrunrun`: two Catventurers, the player's turn."""
+    return PlayScene(GameSession.start(R, Config(2, "standard"), 1), humans=1, ai_level="hard", tutorial=False)
 
 
 def make_busy_scene(app) -> Scene:

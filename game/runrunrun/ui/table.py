@@ -7,7 +7,7 @@ human seat's tiles are face up; between two human seats a hand-over screen hides
 from __future__ import annotations
 
 from collections import deque
-from concurrent.futures import Future
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,7 +22,6 @@ from game.client.text import draw_fit
 from game.client.widgets import ResultsHold, draw_hints, panel, vertical_gradient
 from game.core import storage
 from game.core.session import GameSession, forget_saved_game, save_session_later, saved_game_path
-from game.core.storage import save_json
 from game.runrunrun import rules as R
 from game.runrunrun.ai import make_player
 from game.runrunrun.rules.engine import Config
@@ -32,6 +31,9 @@ from . import render as V
 from .overlays import HandOverScene, TutorialOverlay, _pause, tutorial_seen
 from .side_panel import draw_side
 from .text import PHASE_TIPS, SEAT_NAMES, cell_text, choice_label, log_line, standing_lines
+
+if TYPE_CHECKING:  # pragma: no cover - concurrent.futures costs ~30 ms of start-up before the first frame
+    from concurrent.futures import Future
 
 
 AI_LEVELS = ("easy", "normal", "hard")
@@ -116,6 +118,10 @@ class PlayScene(Scene):
         self.tab_index = -1
         self.prompt_override: str | None = None
         self.version = 0                     # counts changes of the game (applied choices, undo, a new demo game)
+        self.drawn_version = -1              # the version the last frame showed
+        self.drawn_hold_ready = False        # the results hold as the last frame showed it
+        self._choices_for: tuple | None = None
+        self._choices_cache: list = []
         self.table_layer: pygame.Surface | None = None
         self.layer_key = None
         self.banner: str | None = None
@@ -128,10 +134,7 @@ class PlayScene(Scene):
         if not self.demo:
             # saves are written by the shared background saver, so the frame never waits on the disk
             self.saver = storage.saver
-            try:
-                save_json(_seats_path(), {"humans": len(self.humans), "ai": self.ai_level})
-            except OSError:
-                pass
+            storage.save_later(_seats_path(), {"humans": len(self.humans), "ai": self.ai_level})
         if self.resumed:
             self.log.extend(standing_lines(self.view()))
         else:
@@ -156,7 +159,11 @@ class PlayScene(Scene):
         return R.seat_view(self.state, self.viewer)
 
     def _choices(self):
-        return self.session.legal_choices()
+        """The legal choices, computed once per change of the game (update asks every frame)."""
+        key = (self.version, len(self.session.choices), id(self.session))
+        if self._choices_for != key:
+            self._choices_for, self._choices_cache = key, self.session.legal_choices()
+        return self._choices_cache
 
     def _listed(self, view, choices):
         """The rows shown in the list (marks are made by clicking a room; lines sit in a submenu;
@@ -232,6 +239,12 @@ class PlayScene(Scene):
             self.viewer = self.state.active
 
     # ---------------------------------------------------------------- per frame
+    def animating(self) -> bool:
+        """Dice tumbling, a banner up, a change of the game or the end of the results hold not
+        drawn yet (issue 26)."""
+        return (self.anims.busy or self.captions.busy or self.rolling is not None
+                or self.version != self.drawn_version or self.results_hold.ready != self.drawn_hold_ready)
+
     def update(self, dt: float) -> None:
         self.t += dt
         speed = getattr(getattr(self.app, "settings", None), "animation_speed", 1.0)
@@ -269,15 +282,20 @@ class PlayScene(Scene):
             choices = self._choices()
             player = self.players[cur]
             if self.executor is None:
-                self._apply(player.choose(view, choices))
+                self._apply(player.choose(view, list(choices)))
                 return
-            self.future = self.executor.submit(ai_choose, self.ai_level, self.session.seed * 10 + cur, view, choices)
+            self.future = self.executor.submit(ai_choose, self.ai_level, self.session.seed * 10 + cur, view,
+                                               list(choices))
             self.future_turn = (len(self.session.choices), cur)
         elif self.future.done():
             future, self.future = self.future, None
             if self.future_turn != (len(self.session.choices), cur):
                 return
-            self._apply(future.result())
+            try:
+                choice = future.result()
+            except Exception:  # noqa: BLE001 - a broken or overdue AI must not end the game: a legal move
+                choice = self._choices()[0]
+            self._apply(choice)
 
     def _next_demo_game(self) -> None:
         config = Config(R.seat_count(self.state), self.state.config.difficulty)
@@ -401,6 +419,7 @@ class PlayScene(Scene):
 
     # ---------------------------------------------------------------- drawing
     def draw(self, surface, alpha):
+        self.drawn_version, self.drawn_hold_ready = self.version, self.results_hold.ready
         view = self.view()
         cur = self.session.current_seat()
         human_turn = cur in self.humans
