@@ -26,6 +26,19 @@ def _sent(rules, state, events, seat) -> bytes:
                       "events": to_wire(tuple(rules.events_for_seat(events, seat)))})
 
 
+def _same_reveals_reordered(rules, here, there, seat) -> bool:
+    """The seat is told the same events, only some reveals of public draws in another order
+    (Robo Rally: two damage cards from the shuffled damage deck, SPAM then Haywire or Haywire
+    then SPAM, the Haywire placed under a register after it; the view after them is the same).
+    Any other difference is a leak."""
+    mine = [canonical(to_wire(e)) for e in rules.events_for_seat(here, seat)]
+    theirs = [canonical(to_wire(e)) for e in rules.events_for_seat(there, seat)]
+    if sorted(mine) != sorted(theirs):
+        return False
+    moved = [i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b]
+    return any(rules.is_reveal(here[i]) for i in moved)     # a draw, and what follows from it
+
+
 def _kind(event):
     return event.get("type") if isinstance(event, dict) else event.kind
 
@@ -70,6 +83,9 @@ def test_bytes_sent_to_a_seat_do_not_change_when_what_it_cannot_see_is_redealt(e
                     continue          # the redeal moved a card the acting seat was in the middle of playing
                 if canonical(to_wire(rules.seat_view(mine, seat))) != canonical(to_wire(rules.seat_view(other, seat))):
                     continue          # the choice showed the seat something new (a public draw): it may differ
+                if _sent(rules, mine, here, seat) != _sent(rules, other, there, seat) and _same_reveals_reordered(
+                        rules, here, there, seat):
+                    continue          # public draws from a shared face-down pile, in another order
                 assert _sent(rules, mine, here, seat) == _sent(rules, other, there, seat), \
                     f"seat {seat} is told something it cannot see after {rules.choice_to_json(choice)}"
                 compared += 1

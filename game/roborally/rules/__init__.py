@@ -10,5 +10,13 @@ __all__ = ["GAME_ID", "new_game", "legal_choices", "apply", "seat_view", "is_ove
 
 
 def events_for_seat(events: list, seat: int) -> list:
-    """The events as `seat` may see them: every Robo Rally event is public (the leak test checks it)."""
-    return list(events)
+    """The events as `seat` may see them (the leak test checks it): all are public but which
+    upgrade card another robot drew (it goes face down into that robot's collection until
+    installed, 2023 upgrade phase; docs/roborally-rules.md). A damage card is public: SPAM
+    goes to the robot's face-up discard, a Haywire face down under a register, in sight."""
+    from game.roborally.rules.state import Event
+    return [Event(e.kind, e.seat, {k: v for k, v in e.data.items() if k != _PRIVATE[e.kind]})
+            if e.kind in _PRIVATE and e.seat != seat else e for e in events]
+
+
+_PRIVATE = {"draw_upgrade": "upgrade"}     # event kind -> what only its robot sees

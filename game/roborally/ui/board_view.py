@@ -185,12 +185,12 @@ def draw_card(surface, rect: pygame.Rect, label: str, *, spam: bool = False, use
 
 class ViewBoard:
     """The course as one seat's view shows it, for a seat played from another Robo Arcade
-    (`python main.py join`): the board, the energy cubes and every robot where the view puts it."""
+    (`python main.py join`): the board and every robot where the view puts it."""
 
     def __init__(self, view, area: pygame.Rect) -> None:
         self.board_view = BoardView(view.board, area)
 
     def draw(self, surface: pygame.Surface, view) -> None:
-        self.board_view.draw(surface, view.cubes)
+        self.board_view.draw(surface)
         for robot in view.robots:
             self.board_view.draw_robot(surface, robot.seat, robot.x, robot.y, robot.d)
