@@ -41,7 +41,7 @@ def _seats_note(game_id: str, session) -> tuple:
     if game_id == "runrunrun":
         from game.runrunrun.ui.scene import _seats_path
         return _seats_path(), {"humans": 1, "ai": "hard"}
-    from game.roborally.ui.scene import _seats_path
+    from game.roborally.ui.race_scene import _seats_path
     from game.roborally import rules as rally
     return _seats_path(), {"seats": ["human"] + ["normal"] * (rally.seat_count(session.state) - 1)}
 

@@ -66,8 +66,10 @@ def test_a_choice_number_written_as_a_float_is_one_line_in_replay_and_set_aside_
     from game.core.session import load_saved_game, saved_game_path
 
     data = _played(entry, rules, 5, 8).to_json()
-    index, bad = next((i, b) for i, c in enumerate(data["choices"])
-                      if (b := _first_whole_number_as_a_float(c)) is not None)
+    index, bad = next(((i, b) for i, c in enumerate(data["choices"])
+                       if (b := _first_whole_number_as_a_float(c)) is not None), (None, None))
+    if index is None:
+        pytest.skip(f"{entry.id}'s choices carry no numbers (Robo Rally 2023: cards and upgrades by name)")
     data["choices"][index] = bad
     text = json.dumps(data)
     path = tmp_path / "game.json"

@@ -107,6 +107,10 @@ def is_reveal(event):
     return event[0] == "drew"
 
 
+def events_for_seat(events, seat):
+    return list(events)              # every event of the toy game is public
+
+
 def redeal_hidden(state, seat, rng):
     twin = state.copy()
     hidden = twin.deck + [twin.secret[1 - seat]]

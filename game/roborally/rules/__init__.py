@@ -3,6 +3,7 @@ from game.roborally.rules.engine import (
     GAME_ID, apply, choice_from_json, choice_to_json, config_from_json, config_to_json, current_seat,
     is_over, is_reveal, legal_choices, new_game, redeal_hidden, result, seat_count, seat_view,
 )
+from game.roborally.rules.state import Event
 
 __all__ = ["GAME_ID", "new_game", "legal_choices", "apply", "seat_view", "is_over", "result", "current_seat",
            "seat_count", "choice_to_json", "choice_from_json", "config_to_json", "config_from_json", "is_reveal",
@@ -14,7 +15,6 @@ def events_for_seat(events: list, seat: int) -> list:
     upgrade card another robot drew (it goes face down into that robot's collection until
     installed, 2023 upgrade phase; docs/roborally-rules.md). A damage card is public: SPAM
     goes to the robot's face-up discard, a Haywire face down under a register, in sight."""
-    from game.roborally.rules.state import Event
     return [Event(e.kind, e.seat, {k: v for k, v in e.data.items() if k != _PRIVATE[e.kind]})
             if e.kind in _PRIVATE and e.seat != seat else e for e in events]
 
