@@ -33,6 +33,7 @@ import random
 import time
 from typing import Iterable
 
+from game.roborun.ai.belief import Option, PartnerBelief, option_features, planning_values
 from game.roborun.ai.board import INF, board_graph, level_facts
 from game.roborun.ai.evaluate import LOSS, evaluate
 from game.roborun.ai.seat_state import ROOTABLE, same_board, state_from_view
@@ -46,9 +47,6 @@ BUDGET_MS = {"easy": 6.0, "normal": 15.0, "hard": 28.0}     # CPU ms per decisio
 # The same budgets counted in search checkpoints (about 7 per CPU ms, measured on the shipped maps),
 # for players whose answer must not depend on the machine: RoboRunAI(level, checks=CHECKS[level]).
 CHECKS = {"easy": 40, "normal": 100, "hard": 190}
-TRUST_START = 0.9                # partner model (see RoboRunAI._watch_partner)
-TRUST_MIN = 0.3
-TRUST_RATE = 0.25
 EASY_NOISE = 0.3                 # easy: share of decisions taken at random among non-losing options
 BEEP_PENALTY = 2000.0            # a card the teammate BEEPed (or messaged about): avoided unless all else loses
 FREE_MARGIN = 3.0                # a free action (ability, Equipment) must gain this much to be used
@@ -269,16 +267,11 @@ class RoboRunAI:
         self.warned: dict[int, int] = {}          # card -> round the teammate warned about it
         self.last_error: Exception | None = None  # why the last search fell back to static rules
         self.fallbacks = 0                        # decisions taken by static rules (no engine context)
-        # The partner model: how often the partner played the card this AI expected of it.
-        # 1.0 = plays like this AI (look-ahead takes the partner's best card), lower = the
-        # look-ahead blends in the average card (a partner who may play any of them).
-        self.trust = TRUST_START
-        self.predicted: int | None = None        # the card expected of the partner next
-        self.seen_partner_cards = 0              # partner cards played (this round) already judged
+        # What kind of teammate this is (ai/belief.py): learned from its card choices, reset
+        # per game. The look-ahead expects the partner's cards under this belief.
+        self.belief = PartnerBelief()
+        self.before_partner: GameState | None = None   # the position at the partner's next card choice
         self.seen_round = 0
-        self.partner_beeps_ignored = 0
-        self._pick: Choice | None = None
-        self.picks: dict[Choice, int] = {}
         self.seat_now = 0
 
     # ----- entry point ---------------------------------------------------------------
@@ -292,6 +285,12 @@ class RoboRunAI:
         self._watch_partner(view)
         if len(choices) == 1:
             self._advance_shadow(view, choices[0])
+            if view.decision_kind in ROOTABLE or view.agenda or view.decision_ctx:
+                root = state_from_view(view, rng)
+                if root.pending is not None and list(root.pending.options) == choices:
+                    after = root.copy()
+                    apply(after, choices[0])
+                    self._expect_partner(root, after, view.seat)
             return choices[0]
         if budget_ms is None and self.checks is not None:
             clock: _Clock | _WorkClock = _WorkClock(self.checks)
@@ -321,7 +320,15 @@ class RoboRunAI:
             self.fallbacks += 1
             return self._fallback(view, choices, rng)
         self.shadow = after if after.pending is not None and after.pending.seat == view.seat else None
+        self._expect_partner(root, after, view.seat)
         return choice
+
+    def _expect_partner(self, root: GameState, after: GameState, seat: int) -> None:
+        """Keep the position if the partner's card choice comes next (its choice is then judged
+        by _watch_partner). Not across a round end: the Event drawn here was a guess."""
+        if (after.pending is not None and after.pending.kind == "card" and after.pending.seat != seat
+                and after.round == root.round):
+            self.before_partner = after
 
     # ----- roots and the shadow ------------------------------------------------------
     def _root(self, view: SeatView, choices: list[Choice], rng: random.Random) -> GameState | None:
@@ -347,18 +354,50 @@ class RoboRunAI:
             self.shadow = None
 
     def _watch_partner(self, view: SeatView) -> None:
-        """Adapt to the partner: compare the cards it actually played with the one expected."""
+        """Learn from the partner's last card choice: which partner model explains it best.
+
+        The position before that choice was kept when this AI's own decision handed the turn
+        to the partner (`before_partner`); the partner's options are resolved there and each
+        model's probability of the card it played (or PASS) updates the belief."""
+        if view.round < self.seen_round or (view.round == 1 and view.decision_kind == "start"):
+            self.belief.reset()                  # a new game (round 1's first decision)
+            self.before_partner = None
+        self.seen_round = view.round
+        before = self.before_partner
+        if before is None:
+            return
         partner = 1 - view.seat
-        if view.round != self.seen_round:
-            self.seen_round, self.seen_partner_cards = view.round, 0
-        played = view.played[partner]
-        new = played[self.seen_partner_cards:]
-        if new:
-            if self.predicted is not None:
-                agree = 1.0 if new[0][0] == self.predicted else 0.0
-                self.trust = max(TRUST_MIN, min(1.0, (1 - TRUST_RATE) * self.trust + TRUST_RATE * agree))
-            self.predicted = None
-            self.seen_partner_cards = len(played)
+        if view.round != before.round:
+            self.before_partner = None           # the round ended: the choice is out of sight
+            return
+        done = len(before.played[partner])
+        if len(view.played[partner]) > done:
+            picked = Choice("play", (view.played[partner][done][0],))
+        elif before.pass_state == "available" and view.pass_state != "available" and \
+                len(view.played[view.seat]) == len(before.played[view.seat]):
+            picked = Choice("pass")
+        else:
+            return                               # the partner has not chosen yet
+        self.before_partner = None
+        options, values = self._partner_options(before)
+        keys = [c for c, _ in options]
+        if picked in keys:
+            self.belief.update([f for _, f in options], keys.index(picked), _avoided(before, keys))
+
+    def _partner_options(self, state: GameState) -> tuple[list[tuple[Choice, Option]], list[float]]:
+        """The partner's cards and PASS at its card choice, each resolved (mid-card decisions greedy)."""
+        dec = state.pending
+        out, values = [], []
+        for option in dec.options:
+            if option.kind not in ("play", "pass"):
+                continue
+            trial = state.copy()
+            apply(trial, option)
+            complete(trial)
+            value = evaluate(trial)
+            out.append((option, option_features(trial, dec.seat, value, option.kind == "pass")))
+            values.append(value)
+        return out, values
 
     def _read_messages(self, view: SeatView) -> None:
         for sender, message in view.messages[self.messages_seen:]:
@@ -397,10 +436,14 @@ class RoboRunAI:
         return total / count
 
     def _reply_value(self, state: GameState, clock: _Clock, depth: int = 1) -> float:
-        """The next player's best card from here (cooperative look-ahead), `depth` cards deep.
+        """The value of the next player's card choice from here, `depth` cards deep.
 
-        PASS is searched like a card (when the token is available): passing can hand the
-        teammate a forced last card, and the last cards of a round must be played by someone."""
+        This AI's own turn: its best card. The partner's turn: what the partner is expected to
+        play under the belief (ai/belief.py) - the models' probabilities over its cards times
+        their values - so a plan that needs the partner's best card is worth only as much as
+        the belief says that card is likely. PASS is searched like a card (when the token is
+        available): passing can hand the teammate a forced last card, and the last cards of a
+        round must be played by someone."""
         base = evaluate(state)
         state = state.copy()
         if state.pending is not None and state.pending.kind == "beep":
@@ -409,9 +452,11 @@ class RoboRunAI:
         dec = state.pending
         if state.outcome is not None or dec is None or dec.kind != "card":
             return evaluate(state) if state.outcome is not None else base
+        partner_turn = dec.seat != self.seat_now
         best = None
-        pick = None
-        values = []
+        values: list[float] = []
+        keys: list[Choice] = []
+        features: list[Option] = []
         for option in dec.options:
             if option.kind not in ("play", "pass"):
                 continue
@@ -423,26 +468,22 @@ class RoboRunAI:
             if trial.pending is not None and trial.pending.kind == "beep":
                 apply(trial, Choice("no_beep"))
                 complete(trial)
+            here = evaluate(trial)
             if depth > 1 and trial.outcome is None and trial.round == state.round and not clock.out():
                 value = self._reply_value(trial, clock, depth - 1)
             else:
-                value = evaluate(trial)
+                value = here
             value -= 1.0 if option.kind == "pass" else 0.0
             values.append(value)
+            keys.append(option)
+            if partner_turn:
+                features.append(option_features(trial, dec.seat, here, option.kind == "pass"))
             if best is None or value > best:
-                best, pick = value, option
+                best = value
         if best is None:
             return base
-        self._pick = pick
-        if dec.seat != self.seat_now and self.trust < 1.0 and values:
-            # A partner unlike this AI: blend in the average card it might play - among the
-            # cards that do not lose the scenario, when there are any. Every partner worth the
-            # name sees a card that destroys a robot at once (and a BEEP warns the others); with
-            # the losing cards in the mean, one deadly card among six cost more than any
-            # progress, so the AI fled every position where its partner held one and ran out
-            # of time (5.4: a robot pulled back off a crossing that only one card made deadly).
-            sane = [v for v in values if v > LOSING] or values
-            return self.trust * best + (1.0 - self.trust) * (sum(sane) / len(sane))
+        if partner_turn:
+            return self.belief.expected(features, planning_values(values, LOSING), _avoided(state, keys))
         return best
 
     @staticmethod
@@ -453,17 +494,12 @@ class RoboRunAI:
         return left if 1 < left <= END_GAME_CARDS else 1
 
     def _score(self, root: GameState, options: list[Choice], clock: _Clock, reply: bool) -> dict[Choice, float]:
-        """Values of options (in the given order) until time runs out; at least one is scored.
-        Remembers, per option, the partner card the look-ahead expects next (self.picks)."""
+        """Values of options (in the given order) until the budget runs out; at least one is scored."""
         scores: dict[Choice, float] = {}
-        self.picks = {}
         for option in options:
             if scores and clock.out():
                 break
-            self._pick = None
             scores[option] = self._value_after(root, option, clock, reply)
-            if self._pick is not None and self._pick.kind == "play":
-                self.picks[option] = self._pick.args[0]
         return scores
 
     # ----- decisions -------------------------------------------------------------------
@@ -532,8 +568,6 @@ class RoboRunAI:
             safe = [c for c in scores if scores[c] > LOSING]
             if safe:
                 best = rng.choice(safe)
-        if kind == "card":
-            self.predicted = self.picks.get(best)
         if kind != "card":
             return best
         warning = self._warning(root, view, best, options, clock)
@@ -699,6 +733,15 @@ def _rescuing_free_action(root: GameState, free: list[Choice]) -> Choice | None:
         if any(not loses_now(trial, c) for c in trial.pending.options if c.kind in ("play", "pass")):
             return option
     return None
+
+
+def _avoided(state: GameState, keys: list[Choice]) -> frozenset[int]:
+    """Indexes in `keys` of the card a BEEP stands in front of: whoever placed it, the partner
+    knows that card is thought bad (its own warning, or this AI's)."""
+    beep = state.beep
+    if isinstance(beep, tuple) and len(beep) == 2 and beep[0] == "placed":
+        return frozenset(i for i, c in enumerate(keys) if c.kind == "play" and c.args[0] == beep[1])
+    return frozenset()
 
 
 def _is_message(choice: Choice) -> bool:
