@@ -49,6 +49,8 @@ BUDGET_MS = {"easy": 6.0, "normal": 15.0, "hard": 28.0}     # CPU ms per decisio
 CHECKS = {"easy": 40, "normal": 100, "hard": 190}
 EASY_NOISE = 0.3                 # easy: share of decisions taken at random among non-losing options
 BEEP_PENALTY = 2000.0            # a card the teammate BEEPed (or messaged about): avoided unless all else loses
+SAVE_MARGIN = 150.0              # teammate window: Equipment must raise the partner turn's value this much
+MATE_EQUIP_TRIES = 4             # ... the Equipment options searched there (best first by a static look)
 FREE_MARGIN = 3.0                # a free action (ability, Equipment) must gain this much to be used
 LOSING = LOSS / 2                # values below this mean "the scenario is lost"
 END_GAME_CARDS = 3               # hard: search every order of the round's last cards
@@ -532,8 +534,12 @@ class RoboRunAI:
         return out
 
     def _choose_beep(self, root: GameState, view: SeatView, clock: _Clock) -> Choice:
-        """BEEP a card that would lose the scenario if the active player chose it, if another card is safe."""
+        """The teammate window: play Equipment if that wins or saves a robot, else BEEP a card
+        that would lose the scenario if the active player chose it (when another card is safe)."""
         no_beep = Choice("no_beep")
+        equip = self._mate_equipment(root, clock)
+        if equip is not None:
+            return equip
         values = self._active_card_values(root, clock)
         losing = [c for c, (v, _) in values.items() if v <= LOSING]
         safe = [c for c, (v, _) in values.items() if v > LOSING]
@@ -543,6 +549,40 @@ class RoboRunAI:
         card = max(losing, key=lambda c: (values[c][1], -c))
         choice = Choice("beep", (card,))
         return choice if choice in root.pending.options else no_beep
+
+    def _mate_equipment(self, root: GameState, clock: _Clock) -> Choice | None:
+        """An Equipment card to play now, in the teammate window, or None.
+
+        Played when it wins at once (e.g. Spring Boots into the exit), or when it saves a robot:
+        the partner's coming card, expected under the belief, is worth at least SAVE_MARGIN
+        more after it (for example when every card the partner may play loses, or the likely
+        one does, and an EMP Pulse or a flip removes the danger). Equipment is kept otherwise:
+        on the AI's own turn the search uses it with the card it plays."""
+        options = [c for c in root.pending.options if c.kind == "equip" and not _is_message(c)]
+        if not options:
+            return None
+        quick = []
+        for option in options:
+            trial = root.copy()
+            try:
+                apply(trial, option)
+                complete(trial)
+            except (KeyError, ValueError, IndexError):
+                continue
+            if trial.outcome == "won":
+                return option
+            if trial.outcome is None:
+                quick.append((evaluate(trial), option, trial))
+        if not quick:
+            return None
+        quick.sort(key=lambda t: -t[0])
+        here = self._reply_value(root, clock, 1)
+        best, pick = here + SAVE_MARGIN, None
+        for _, option, trial in quick[:MATE_EQUIP_TRIES]:
+            value = self._reply_value(trial, clock, 1)
+            if value > best:
+                best, pick = value, option
+        return pick
 
     def _choose_own(self, root: GameState, view: SeatView, clock: _Clock, rng: random.Random) -> Choice:
         options = list(root.pending.options)

@@ -1,0 +1,96 @@
+"""The AI as a teammate: Equipment in the teammate window, BEEPs given and received."""
+import random
+
+from game.roborun.ai.belief import PRIOR
+from game.roborun.ai.player import RoboRunAI, _WorkClock
+from game.roborun.levels.ascii_board import game_from_ascii
+from game.roborun.rules.engine import apply
+from game.roborun.rules.state import Choice, PlayerSetup, Setup
+from game.roborun.rules.view import seat_view
+
+# Green (seat 0, the partner, to play) stands just below a blue robot. Card 4 yellow (top: up,
+# up) and card 2 yellow (top: up) both send green into it, and PASS is used: whatever the
+# partner plays, the scenario is lost - unless the AI, the teammate, acts first.
+DOOMED = """
+.     .     .
+.+b   .     .+R
+.+G   .     .
+"""
+
+
+def _doomed(hand: tuple[int, ...]):
+    setup = Setup((PlayerSetup("strong_two", (), 1, 0), PlayerSetup("smart_three", (), 1, 0, hand)),
+                  equipment_deck=tuple(c for c in range(1, 11) if c not in hand))
+    state = game_from_ascii(DOOMED, setup=setup, stands=[[(4, "yellow"), (2, "yellow")], []], beep=True)
+    state.pass_state = "used"
+    return state
+
+
+def test_the_ai_plays_emp_pulse_in_the_teammate_window_to_save_its_partners_robot():
+    state = _doomed((6,))                        # the AI holds EMP Pulse
+    assert state.pending.kind == "beep" and state.pending.seat == 1
+    choice = RoboRunAI("hard", checks=190).choose(seat_view(state, 1), list(state.pending.options),
+                                                   random.Random(1))
+    assert choice.kind == "equip" and choice.args[:2] == (6, 0)
+    apply(state, choice)                         # the blue robot is pushed off green's column
+    assert state.outcome is None
+    apply(state, Choice("no_beep"))
+    apply(state, Choice("play", (2,)))
+    assert state.outcome != "lost"
+
+
+def test_the_ai_keeps_its_equipment_when_the_partner_is_not_in_danger():
+    state = _doomed((6,))
+    bad = next(r for r, c in state.colour.items() if c == "blue")
+    del state.at[state.pos[bad]]
+    state.pos[bad] = (2, 0)                      # the blue robot far from green's way up
+    state.at[(2, 0)] = bad
+    choice = RoboRunAI("hard", checks=190).choose(seat_view(state, 1), list(state.pending.options),
+                                                   random.Random(1))
+    assert choice.kind != "equip"
+
+
+def test_the_ai_beeps_a_card_its_partner_could_see_would_lose():
+    # Card 4 (up, up) runs green into the blue robot two spaces up; card 1 from the AI's
+    # stand (seen blue face: no top part) does not.
+    state = game_from_ascii("""
+    .+b   .     .
+    .     .     .+R
+    .+G   .     .
+    """, stands=[[(4, "yellow")], [(1, "yellow")]], beep=True)
+    assert state.pending.kind == "beep" and state.pending.seat == 1
+    choice = RoboRunAI("hard", checks=190).choose(seat_view(state, 1), list(state.pending.options),
+                                                   random.Random(1))
+    assert choice == Choice("beep", (4,))
+
+
+def test_a_beep_received_changes_what_the_ai_expects_its_partner_to_play():
+    # The partner (seat 1) is to play; the AI (seat 0) judges the partner's turn under its
+    # belief. A BEEP in front of the partner's best card (placed by either player) says the
+    # partner thinks it bad: the AI no longer counts on it.
+    state = game_from_ascii("""
+    .     .     .     .
+    .+G   .     .     .+R
+    .     .     .     Xr
+    """, stands=[[], [(4, "yellow"), (3, "yellow")]], first=1)
+    ai = RoboRunAI("hard")
+    ai.seat_now = 0
+    ai.belief.weights = {"like_me": 0.8, "selfish": 0.05, "reckless": 0.05, "cautious": 0.05, "random": 0.05}
+    plain = ai._reply_value(state, _WorkClock(1000), 1)
+    best_card = max((4, 3), key=lambda c: _one_card_value(state, c))
+    warned = state.copy()
+    warned.beep = ("placed", best_card)
+    assert ai._reply_value(warned, _WorkClock(1000), 1) < plain - 1.0
+
+
+def _one_card_value(state, card):
+    from game.roborun.ai.evaluate import evaluate
+    from game.roborun.ai.player import complete
+    trial = state.copy()
+    apply(trial, Choice("play", (card,)))
+    complete(trial)
+    return evaluate(trial)
+
+
+def test_the_belief_starts_from_the_prior_for_each_new_player():
+    assert RoboRunAI("hard").belief.weights == PRIOR
