@@ -24,8 +24,10 @@ How it decides (details and figures in docs/roborun-ai.md):
    teammate makes that card much worse; as the teammate, the AI BEEPs a card that would
    lose the scenario if the active player played it; as the active player holding the
    Walkie-Talkie, it warns the teammate about a card that would lose on their next turn.
-Every decision is bounded by a time budget (budget_ms); the search is anytime: options
-are scored best-first and the best scored so far is returned when time runs out.
+Every decision is bounded by work (CHECKS search checkpoints per level), so the same view gets
+the same choice on any machine; the search is anytime: options are scored best-first and the
+best scored so far is returned when the budget runs out. (choose(..., budget_ms=X) bounds by
+CPU time instead, for benches.)
 """
 from __future__ import annotations
 
@@ -43,10 +45,13 @@ from game.roborun.rules.state import GOOD, Choice, GameState
 from game.roborun.rules.view import SeatView
 
 LEVELS = ("easy", "normal", "hard")
-BUDGET_MS = {"easy": 6.0, "normal": 15.0, "hard": 28.0}     # CPU ms per decision (see cpu_now)
-# The same budgets counted in search checkpoints (about 7 per CPU ms, measured on the shipped maps),
-# for players whose answer must not depend on the machine: RoboRunAI(level, checks=CHECKS[level]).
+# A decision's search is bounded by work: a number of search checkpoints (one per option, Event
+# order or partner card scored), so the same view gets the same answer on any machine - a
+# Raspberry Pi plays the moves this machine plays, only slower. Measured here: about 7
+# checkpoints per CPU ms on the shipped maps (hard's p95 in docs/roborun-ai.md).
 CHECKS = {"easy": 40, "normal": 100, "hard": 190}
+SAFETY_MS = 3000.0               # a CPU-time cap per decision that a normal decision never reaches
+BUDGET_MS = {"easy": 6.0, "normal": 15.0, "hard": 28.0}     # CPU ms, only when a caller passes budget_ms
 EASY_NOISE = 0.3                 # easy: share of decisions taken at random among non-losing options
 BEEP_PENALTY = 2000.0            # a card the teammate BEEPed (or messaged about): avoided unless all else loses
 SAVE_MARGIN = 150.0              # teammate window: Equipment must raise the partner turn's value this much
@@ -76,14 +81,18 @@ class _Clock:
 
 
 class _WorkClock:
-    """A budget of search checkpoints instead of CPU time: the same view always gets the same answer."""
+    """A budget of search checkpoints instead of CPU time: the same view always gets the same answer.
 
-    def __init__(self, checks: int):
+    The CPU-time cap (SAFETY_MS) is only a safety net against a runaway search on some unforeseen
+    map; a normal decision ends on its checkpoints long before (decision p95 is about 40 ms)."""
+
+    def __init__(self, checks: int, safety_ms: float = SAFETY_MS):
         self.left = checks
+        self.deadline = cpu_now() + safety_ms / 1000.0
 
     def out(self) -> bool:
         self.left -= 1
-        return self.left < 0
+        return self.left < 0 or cpu_now() >= self.deadline
 
 
 # ---------------------------------------------------------------- static scoring of moves
@@ -258,12 +267,12 @@ class RoboRunAI:
     """One AI seat. Keep one per seat for a game: it remembers a shadow state and messages."""
 
     def __init__(self, level: str = "normal", checks: int | None = None):
-        """checks: bound each decision by this many search checkpoints instead of CPU time
-        (reproducible on any machine; the catalog's make_player uses CHECKS[level])."""
+        """checks: bound each decision by this many search checkpoints (default CHECKS[level]):
+        reproducible on any machine. A `budget_ms` passed to choose() bounds by CPU time instead."""
         if level not in LEVELS:
             raise ValueError(f"unknown AI level {level!r} (choose from {', '.join(LEVELS)})")
         self.level = level
-        self.checks = checks
+        self.checks = CHECKS[level] if checks is None else checks
         self.shadow: GameState | None = None
         self.messages_seen = 0
         self.warned: dict[int, int] = {}          # card -> round the teammate warned about it
@@ -294,7 +303,7 @@ class RoboRunAI:
                     apply(after, choices[0])
                     self._expect_partner(root, after, view.seat)
             return choices[0]
-        if budget_ms is None and self.checks is not None:
+        if budget_ms is None:
             clock: _Clock | _WorkClock = _WorkClock(self.checks)
         else:
             clock = _Clock(BUDGET_MS[self.level] if budget_ms is None else budget_ms)
@@ -794,11 +803,15 @@ def _messages() -> dict:
 
 
 # ---------------------------------------------------------------- module-level entry points
-_PLAYERS: dict[tuple[int, int, str], RoboRunAI] = {}
+_PLAYERS: dict[tuple, RoboRunAI] = {}
 
 
 def _player(view: SeatView, level: str) -> RoboRunAI:
-    key = (id(view.level), view.seat, level)
+    """The one RoboRunAI of this (map, seat, difficulty), kept between decisions so its partner
+    belief and shadow state carry over. Keyed by the map's id and file, not the object: the play
+    screen sends each view to a worker process, so every view arrives with a fresh LevelSpec.
+    A new game on the same map reuses the player; it resets its belief at round 1's start."""
+    key = (view.level.level_id, view.level.source, view.level.width, view.level.height, view.seat, level)
     player = _PLAYERS.get(key)
     if player is None:
         if len(_PLAYERS) > 32:

@@ -94,3 +94,36 @@ def _one_card_value(state, card):
 
 def test_the_belief_starts_from_the_prior_for_each_new_player():
     assert RoboRunAI("hard").belief.weights == PRIOR
+
+
+def test_the_play_screens_ai_keeps_its_partner_belief_across_views_sent_to_a_worker():
+    # The play screen pickles each view to a worker process: the LevelSpec arrives as a new
+    # object every time. The module-level player must still be the same one (its belief).
+    import pickle
+    from game.roborun.ai import player as ai_player
+    state = game_from_ascii(DOOMED, stands=[[(4, "yellow"), (2, "yellow")], [(1, "yellow")]], first=1)
+    first = pickle.loads(pickle.dumps(seat_view(state, 0)))
+    second = pickle.loads(pickle.dumps(seat_view(state, 0)))
+    assert first.level is not second.level
+    assert ai_player._player(first, "hard") is ai_player._player(second, "hard")
+    assert ai_player._player(first, "hard") is not ai_player._player(first, "normal")
+
+
+def test_the_same_position_gets_the_same_choice_on_a_machine_four_times_slower():
+    # The search is bounded by work (checkpoints), not time: a slow CPU (here: a clock that
+    # runs four times faster than this one's) changes nothing - the play screen's player too.
+    from unittest import mock
+    from game.roborun.ai import player as ai_player
+    from game.roborun.levels.tmx_loader import find_level, load_level
+    from game.roborun.rules.engine import legal_choices, new_game
+    state = new_game(load_level(find_level("2.3")), 77)
+    while state.pending.kind != "card":
+        apply(state, legal_choices(state)[0])
+    view, choices = seat_view(state, state.pending.seat), legal_choices(state)
+    fast = RoboRunAI("hard").choose(view, choices, random.Random(5))
+    real = ai_player.cpu_now
+    with mock.patch.object(ai_player, "cpu_now", lambda: real() * 4.0):
+        slow = RoboRunAI("hard").choose(view, choices, random.Random(5))
+    assert slow == fast
+    ai_player._PLAYERS.clear()
+    assert ai_player.choose_for_level(view, choices, random.Random(5), "hard") == fast
