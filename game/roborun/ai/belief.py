@@ -35,7 +35,7 @@ from game.roborun.ai.board import INF, exit_distance
 from game.roborun.rules.state import GOOD, GameState
 
 MODELS = ("like_me", "selfish", "reckless", "cautious", "random")
-PRIOR = {"like_me": 0.3, "selfish": 0.15, "reckless": 0.15, "cautious": 0.15, "random": 0.25}
+PRIOR = {"like_me": 0.45, "selfish": 0.13, "reckless": 0.14, "cautious": 0.13, "random": 0.15}
 NOISE = 0.1            # share of the uniform policy mixed into each model's likelihood
 FLOOR = 0.02           # no model's weight goes below this
 TEMPERATURE = {"like_me": 12.0, "selfish": 1.2, "reckless": 1.2, "cautious": 1.0}   # softmax temperatures
@@ -86,16 +86,23 @@ def _softmax(scores: list[float], temperature: float) -> list[float]:
     return [w / total for w in weights]
 
 
-def model_policy(model: str, options: list[Option], avoid: frozenset[int] = frozenset()) -> list[float]:
+def model_policy(model: str, options: list[Option], avoid: frozenset[int] = frozenset(),
+                 planning: bool = False) -> list[float]:
     """The probability that a partner of `model` picks each option (same order as `options`).
 
-    `avoid`: indexes of options the partner itself warned against (its BEEP): a partner that
-    BEEPed a card rarely plays it (BEEPED_SHARE), except `random`."""
+    `avoid`: indexes of options a BEEP stands in front of: the partner rarely plays it
+    (BEEPED_SHARE), except `random`. `planning`: `random` too is taken to see a card that loses
+    at once (a novice plays "any card that does not lose at once"). Expecting a partner to
+    play such a card at random made the AI flee every position where its partner held one
+    and run out of rounds; for explaining observed play, `random` plays anything."""
     n = len(options)
     if n == 0:
         return []
     if model == "random":
-        return [1.0 / n] * n
+        alive = [i for i, o in enumerate(options) if not o.loses]
+        if not planning or not alive or len(alive) == n:
+            return [1.0 / n] * n
+        return [1.0 / len(alive) if not o.loses else 0.0 for o in options]
     if model == "like_me":
         scores = [o.value for o in options]
     elif model == "selfish":
@@ -152,7 +159,7 @@ class PartnerBelief:
         the model's expected option value."""
         total = 0.0
         for model, weight in self.weights.items():
-            probs = model_policy(model, options, avoid)
+            probs = model_policy(model, options, avoid, planning=True)
             total += weight * sum(p * v for p, v in zip(probs, values))
         return total
 
@@ -163,20 +170,3 @@ class PartnerBelief:
         """How much of its share of the progress the partner can be counted on for (0..1)."""
         return 1.0 - self.weights["random"]
 
-
-LOSS_EQUIVALENT = 300.0   # planning: a partner card that loses counts this far below the worst other
-
-
-def planning_values(values: list[float], losing: float) -> list[float]:
-    """Option values for planning against the belief: a losing option counts as LOSS_EQUIVALENT
-    below the worst option that does not lose.
-
-    Only the `random` model plays such a card, and with a partner who may, the AI should
-    prefer positions where fewer cards are deadly - but the engine's loss value (-100000) times
-    even a small probability outweighs any progress, and the AI fled every position where its
-    partner held one deadly card and ran out of rounds."""
-    sane = [v for v in values if v > losing]
-    if not sane:
-        return values
-    floor = min(sane) - LOSS_EQUIVALENT
-    return [v if v > losing else floor for v in values]

@@ -1,8 +1,8 @@
 """The partner belief (ai/belief.py): which kind of teammate explains the observed choices."""
 import random
 
-from game.roborun.ai.belief import FLOOR, MODELS, PRIOR, Option, PartnerBelief, model_policy, planning_values
-from game.roborun.ai.player import LOSING, RoboRunAI
+from game.roborun.ai.belief import FLOOR, MODELS, PRIOR, Option, PartnerBelief, model_policy
+from game.roborun.ai.player import RoboRunAI
 from game.roborun.levels.ascii_board import game_from_ascii
 from game.roborun.rules.engine import apply
 from game.roborun.rules.state import Choice
@@ -87,10 +87,10 @@ def test_a_beeped_card_is_expected_much_less_often():
     assert abs(sum(warned) - 1.0) < 1e-9
 
 
-def test_planning_counts_a_losing_partner_card_as_bad_but_not_as_the_whole_game():
-    values = planning_values([120.0, 80.0, LOSING * 3], LOSING)
-    assert values[:2] == [120.0, 80.0]
-    assert LOSING < values[2] < 80.0
+def test_for_planning_even_the_random_model_skips_a_card_that_loses_at_once():
+    options = [_option(loses=True), _option(), _option()]
+    assert model_policy("random", options) == [1 / 3] * 3              # explaining observed play
+    assert model_policy("random", options, planning=True) == [0.0, 0.5, 0.5]
 
 
 def test_the_belief_expects_the_likely_card_not_the_best_one():

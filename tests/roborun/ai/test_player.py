@@ -320,10 +320,10 @@ def test_with_only_a_losing_card_left_the_ai_uses_second_wind_to_pass_instead():
 
 
 def test_partner_model_expects_no_card_that_loses_at_once():
-    """The look-ahead expects the partner's card under its belief (ai/belief.py). Only the
-    broad `random` model plays a card that destroys a robot at once, and for planning such a
-    card counts as a bad position (LOSS_EQUIVALENT below the worst safe card), not as the
-    whole scenario lost. Here red (seat 1, to play) stands between two acid spaces; card 2 would step
+    """The look-ahead expects the partner's card under its belief (ai/belief.py). A card that
+    destroys a robot at once is not expected while the partner has a safe card, even from a
+    partner believed to play at random: any partner sees it (and a BEEP warns a careless one).
+    Here red (seat 1, to play) stands between two acid spaces; card 2 would step
     it east into the acid, card 4 takes it two spaces south. With the losing card in the mean,
     the position was worth about a third of a lost scenario and the AI fled from it."""
     from game.roborun.ai.evaluate import evaluate as judge
@@ -344,10 +344,8 @@ def test_partner_model_expects_no_card_that_loses_at_once():
         complete(trial)
         values[option] = judge(trial)
     assert min(values.values()) <= LOSING < max(values.values())      # one card loses at once
-    from game.roborun.ai.belief import LOSS_EQUIVALENT
     ai = RoboRunAI("hard")
     ai.seat_now = 0                          # seat 0's AI, quite unsure of its partner:
     ai.belief.weights = {"like_me": 0.2, "selfish": 0.1, "reckless": 0.1, "cautious": 0.1, "random": 0.5}
     value = ai._reply_value(state, _Clock(1000.0), 1)
-    safe = min(v for v in values.values() if v > LOSING)
-    assert safe - LOSS_EQUIVALENT / 2 <= value <= max(values.values())
+    assert value >= min(v for v in values.values() if v > LOSING)
