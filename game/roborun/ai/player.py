@@ -54,6 +54,7 @@ SAFETY_MS = 3000.0               # a wall-clock cap per decision that a normal d
 BUDGET_MS = {"easy": 6.0, "normal": 15.0, "hard": 28.0}     # CPU ms, only when a caller passes budget_ms
 EASY_NOISE = 0.3                 # easy: share of decisions taken at random among non-losing options
 BEEP_PENALTY = 2000.0            # a card the teammate BEEPed (or messaged about): avoided unless all else loses
+ROBUST_SHARE = 0.2               # the partner's turn: weight of its worst card that does not lose at once
 SAVE_MARGIN = 150.0              # teammate window: Equipment must raise the partner turn's value this much
 MATE_EQUIP_TRIES = 4             # ... the Equipment options searched there (best first by a static look)
 FREE_MARGIN = 3.0                # a free action (ability, Equipment) must gain this much to be used
@@ -495,7 +496,15 @@ class RoboRunAI:
         if best is None:
             return base
         if partner_turn:
-            return self.belief.expected(features, values, _avoided(state, keys))
+            # Robust to a partner no model foresees: part of the value is the worst card the
+            # partner may play without losing at once. A plan that fails if the partner plays
+            # its one "obvious" safe card (e.g. a PASS that leaves this AI two deadly last
+            # cards) is then seen as the trap it is.
+            expected = self.belief.expected(features, values, _avoided(state, keys))
+            sane = [v for v, f in zip(values, features) if not f.loses]
+            if not sane:
+                return expected
+            return (1.0 - ROBUST_SHARE) * expected + ROBUST_SHARE * min(sane)
         return best
 
     @staticmethod
@@ -608,8 +617,11 @@ class RoboRunAI:
             if c.kind == "play" and c.args[0] in avoid:
                 scores[c] -= BEEP_PENALTY
         best = max(scores, key=lambda c: (scores[c], -main.index(c)))
-        if scores[best] <= LOSING or (kind == "card" and loses_now(root, best)):
-            best = self._last_stand(root, main)        # never give up: lose as late as possible
+        # Lost on every line the search saw (or losing at once): never give up, lose as late as
+        # possible. Lost on most lines but not all: the search's best keeps that chance (the
+        # static last stand would throw it away, e.g. a PASS into a forced deadly last card).
+        if scores[best] <= LOSS + 1.0 or (kind == "card" and loses_now(root, best)):
+            best = self._last_stand(root, main)
             if kind == "card" and loses_now(root, best):
                 rescue = _rescuing_free_action(root, [c for c in options if c not in main])
                 if rescue is not None:
