@@ -127,3 +127,29 @@ def test_the_same_position_gets_the_same_choice_on_a_machine_four_times_slower()
     assert slow == fast
     ai_player._PLAYERS.clear()
     assert ai_player.choose_for_level(view, choices, random.Random(5), "hard") == fast
+
+
+def test_an_option_the_search_finds_not_lost_on_every_line_is_kept_over_the_last_stand():
+    # When every option scores below the "lost" line, the static last stand ranks them; but an
+    # option the search saw survive on some lines (score above a certain loss) must be kept:
+    # the last stand once replaced such a card with a PASS that left two deadly last cards.
+    from unittest import mock
+    from game.roborun.ai.evaluate import LOSS
+    state = game_from_ascii("""
+    .     .     .     .
+    .+G   .     .     .+R
+    .     .     .+b   .
+    """, stands=[[(4, "yellow"), (1, "yellow")], [(2, "blue"), (3, "yellow")]])
+    choices = list(state.pending.options)
+    ai = RoboRunAI("hard", checks=190)
+    root = ai._root(seat_view(state, 0), choices, random.Random(1))
+    main = [c for c in choices if c.kind in ("play", "pass")]
+    stand = ai._last_stand(root, main)
+    other = next(c for c in main if c != stand and c.kind == "play")
+    scores = {c: float(LOSS) for c in main}
+    scores[other] = LOSS * 0.6                       # lost on most lines, not on all
+    with mock.patch.object(RoboRunAI, "_score", lambda self, *a, **k: dict(scores)):
+        assert RoboRunAI("hard", checks=190).choose(seat_view(state, 0), choices, random.Random(1)) == other
+    scores[other] = float(LOSS)                       # lost on every line: the last stand decides
+    with mock.patch.object(RoboRunAI, "_score", lambda self, *a, **k: dict(scores)):
+        assert RoboRunAI("hard", checks=190).choose(seat_view(state, 0), choices, random.Random(1)) == stand
