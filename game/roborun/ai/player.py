@@ -286,6 +286,7 @@ class RoboRunAI:
         self.before_partner: GameState | None = None   # the position at the partner's next card choice
         self.seen_round = 0
         self.seat_now = 0
+        self.my_beep: tuple[int, int] | None = None   # (round, card) of the BEEP this AI placed
 
     # ----- entry point ---------------------------------------------------------------
     def choose(self, view: SeatView, choices: list[Choice], rng: random.Random | None = None,
@@ -375,6 +376,7 @@ class RoboRunAI:
         if view.round < self.seen_round or (view.round == 1 and view.decision_kind == "start"):
             self.belief.reset()                  # a new game (round 1's first decision)
             self.before_partner = None
+            self.my_beep = None
         self.seen_round = view.round
         before = self.before_partner
         if before is None:
@@ -567,7 +569,10 @@ class RoboRunAI:
         # Of several losing cards, warn about the least obvious one: the loss comes latest.
         card = max(losing, key=lambda c: (values[c][1], -c))
         choice = Choice("beep", (card,))
-        return choice if choice in root.pending.options else no_beep
+        if choice not in root.pending.options:
+            return no_beep
+        self.my_beep = (view.round, card)
+        return choice
 
     def _mate_equipment(self, root: GameState, clock: _Clock) -> Choice | None:
         """An Equipment card to play now, in the teammate window, or None.
@@ -607,6 +612,8 @@ class RoboRunAI:
         options = list(root.pending.options)
         kind = root.pending.kind
         avoid = _beeped_cards(view, self.warned_cards(view)) if kind == "card" else set()
+        if self.my_beep is not None and self.my_beep[0] == view.round:
+            avoid.discard(self.my_beep[1])     # this AI's own BEEP warned the partner, about the partner's face
         if kind == "card":
             main = [c for c in options if c.kind not in ("ability", "equip", "give_number")]
         else:

@@ -153,3 +153,27 @@ def test_an_option_the_search_finds_not_lost_on_every_line_is_kept_over_the_last
     scores[other] = float(LOSS)                       # lost on every line: the last stand decides
     with mock.patch.object(RoboRunAI, "_score", lambda self, *a, **k: dict(scores)):
         assert RoboRunAI("hard", checks=190).choose(seat_view(state, 0), choices, random.Random(1)) == stand
+
+
+def test_the_ai_does_not_obey_its_own_beep():
+    # The BEEP stays in front of a card for the round. Placed by the partner it means "do not
+    # play this" (the AI avoids it); placed by this AI it warned the partner about the
+    # partner's face of the card, and the AI itself may still play it (here: card 4, up-up,
+    # takes green out through its exit).
+    def game():
+        state = game_from_ascii("""
+        .     Xg    .     .
+        .     .+G   .     .
+        .     .     .     .+R
+        .     .     .     .
+        """, stands=[[(4, "yellow")], [(1, "yellow"), (3, "yellow")]])
+        state.beep = ("placed", 4)
+        return state
+    state = game()
+    partners_beep = RoboRunAI("hard", checks=190).choose(seat_view(state, 0), list(state.pending.options),
+                                                          random.Random(1))
+    assert partners_beep != Choice("play", (4,))
+    ai = RoboRunAI("hard", checks=190)
+    ai.my_beep = (state.round, 4)
+    state = game()
+    assert ai.choose(seat_view(state, 0), list(state.pending.options), random.Random(1)) == Choice("play", (4,))
