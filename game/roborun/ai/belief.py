@@ -42,6 +42,8 @@ TEMPERATURE = {"like_me": 12.0, "selfish": 1.2, "reckless": 1.2, "cautious": 1.0
 CAUTIOUS_PASS = 1.5    # cautious: PASS is worth this many points of safety
 FAR = 4                # cautious: bad robots further than this many spaces do not matter
 MISSING = 30           # moves counted for a robot with no route to its exit
+REGRET_CAP = 150.0     # a partner card's shortfall counts at most this much (a near-loss is not a loss)
+REGRET_PRIOR_CARDS = 2 # card_shortfall starts as if the partner had played this many best cards
 BEEPED_SHARE = 0.1     # a partner that BEEPed a card plays it this much as often as otherwise
 
 
@@ -134,10 +136,12 @@ class PartnerBelief:
     def __init__(self) -> None:
         self.weights = dict(PRIOR)
         self.observed = 0
+        self.regret = 0.0          # summed shortfall of the partner's cards against the best one
 
     def reset(self) -> None:
         self.weights = dict(PRIOR)
         self.observed = 0
+        self.regret = 0.0          # summed shortfall of the partner's cards against the best one
 
     def update(self, options: list[Option], picked: int, avoid: frozenset[int] = frozenset()) -> None:
         """The partner chose options[picked] among `options`."""
@@ -152,6 +156,8 @@ class PartnerBelief:
         spare = 1.0 - FLOOR * len(MODELS)
         self.weights = {m: FLOOR + spare * w / total for m, w in posterior.items()}
         self.observed += 1
+        sane = [o.value for o in options if not o.loses] or [o.value for o in options]
+        self.regret += min(REGRET_CAP, max(0.0, max(sane) - options[picked].value))
 
     def expected(self, options: list[Option], values: list[float],
                  avoid: frozenset[int] = frozenset()) -> float:
@@ -162,6 +168,12 @@ class PartnerBelief:
             probs = model_policy(model, options, avoid, planning=True)
             total += weight * sum(p * v for p, v in zip(probs, values))
         return total
+
+    def card_shortfall(self) -> float:
+        """How much worse (in value points) than the best card the partner's cards have been,
+        on average, with REGRET_PRIOR_CARDS imagined perfect cards first: what handing the
+        partner one more card (a PASS) is expected to cost."""
+        return self.regret / (self.observed + REGRET_PRIOR_CARDS)
 
     def likeliest(self) -> str:
         return max(MODELS, key=lambda m: (self.weights[m], -MODELS.index(m)))

@@ -623,6 +623,10 @@ class RoboRunAI:
         for c in scores:
             if c.kind == "play" and c.args[0] in avoid:
                 scores[c] -= BEEP_PENALTY
+            elif c.kind == "pass":
+                # A PASS hands the partner one more of this round's cards: with a partner who
+                # plays worse than this AI, that card is expected to be worth less (carry the team).
+                scores[c] -= self.belief.card_shortfall()
         best = max(scores, key=lambda c: (scores[c], -main.index(c)))
         # Lost on every line the search saw (or losing at once): never give up, lose as late as
         # possible. Lost on most lines but not all: the search's best keeps that chance (the
