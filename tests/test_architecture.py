@@ -34,6 +34,8 @@ PLANTS = [
     ("robomissions/ai/__init__.py", "import game.robomissions.ui", "AI players import no screens"),
     ("roborescue/rules/__init__.py", "import game.robomissions.rules", "Games never import each other"),
     ("core/stats.py", "import game.roborun.rules", "game.core imports no game"),
+    ("roborun/partners/__init__.py", "import game.roborun.ai", "Robo Run partners import nothing of the AI"),
+    ("roborun/ai/__init__.py", "import game.roborun.partners", "The Robo Run AI imports no partner"),
 ]
 
 

@@ -9,6 +9,7 @@ where in the turn we are:
   slide     between two spaces of a slide
   after_my  after all movement actions of the active player's robot (Nitro)
   post      after the parts, before Lifts and Production Lines
+  end       after Lifts and Production Lines moved something, before the turn ends
 Protective abilities (ABS, RAM, Short Deactivation, Double Metal, Cameo) are REACTIONS:
 they are never listed here; engine._react offers them in a window opened only when the
 movement about to be resolved would trigger them, and they then apply to that movement
@@ -134,7 +135,7 @@ def use(state: GameState, choice: Choice, events: list[Event]) -> None:
         turn["reverse"] = tuple(turn.get("reverse", ())) + (choice.args[1],)
     elif name == "fifth_gear":
         d = turn["last_dir"]
-        movement.move_and_arrive(state, {r: d for r in state.robots_of(seat)}, events)
+        movement.move_later(state, {r: d for r in state.robots_of(seat)}, "active")
     elif name == "fuel_boost":
         turn["fuel"] = True
     elif name == "nitro":

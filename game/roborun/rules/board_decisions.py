@@ -163,7 +163,7 @@ def _bad_dir(state: GameState, step: tuple, events: list[Event]) -> None:
         return
     moves = {r: d for r, d in chosen if d is not None and r in state.pos}
     if moves:
-        movement.move_and_arrive(state, moves, events)
+        movement.move_later(state, moves, "bad")
 
 
 def _resolve_bad_dir(state: GameState, dec: Decision, choice: Choice, events: list[Event]) -> None:

@@ -9,7 +9,8 @@ runs again. A decision with a single option is resolved automatically.
 A round:   round_start -> turn -> (beep_window) -> card_choice -> card steps -> end_card -> turn ...
            -> phase_end -> cleanup -> event_phase -> new_robot -> next_round
 A card:    window pre -> card_body -> part my -> window after_my -> part mate -> part bad
-           -> window post -> after_card (lifts, production lines) -> end_card
+           -> window post -> after_card (lifts, production lines) -> (window end) -> end_card
+           (the end window only when a Lift or Production Line moved something)
 Each part expands to `window act` + `act` per movement action; slides continue as `slide`
 steps with a `window slide` between spaces. Windows only become decisions when the active
 player can actually use an ability or Equipment card there.
@@ -535,13 +536,14 @@ _MOVE_KINDS = frozenset(("moved", "slid", "pushed", "conveyed", "teleported", "l
 _DIRS = frozenset(("N", "E", "S", "W", "NE", "NW", "SE", "SW"))
 
 
-def _react(state: GameState, step: tuple, run, good_moving: bool) -> bool:
+def _react(state: GameState, step: tuple, run, good_moving: bool, exclude: tuple = ()) -> bool:
     """Open a reaction window before a movement if, and only if, a protective ability the
     active player can use right now would change what happens (Robo Run rulebook, '7. Special
     Abilities': "If a good robot would ...", "If ... a good robot would enter a space with a
     bad robot", "If a good robot enters a Laser / Shredder / Tunnel / Lift ..."). The movement
     (with every Pusher, Tunnel, Lift it leads into) is tried on a copy; the window offers
-    `continue` plus the abilities whose trigger the try met. Returns True if it asked."""
+    `continue` plus the abilities whose trigger the try met (but those in `exclude`). Returns
+    True if it asked."""
     turn = state.turn
     if turn.get("reacted") is not None and turn.pop("reacted") == step:
         return False                                  # the player has answered for this movement
@@ -549,7 +551,7 @@ def _react(state: GameState, step: tuple, run, good_moving: bool) -> bool:
     if state.energy[seat] < 1 or state.phase != "action":
         return False
     unlocked = state.unlocked[seat]
-    avail = [a for a in abilities.ARMED if a in unlocked and a not in state.armed]
+    avail = [a for a in abilities.ARMED if a in unlocked and a not in state.armed and a not in exclude]
     if not avail:
         return False
     found = _dangers(state, run, good_moving)
@@ -749,6 +751,24 @@ def _slide(state: GameState, step: tuple, events: list[Event]) -> None:
         state.queue.append(("disarm",))
 
 
+def _free_move(state: GameState, step: tuple, events: list[Event]) -> None:
+    """A move made by an Equipment card or an ability (movement.move_later). Like a card's
+    movement action it first offers the protective abilities that would change what happens:
+    the rulebook's reactions apply to every move the active player causes ("If a good robot
+    would ...", RAM: "If the active player moves a good robot ...")."""
+    _, moves, mover = step
+    moves = dict(moves)
+    seat = state.active
+    if state.energy[seat] >= 1 and state.phase == "action" and REACTS[state.unlocked[seat]] and not _quiet(
+            state, moves) and _react(
+            state, step, lambda twin, ev: movement.move_and_arrive(twin, moves, ev), mover != "bad",
+            () if mover == "active" else ("ram",)):
+        return
+    _move_and_arrive(state, moves, events)
+    if state.armed:
+        state.queue.append(("disarm",))           # after the Pusher / Tunnel steps it queued
+
+
 def _after_card_moves(state: GameState, events: list[Event]) -> None:
     movement.run_lifts(state, events)
     if state.outcome is None:
@@ -763,6 +783,7 @@ def _after_card(state: GameState, step: tuple, events: list[Event]) -> None:
         busy = not lines.keys().isdisjoint(state.pos.values()) or any(a in at or b in at for a, b in lifts)
         if busy and _react(state, step, _after_card_moves, True):
             return
+    n = len(events)
     if lifts:                                     # (no Lifts, no Production Lines, no Buttons: nothing to do)
         movement.run_lifts(state, events)
     if lines and state.outcome is None:
@@ -770,6 +791,16 @@ def _after_card(state: GameState, step: tuple, events: list[Event]) -> None:
     if geo.has_buttons and state.outcome is None:
         movement.check_buttons(state, events)
     state.armed.clear()
+    if state.outcome is None and len(events) > n and any(
+            e.kind in _CARRIED and e.robot is not None for e in events[n:]):
+        state.queue.append(_WINDOW_END)           # "at any moment": act from where they were carried
+
+
+# Events of a Lift or a Production Line moving something; after them the turn has one more
+# moment (the `end` window), Robo Run rulebook 4.1: "at any moment, including while resolving
+# an Action card, the active player may: Use a special ability. Use a possessed Equipment card."
+_CARRIED = frozenset(("lifted", "conveyed"))
+_WINDOW_END = ("window", "end")
 
 
 def _end_card(state: GameState, step: tuple, events: list[Event]) -> None:
@@ -786,6 +817,7 @@ STEPS = {
     "round_start": _round_start, "turn": _turn, "beep_window": _beep_window, "card_choice": _card_choice,
     "card_body": _card_body, "part": _part, "window": _window, "act": _act, "slide": _slide,
     "after_card": _after_card, "end_card": _end_card, "disarm": _disarm, "mate_window": _mate_window,
+    "free_move": _free_move,
     **board_decisions.STEPS, **round_end.STEPS,
 }
 RESOLVE = {

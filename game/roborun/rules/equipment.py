@@ -6,6 +6,9 @@ turn": the active player at any decision point of their turn (the same points as
 card acts for its owner ("your robot" is the owner's, directions are read from the owner's
 seat). A used card goes face down to the
 bottom of the Equipment deck. Choices look like Choice("equip", (card_id, *params)).
+A card that moves a robot (Spring Boots, Tow Cable, EMP Pulse) queues the move as the
+engine's `free_move` step, so the active player's protective abilities are offered for it
+like for a card's movement action (issue 22).
 """
 from __future__ import annotations
 
@@ -54,9 +57,9 @@ def use(state: GameState, choice: Choice, events: list[Event], seat: int | None 
     state.equip_deck.append(cid)
     events.append(Event("equipment_used", seat=seat, card=cid, detail=effect))
 
-    def step(robots, rel):
+    def step(robots, rel, mover="active" if seat == state.active else "teammate"):
         d = to_abs(seat, rel)
-        movement.move_and_arrive(state, {r: d for r in robots}, events)
+        movement.move_later(state, {r: d for r in robots}, mover)
 
     if effect == "super_charge":
         movement.gain_energy(state, seat, len(state.unlocked[seat]), events)
@@ -70,7 +73,7 @@ def use(state: GameState, choice: Choice, events: list[Event], seat: int | None 
     elif effect == "tow":
         step(state.robots_of(1 - seat), params[0])
     elif effect == "emp":
-        step([params[0]], params[1])
+        step([params[0]], params[1], "bad")
     elif effect == "refresh_pass":
         state.pass_state = "available"
     elif effect == "flip_card":

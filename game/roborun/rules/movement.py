@@ -167,6 +167,17 @@ def terrain_open(state: GameState, rid: int, d: str) -> bool:
     return q is not None and q not in state.wall_tokens
 
 
+def move_later(state: GameState, moves: dict[int, str], mover: str) -> None:
+    """Queue a move an Equipment card or an ability makes (Spring Boots, Tow Cable, EMP Pulse,
+    5th Gear, Signal Detector) as the engine's `free_move` step, run right after the current
+    step: like a card's movement action it first offers the active player's protective
+    abilities when one would change what happens (Robo Run rulebook, 4.1 Action Phase: "at any
+    moment ... You may do it several times in any combination"). `mover`: "active" (the
+    active player moves good robots: ABS and RAM apply), "teammate" (the teammate's own
+    Equipment moves good robots: ABS applies, RAM does not) or "bad" (bad robots move)."""
+    state.later.append(("free_move", tuple(sorted(moves.items())), mover))
+
+
 def move_group(state: GameState, moves: dict[int, str], events: list[Event], how: str = "moved") -> list[int]:
     """Move robots one space each, simultaneously; the robots that moved (see _move_group)."""
     return [r for r, _ in _move_group(state, moves, events, how)]

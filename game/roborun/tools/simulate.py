@@ -6,7 +6,8 @@ It answers "how good and how fast is the AI?" on the shipped levels:
     python main.py simulate roborun --level 1.1 --games 50 --seed 7 --partner random
     python main.py simulate roborun --level 1.1 --seats hard,greedy       (seat 0 first)
     python main.py simulate roborun --level 1.1 --seats mypkg.bots:MyBot,hard
-    python main.py simulate roborun --all --cross-play --games 20 --seed 5 --json
+    python main.py simulate roborun --all --cross-play --games 20 --seed 9000 --json
+    python main.py simulate roborun --level 1.1 1.4 --cross-play --styles selfish,timid --games 4
 
 Both seats are AI players at --ai (easy / normal / hard / random); --partner random makes
 seat 1 a random-legal player instead (the baseline the brief asks to beat). Each AI sees
@@ -34,10 +35,10 @@ from typing import Callable
 
 from game.core.errors import UserError
 from game.core.stats import percentile
-from game.roborun.ai.partners import PARTNERS
 from game.roborun.ai.player import RoboRunAI, loses_now
 from game.roborun.levels.solver import Budget, solve_deal
 from game.roborun.levels.tmx_loader import find_level, list_levels, load_level
+from game.roborun.partners import HELD_OUT_STYLES, HUMAN_STYLES, STYLES, make_partner
 from game.roborun.rules.engine import apply, legal_choices, new_game
 from game.roborun.rules.view import seat_view
 from game.roborun.tools import levels_table
@@ -46,8 +47,8 @@ MAX_DECISIONS_PER_GAME = 3000     # a guard against an engine loop; never reache
 SOLVER_BUDGET_S = 2.0             # per deal; the solver is a reference, not the subject
 SOLVER_NODES = 4000
 AI_CHOICES = ("easy", "normal", "hard", "random")
-SEAT_KINDS = ("easy", "normal", "hard") + tuple(PARTNERS)
-CROSS_PARTNERS = ("hard", "greedy", "cautious", "noisy", "random")
+SEAT_KINDS = ("easy", "normal", "hard") + tuple(STYLES) + ("random",)
+CROSS_STYLES = HUMAN_STYLES + HELD_OUT_STYLES     # the partner suite (game.roborun.partners)
 
 
 @dataclass
@@ -95,13 +96,14 @@ Chooser = Callable[[object, list, random.Random], object]
 def make_chooser(kind: str, seed: int = 0) -> Chooser:
     """A function (view, choices, rng) -> choice for one seat (a fresh player per seat and game).
 
-    kind: an AI level (easy / normal / hard), a partner of the suite (greedy, noisy, cautious,
-    random: ai/partners.py), or `module:Class` - any class with choose(view, choices), built
-    with the deal's seed if its constructor takes an argument."""
+    kind: an AI level (easy / normal / hard), `random`, a partner style of the suite written
+    apart from the AI (game.roborun.partners: selfish, reckless, timid, novice, follower,
+    confused, greedy, cautious, noisy), or `module:Class` - any class with
+    choose(view, choices), built with the deal's seed if its constructor takes an argument."""
     if kind == "random":
         return lambda view, choices, rng: rng.choice(choices)
-    if kind in PARTNERS:
-        partner = PARTNERS[kind](seed)
+    if kind in STYLES:
+        partner = make_partner(kind, seed)
         return lambda view, choices, rng: partner.choose(view, choices)
     if ":" in kind:
         cls = load_policy(kind)
@@ -264,10 +266,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--ai", choices=AI_CHOICES, default="hard", help="AI level of both seats")
     parser.add_argument("--partner", choices=("ai", "random"), default="ai", help="seat 1: the AI or random-legal")
     parser.add_argument("--seats", metavar="P0,P1",
-                        help="the two seats, seat 0 first: AI levels (easy/normal/hard), partners "
-                             "(greedy/noisy/cautious/random) or module:Class; overrides --ai/--partner")
+                        help="the two seats, seat 0 first: AI levels (easy/normal/hard), random, partner "
+                             f"styles ({'/'.join(STYLES)}) or module:Class; overrides --ai/--partner")
     parser.add_argument("--cross-play", action="store_true",
-                        help="hard with every partner of the suite (and itself), both seat orders")
+                        help="each partner style with itself and with hard (both seat orders), hard with "
+                             "itself, and how often each style's card equals hard's in the same position")
+    parser.add_argument("--styles", metavar="S1,S2",
+                        help=f"with --cross-play: the styles to pair (default all: {','.join(CROSS_STYLES)})")
     parser.add_argument("--no-solver", action="store_true", help="skip the solver comparison")
     parser.add_argument("--solver-seconds", type=float, default=None,
                         help=f"solver time budget per deal (default {SOLVER_BUDGET_S}; 60 with --levels-table)")
@@ -298,6 +303,17 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
             if ":" in kind:
                 load_policy(kind)
         args.seats = tuple(seats)
+    if args.styles is not None:
+        if not args.cross_play:
+            raise UserError("command line", "--styles goes with --cross-play")
+        styles = tuple(x.strip() for x in args.styles.split(",") if x.strip())
+        unknown = [x for x in styles if x not in STYLES]
+        if unknown or not styles:
+            raise UserError("--styles", f"unknown style {unknown[0] if unknown else '(none)'!r} "
+                            f"(choose from {', '.join(STYLES)})")
+        args.styles = styles
+    else:
+        args.styles = CROSS_STYLES
     if args.solver_nodes is None:
         args.solver_nodes = levels_table.TABLE_NODES if args.levels_table else SOLVER_NODES
     if args.solver_seconds is None:
@@ -329,14 +345,11 @@ def main(argv: list[str]) -> int:
                          with_ai=not args.no_ai, jobs=args.jobs)
         return 0
     if args.cross_play:
-        out = cross_play(_levels(args), args.games, args.seed)
+        out = cross_play(_levels(args), args.games, args.seed, args.styles)
         if args.json:
             print(json.dumps(out, sort_keys=True))
         else:
-            for name, row in out["pairings"].items():
-                print(f"{name}: won {row['wins']}/{row['games']} ({row['win_rate'] * 100:.0f}%)")
-            print(f"hard decision ms p95 {out['hard']['decision_ms_p95']}, "
-                  f"losses on a card hard chose that lost at once while another did not: {out['hard']['blunders']}")
+            print(cross_play_table(out))
         return 0
     if args.seats is not None:
         out = {"levels": {}, "seats": list(args.seats)}
@@ -372,46 +385,100 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def cross_play(levels, games: int, seed: int) -> dict:
-    """hard with each partner (CROSS_PARTNERS), in both seat orders, on every level: wins per
-    pairing ("hard+greedy" = hard in seat 0), per level, and the hard seats' decision times
-    and blunders (see play_game)."""
-    pairings = []
-    for partner in CROSS_PARTNERS:
-        pairings.append(("hard", partner))
-        if partner != "hard":
-            pairings.append((partner, "hard"))
-    table = {f"{a}+{b}": {"games": 0, "wins": 0} for a, b in pairings}
-    per_level: dict = {}
+class _Agreement:
+    """Wraps a style's chooser: at each of its card choices (more than one option) it also
+    asks a shadow hard AI, which sees the same view, and counts when both pick the same."""
+
+    def __init__(self, chooser: Chooser, seed: int) -> None:
+        self.chooser, self.shadow = chooser, RoboRunAI("hard")
+        self.rng = random.Random(seed * 31 + 7)
+        self.decisions = self.same = 0
+
+    def __call__(self, view, choices, rng):
+        choice = self.chooser(view, choices, rng)
+        if view.decision_kind == "card" and len(choices) > 1:
+            self.decisions += 1
+            self.same += self.shadow.choose(view, list(choices), random.Random(self.rng.getrandbits(64))) == choice
+        return choice
+
+
+def _rate(wins: int, games: int) -> float | None:
+    return round(wins / games, 4) if games else None
+
+
+def cross_play(levels, games: int, seed: int, styles: tuple[str, ...] = CROSS_STYLES) -> dict:
+    """The partner suite against hard (issue 22). For each style, on every level and deal:
+    the style with itself, hard in seat 0 with the style, the style in seat 0 with hard; the
+    gain (hard+style both orders minus style+style); and the agreement rate, how often the
+    style's card choice equals what hard would choose in the same position (asked of a
+    shadow hard AI at the style's card choices in the games with hard). Also hard with
+    itself, hard's decision times and its blunders (see play_game)."""
     hard = LevelReport()
-    for level_id, level in levels:
-        per_level[level_id] = {}
-        for a, b in pairings:
-            name = f"{a}+{b}"
-            wins = 0
+    per_level: dict = {level_id: {} for level_id, _ in levels}
+    rows: dict = {}
+
+    def run(a: str, b: str, agree: list) -> int:
+        wins = 0
+        for level_id, level in levels:
+            won_here = 0
             for i in range(games):
                 deal = seed + i
-                outcome, _cause = play_game(level, deal, (make_chooser(a, deal), make_chooser(b, deal)), hard,
+                choosers = [make_chooser(a, deal), make_chooser(b, deal)]
+                for seat, kind in enumerate((a, b)):
+                    if kind in STYLES and "hard" in (a, b):
+                        choosers[seat] = _Agreement(choosers[seat], deal)
+                        agree.append(choosers[seat])
+                outcome, _cause = play_game(level, deal, tuple(choosers), hard,
                                             timed=(a == "hard", b == "hard"), watch=(a == "hard", b == "hard"))
-                wins += outcome == "won"
-            table[name]["games"] += games
-            table[name]["wins"] += wins
-            per_level[level_id][name] = wins
-    for row in table.values():
-        row["win_rate"] = round(row["wins"] / row["games"], 4) if row["games"] else None
-    # both seat orders together, per partner
-    both = {}
-    for partner in CROSS_PARTNERS:
-        names = [f"hard+{partner}"] + ([f"{partner}+hard"] if partner != "hard" else [])
-        g = sum(table[n]["games"] for n in names)
-        w = sum(table[n]["wins"] for n in names)
-        both[partner] = {"games": g, "wins": w, "win_rate": round(w / g, 4) if g else None}
+                won_here += outcome == "won"
+            per_level[level_id][f"{a}+{b}"] = won_here
+            wins += won_here
+        print(f"cross-play {a}+{b}: won {wins}/{games * len(levels)}", file=sys.stderr, flush=True)
+        return wins
+
+    total = games * len(levels)
+    hard_self = run("hard", "hard", [])
+    for style in styles:
+        agree: list[_Agreement] = []
+        alone = run(style, style, agree)
+        first = run("hard", style, agree)
+        second = run(style, "hard", agree)
+        decided, same = sum(a.decisions for a in agree), sum(a.same for a in agree)
+        with_hard = _rate(first + second, 2 * total)
+        rows[style] = {
+            "style_with_itself": {"games": total, "wins": alone, "win_rate": _rate(alone, total)},
+            "hard_then_style": {"games": total, "wins": first, "win_rate": _rate(first, total)},
+            "style_then_hard": {"games": total, "wins": second, "win_rate": _rate(second, total)},
+            "with_hard": {"games": 2 * total, "wins": first + second, "win_rate": with_hard},
+            "gain": round(with_hard - _rate(alone, total), 4),
+            "agreement": {"decisions": decided, "same": same, "rate": _rate(same, decided)},
+        }
+    human = [rows[s]["with_hard"]["win_rate"] for s in styles if s in HUMAN_STYLES]
     times = sorted(hard.decision_ms)
-    return {"games_per_level": games, "seed": seed, "pairings": table, "partners_both_orders": both,
-            "levels": per_level,
+    return {"games_per_level": games, "seed": seed, "levels": per_level, "styles": rows,
+            "hard_with_itself": {"games": total, "wins": hard_self, "win_rate": _rate(hard_self, total)},
+            "human_styles_mean_with_hard": round(sum(human) / len(human), 4) if human else None,
             "hard": {"decisions": len(times), "decision_ms_p95": _round(percentile(times, 0.95)),
                      "decision_ms_mean": _round(sum(times) / len(times)) if times else None,
                      "blunders": hard.blunders, "blunder_deals": hard.blunder_deals}}
+
+
+def cross_play_table(out: dict) -> str:
+    """cross_play's figures as the Markdown table docs/roborun-ai.md keeps."""
+    pct = lambda r: "-" if r is None else f"{r * 100:.0f}%"  # noqa: E731
+    lines = ["| style | style+style | hard+style | style+hard | hard with style (both) | gain | agreement |",
+             "|---|---|---|---|---|---|---|"]
+    for style, row in out["styles"].items():
+        a, f, s, w = row["style_with_itself"], row["hard_then_style"], row["style_then_hard"], row["with_hard"]
+        g = row["agreement"]
+        lines.append(f"| {style} | {a['wins']}/{a['games']} ({pct(a['win_rate'])}) | {f['wins']}/{f['games']} | "
+                     f"{s['wins']}/{s['games']} | {w['wins']}/{w['games']} ({pct(w['win_rate'])}) | "
+                     f"{row['gain'] * 100:+.0f} points | {g['same']}/{g['decisions']} ({pct(g['rate'])}) |")
+    h = out["hard_with_itself"]
+    lines.append(f"\nhard with itself: {h['wins']}/{h['games']} ({pct(h['win_rate'])}); "
+                 f"human styles' mean with hard: {pct(out['human_styles_mean_with_hard'])}; "
+                 f"hard decision ms p95 {out['hard']['decision_ms_p95']}, blunders {out['hard']['blunders']}")
+    return "\n".join(lines)
 
 
 def _print_row(level_id: str, row: dict, args) -> None:

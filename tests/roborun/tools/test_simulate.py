@@ -75,12 +75,23 @@ def test_bad_seats_are_one_line_errors():
         main(["--level", "1.1", "--seats", "no_such_module_x:Bot,hard"])
 
 
-def test_cross_play_reports_every_pairing_in_both_seat_orders(capsys, monkeypatch):
-    from game.roborun.tools import simulate
-    monkeypatch.setattr(simulate, "CROSS_PARTNERS", ("hard", "random"))
-    out = run_json(capsys, "--level", "1.1", "--cross-play", "--games", "1", "--seed", "3", "--json")
-    assert set(out["pairings"]) == {"hard+hard", "hard+random", "random+hard"}
-    for row in out["pairings"].values():
-        assert row["games"] == 1 and 0 <= row["wins"] <= 1
-    assert out["hard"]["decisions"] > 0 and out["hard"]["blunders"] >= 0
-    assert set(out["partners_both_orders"]) == {"hard", "random"}
+def test_cross_play_pairs_each_style_with_itself_and_with_hard_in_both_seat_orders(capsys):
+    out = run_json(capsys, "--level", "1.1", "--cross-play", "--styles", "selfish", "--games", "1", "--seed", "3",
+                   "--json")
+    row = out["styles"]["selfish"]
+    assert set(out["styles"]) == {"selfish"} and out["levels"]["1.1"].keys() == {
+        "hard+hard", "selfish+selfish", "hard+selfish", "selfish+hard"}
+    for key in ("style_with_itself", "hard_then_style", "style_then_hard"):
+        assert row[key]["games"] == 1 and 0 <= row[key]["wins"] <= 1
+    assert row["with_hard"]["games"] == 2
+    assert row["gain"] == round(row["with_hard"]["win_rate"] - row["style_with_itself"]["win_rate"], 4)
+    agreement = row["agreement"]
+    assert agreement["decisions"] > 0 and 0 <= agreement["same"] <= agreement["decisions"]
+    assert out["hard"]["decisions"] > 0 and out["hard_with_itself"]["games"] == 1
+
+
+def test_cross_play_styles_are_checked():
+    with pytest.raises(UserError, match="unknown style"):
+        main(["--level", "1.1", "--cross-play", "--styles", "genius"])
+    with pytest.raises(UserError, match="goes with --cross-play"):
+        main(["--level", "1.1", "--styles", "selfish"])
