@@ -1,6 +1,8 @@
 """The partner belief (ai/belief.py): which kind of teammate explains the observed choices."""
 import random
 
+import pytest
+
 from game.roborun.ai.belief import FLOOR, MODELS, PRIOR, Option, PartnerBelief, model_policy
 from game.roborun.ai.player import RoboRunAI
 from game.roborun.levels.ascii_board import game_from_ascii
@@ -134,3 +136,16 @@ def test_the_ai_learns_from_the_card_its_partner_played_and_resets_for_a_new_gam
     if start.pending is not None and start.pending.kind == "start":
         ai.choose(seat_view(start, 0), list(start.pending.options), rng)
         assert ai.belief.observed == 0 and ai.belief.weights == PRIOR
+
+
+def test_a_partner_playing_worse_than_the_best_card_makes_a_pass_cost_more():
+    belief = PartnerBelief()
+    assert belief.card_shortfall() == 0.0
+    for _ in range(3):
+        belief.update(CHOICES, 0)              # the best card by the AI's value
+    assert belief.card_shortfall() == 0.0
+    for _ in range(3):
+        belief.update(CHOICES, 3)              # 90 points below the best each time
+    assert belief.card_shortfall() == pytest.approx(3 * 90.0 / (6 + 2))   # two imagined perfect cards first
+    belief.reset()
+    assert belief.card_shortfall() == 0.0
