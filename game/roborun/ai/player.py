@@ -54,7 +54,6 @@ SAFETY_MS = 3000.0               # a wall-clock cap per decision that a normal d
 BUDGET_MS = {"easy": 6.0, "normal": 15.0, "hard": 28.0}     # CPU ms, only when a caller passes budget_ms
 EASY_NOISE = 0.3                 # easy: share of decisions taken at random among non-losing options
 BEEP_PENALTY = 2000.0            # a card the teammate BEEPed (or messaged about): avoided unless all else loses
-ROBUST_SHARE = 0.0               # the partner's turn: weight of its worst card that does not lose at once
 SAVE_MARGIN = 150.0              # teammate window: Equipment must raise the partner turn's value this much
 MATE_EQUIP_TRIES = 4             # ... the Equipment options searched there (best first by a static look)
 FREE_MARGIN = 3.0                # a free action (ability, Equipment) must gain this much to be used
@@ -498,15 +497,7 @@ class RoboRunAI:
         if best is None:
             return base
         if partner_turn:
-            # Robust to a partner no model foresees: part of the value is the worst card the
-            # partner may play without losing at once. A plan that fails if the partner plays
-            # its one "obvious" safe card (e.g. a PASS that leaves this AI two deadly last
-            # cards) is then seen as the trap it is.
-            expected = self.belief.expected(features, values, _avoided(state, keys))
-            sane = [v for v, f in zip(values, features) if not f.loses]
-            if not sane:
-                return expected
-            return (1.0 - ROBUST_SHARE) * expected + ROBUST_SHARE * min(sane)
+            return self.belief.expected(features, values, _avoided(state, keys))
         return best
 
     @staticmethod
