@@ -458,14 +458,13 @@ class RoboRunAI:
         the belief says that card is likely. PASS is searched like a card (when the token is
         available): passing can hand the teammate a forced last card, and the last cards of a
         round must be played by someone."""
-        base = evaluate(state)
-        state = state.copy()
+        original, state = state, state.copy()          # `original` is judged only if nobody can play
         if state.pending is not None and state.pending.kind == "beep":
             apply(state, Choice("no_beep"))
             complete(state)
         dec = state.pending
         if state.outcome is not None or dec is None or dec.kind != "card":
-            return evaluate(state) if state.outcome is not None else base
+            return evaluate(state) if state.outcome is not None else evaluate(original)
         partner_turn = dec.seat != self.seat_now
         best = None
         values: list[float] = []
@@ -482,11 +481,11 @@ class RoboRunAI:
             if trial.pending is not None and trial.pending.kind == "beep":
                 apply(trial, Choice("no_beep"))
                 complete(trial)
-            here = evaluate(trial)
             if depth > 1 and trial.outcome is None and trial.round == state.round and not clock.out():
                 value = self._reply_value(trial, clock, depth - 1)
+                here = evaluate(trial) if partner_turn else value    # the one-card view the models use
             else:
-                value = here
+                value = here = evaluate(trial)
             value -= 1.0 if option.kind == "pass" else 0.0
             values.append(value)
             keys.append(option)
@@ -495,7 +494,7 @@ class RoboRunAI:
             if best is None or value > best:
                 best = value
         if best is None:
-            return base
+            return evaluate(original)
         if partner_turn:
             return self.belief.expected(features, values, _avoided(state, keys))
         return best
