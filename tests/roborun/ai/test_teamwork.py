@@ -177,3 +177,22 @@ def test_the_ai_does_not_obey_its_own_beep():
     ai.my_beep = (state.round, 4)
     state = game()
     assert ai.choose(seat_view(state, 0), list(state.pending.options), random.Random(1)) == Choice("play", (4,))
+
+
+def test_a_busy_machine_does_not_change_the_choice():
+    # Other programs taking the CPU stretch wall-clock time, not this thread's CPU time: the
+    # safety cap of a work-bounded decision reads CPU time, so a wall clock racing ahead (here
+    # 1000x) changes nothing. (A 3 s wall-clock cap changed a 4.6 deal under load average 23.)
+    import time as _time
+    from unittest import mock
+    from game.roborun.levels.tmx_loader import find_level, load_level
+    from game.roborun.rules.engine import legal_choices, new_game
+    state = new_game(load_level(find_level("2.3")), 77)
+    while state.pending.kind != "card":
+        apply(state, legal_choices(state)[0])
+    view, choices = seat_view(state, state.pending.seat), legal_choices(state)
+    calm = RoboRunAI("hard").choose(view, choices, random.Random(5))
+    real = _time.perf_counter
+    with mock.patch.object(_time, "perf_counter", lambda: real() * 1000.0):
+        busy = RoboRunAI("hard").choose(view, choices, random.Random(5))
+    assert busy == calm
