@@ -23,8 +23,9 @@ FLOOR so the belief can move back when the partner changes its play.
 A partner no model explains well keeps a broad belief: the planner then expects the average
 of the models, `random` included - robust play that does not count on any one convention.
 
-The belief lives in one RoboRunAI and is reset when a new game starts (round 1 again, fewer
-cards played than seen).
+The belief lives in one RoboRunAI and is reset when a new game starts (the start decision of
+round 1). It also tracks how far below the best card the partner's cards fall
+(card_shortfall): what handing the partner one more card with a PASS is expected to cost.
 """
 from __future__ import annotations
 
