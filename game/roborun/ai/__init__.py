@@ -8,7 +8,7 @@
 `make_player(level, seed)` is the catalog's entry (game.catalog): levels "random", "easy",
 "normal", "hard". The player keeps its own generator from `seed` and bounds its search by
 checkpoints (player.CHECKS) rather than CPU time, so the same views and choices get the same
-answers on any machine. (The play screen and `simulate` use the CPU-time budgets.)
+answers on any machine (the play screen and `simulate` use the same work budgets).
 """
 from __future__ import annotations
 

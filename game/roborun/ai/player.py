@@ -24,8 +24,10 @@ How it decides (details and figures in docs/roborun-ai.md):
    teammate makes that card much worse; as the teammate, the AI BEEPs a card that would
    lose the scenario if the active player played it; as the active player holding the
    Walkie-Talkie, it warns the teammate about a card that would lose on their next turn.
-Every decision is bounded by a time budget (budget_ms); the search is anytime: options
-are scored best-first and the best scored so far is returned when time runs out.
+Every decision is bounded by work (CHECKS search checkpoints per level), so the same view gets
+the same choice on any machine; the search is anytime: options are scored best-first and the
+best scored so far is returned when the budget runs out. (choose(..., budget_ms=X) bounds by
+CPU time instead, for benches.)
 """
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ import random
 import time
 from typing import Iterable
 
+from game.roborun.ai.belief import Option, PartnerBelief, option_features
 from game.roborun.ai.board import INF, board_graph, level_facts
 from game.roborun.ai.evaluate import LOSS, evaluate
 from game.roborun.ai.seat_state import ROOTABLE, same_board, state_from_view
@@ -42,15 +45,17 @@ from game.roborun.rules.state import GOOD, Choice, GameState
 from game.roborun.rules.view import SeatView
 
 LEVELS = ("easy", "normal", "hard")
-BUDGET_MS = {"easy": 6.0, "normal": 15.0, "hard": 28.0}     # CPU ms per decision (see cpu_now)
-# The same budgets counted in search checkpoints (about 7 per CPU ms, measured on the shipped maps),
-# for players whose answer must not depend on the machine: RoboRunAI(level, checks=CHECKS[level]).
+# A decision's search is bounded by work: a number of search checkpoints (one per option, Event
+# order or partner card scored), so the same view gets the same answer on any machine - a
+# Raspberry Pi plays the moves this machine plays, only slower. Measured here: about 7
+# checkpoints per CPU ms on the shipped maps (hard's p95 in docs/roborun-ai.md).
 CHECKS = {"easy": 40, "normal": 100, "hard": 190}
-TRUST_START = 0.9                # partner model (see RoboRunAI._watch_partner)
-TRUST_MIN = 0.3
-TRUST_RATE = 0.25
+SAFETY_MS = 5000.0               # a CPU-time cap per decision that a normal decision never reaches
+BUDGET_MS = {"easy": 6.0, "normal": 15.0, "hard": 28.0}     # CPU ms, only when a caller passes budget_ms
 EASY_NOISE = 0.3                 # easy: share of decisions taken at random among non-losing options
 BEEP_PENALTY = 2000.0            # a card the teammate BEEPed (or messaged about): avoided unless all else loses
+SAVE_MARGIN = 150.0              # teammate window: Equipment must raise the partner turn's value this much
+MATE_EQUIP_TRIES = 4             # ... the Equipment options searched there (best first by a static look)
 FREE_MARGIN = 3.0                # a free action (ability, Equipment) must gain this much to be used
 LOSING = LOSS / 2                # values below this mean "the scenario is lost"
 END_GAME_CARDS = 3               # hard: search every order of the round's last cards
@@ -76,14 +81,22 @@ class _Clock:
 
 
 class _WorkClock:
-    """A budget of search checkpoints instead of CPU time: the same view always gets the same answer."""
+    """A budget of search checkpoints instead of CPU time: the same view always gets the same answer.
 
-    def __init__(self, checks: int):
+    The cap of SAFETY_MS of this thread's CPU time is only a safety net against a runaway
+    search on some unforeseen map; a normal decision ends on its checkpoints long before (p95
+    about 40 ms here, the longest about 100 ms, so well under the cap on a Raspberry Pi).
+    CPU time, not wall-clock time: on a machine busy with other work a wall-clock cap was
+    reached (load average 23, `nice`: one 4.6 deal played differently). Read directly from
+    time.thread_time, not cpu_now, which tests replace to imitate a slow machine."""
+
+    def __init__(self, checks: int, safety_ms: float = SAFETY_MS):
         self.left = checks
+        self.deadline = time.thread_time() + safety_ms / 1000.0
 
     def out(self) -> bool:
         self.left -= 1
-        return self.left < 0
+        return self.left < 0 or time.thread_time() >= self.deadline
 
 
 # ---------------------------------------------------------------- static scoring of moves
@@ -258,28 +271,24 @@ class RoboRunAI:
     """One AI seat. Keep one per seat for a game: it remembers a shadow state and messages."""
 
     def __init__(self, level: str = "normal", checks: int | None = None):
-        """checks: bound each decision by this many search checkpoints instead of CPU time
-        (reproducible on any machine; the catalog's make_player uses CHECKS[level])."""
+        """checks: bound each decision by this many search checkpoints (default CHECKS[level]):
+        reproducible on any machine. A `budget_ms` passed to choose() bounds by CPU time instead."""
         if level not in LEVELS:
             raise ValueError(f"unknown AI level {level!r} (choose from {', '.join(LEVELS)})")
         self.level = level
-        self.checks = checks
+        self.checks = CHECKS[level] if checks is None else checks
         self.shadow: GameState | None = None
         self.messages_seen = 0
         self.warned: dict[int, int] = {}          # card -> round the teammate warned about it
         self.last_error: Exception | None = None  # why the last search fell back to static rules
         self.fallbacks = 0                        # decisions taken by static rules (no engine context)
-        # The partner model: how often the partner played the card this AI expected of it.
-        # 1.0 = plays like this AI (look-ahead takes the partner's best card), lower = the
-        # look-ahead blends in the average card (a partner who may play any of them).
-        self.trust = TRUST_START
-        self.predicted: int | None = None        # the card expected of the partner next
-        self.seen_partner_cards = 0              # partner cards played (this round) already judged
+        # What kind of teammate this is (ai/belief.py): learned from its card choices, reset
+        # per game. The look-ahead expects the partner's cards under this belief.
+        self.belief = PartnerBelief()
+        self.before_partner: GameState | None = None   # the position at the partner's next card choice
         self.seen_round = 0
-        self.partner_beeps_ignored = 0
-        self._pick: Choice | None = None
-        self.picks: dict[Choice, int] = {}
         self.seat_now = 0
+        self.my_beep: tuple[int, int] | None = None   # (round, card) of the BEEP this AI placed
 
     # ----- entry point ---------------------------------------------------------------
     def choose(self, view: SeatView, choices: list[Choice], rng: random.Random | None = None,
@@ -292,8 +301,14 @@ class RoboRunAI:
         self._watch_partner(view)
         if len(choices) == 1:
             self._advance_shadow(view, choices[0])
+            if view.decision_kind in ROOTABLE or view.agenda or view.decision_ctx:
+                root = state_from_view(view, rng)
+                if root.pending is not None and list(root.pending.options) == choices:
+                    after = root.copy()
+                    apply(after, choices[0])
+                    self._expect_partner(root, after, view.seat)
             return choices[0]
-        if budget_ms is None and self.checks is not None:
+        if budget_ms is None:
             clock: _Clock | _WorkClock = _WorkClock(self.checks)
         else:
             clock = _Clock(BUDGET_MS[self.level] if budget_ms is None else budget_ms)
@@ -321,7 +336,15 @@ class RoboRunAI:
             self.fallbacks += 1
             return self._fallback(view, choices, rng)
         self.shadow = after if after.pending is not None and after.pending.seat == view.seat else None
+        self._expect_partner(root, after, view.seat)
         return choice
+
+    def _expect_partner(self, root: GameState, after: GameState, seat: int) -> None:
+        """Keep the position if the partner's card choice comes next (its choice is then judged
+        by _watch_partner). Not across a round end: the Event drawn here was a guess."""
+        if (after.pending is not None and after.pending.kind == "card" and after.pending.seat != seat
+                and after.round == root.round):
+            self.before_partner = after
 
     # ----- roots and the shadow ------------------------------------------------------
     def _root(self, view: SeatView, choices: list[Choice], rng: random.Random) -> GameState | None:
@@ -347,18 +370,51 @@ class RoboRunAI:
             self.shadow = None
 
     def _watch_partner(self, view: SeatView) -> None:
-        """Adapt to the partner: compare the cards it actually played with the one expected."""
+        """Learn from the partner's last card choice: which partner model explains it best.
+
+        The position before that choice was kept when this AI's own decision handed the turn
+        to the partner (`before_partner`); the partner's options are resolved there and each
+        model's probability of the card it played (or PASS) updates the belief."""
+        if view.round < self.seen_round or (view.round == 1 and view.decision_kind == "start"):
+            self.belief.reset()                  # a new game (round 1's first decision)
+            self.before_partner = None
+            self.my_beep = None
+        self.seen_round = view.round
+        before = self.before_partner
+        if before is None:
+            return
         partner = 1 - view.seat
-        if view.round != self.seen_round:
-            self.seen_round, self.seen_partner_cards = view.round, 0
-        played = view.played[partner]
-        new = played[self.seen_partner_cards:]
-        if new:
-            if self.predicted is not None:
-                agree = 1.0 if new[0][0] == self.predicted else 0.0
-                self.trust = max(TRUST_MIN, min(1.0, (1 - TRUST_RATE) * self.trust + TRUST_RATE * agree))
-            self.predicted = None
-            self.seen_partner_cards = len(played)
+        if view.round != before.round:
+            self.before_partner = None           # the round ended: the choice is out of sight
+            return
+        done = len(before.played[partner])
+        if len(view.played[partner]) > done:
+            picked = Choice("play", (view.played[partner][done][0],))
+        elif before.pass_state == "available" and view.pass_state != "available" and \
+                len(view.played[view.seat]) == len(before.played[view.seat]):
+            picked = Choice("pass")
+        else:
+            return                               # the partner has not chosen yet
+        self.before_partner = None
+        options, values = self._partner_options(before)
+        keys = [c for c, _ in options]
+        if picked in keys:
+            self.belief.update([f for _, f in options], keys.index(picked), _avoided(before, keys))
+
+    def _partner_options(self, state: GameState) -> tuple[list[tuple[Choice, Option]], list[float]]:
+        """The partner's cards and PASS at its card choice, each resolved (mid-card decisions greedy)."""
+        dec = state.pending
+        out, values = [], []
+        for option in dec.options:
+            if option.kind not in ("play", "pass"):
+                continue
+            trial = state.copy()
+            apply(trial, option)
+            complete(trial)
+            value = evaluate(trial)
+            out.append((option, option_features(trial, dec.seat, value, option.kind == "pass")))
+            values.append(value)
+        return out, values
 
     def _read_messages(self, view: SeatView) -> None:
         for sender, message in view.messages[self.messages_seen:]:
@@ -397,21 +453,26 @@ class RoboRunAI:
         return total / count
 
     def _reply_value(self, state: GameState, clock: _Clock, depth: int = 1) -> float:
-        """The next player's best card from here (cooperative look-ahead), `depth` cards deep.
+        """The value of the next player's card choice from here, `depth` cards deep.
 
-        PASS is searched like a card (when the token is available): passing can hand the
-        teammate a forced last card, and the last cards of a round must be played by someone."""
-        base = evaluate(state)
-        state = state.copy()
+        This AI's own turn: its best card. The partner's turn: what the partner is expected to
+        play under the belief (ai/belief.py) - the models' probabilities over its cards times
+        their values - so a plan that needs the partner's best card is worth only as much as
+        the belief says that card is likely. PASS is searched like a card (when the token is
+        available): passing can hand the teammate a forced last card, and the last cards of a
+        round must be played by someone."""
+        original, state = state, state.copy()          # `original` is judged only if nobody can play
         if state.pending is not None and state.pending.kind == "beep":
             apply(state, Choice("no_beep"))
             complete(state)
         dec = state.pending
         if state.outcome is not None or dec is None or dec.kind != "card":
-            return evaluate(state) if state.outcome is not None else base
+            return evaluate(state) if state.outcome is not None else evaluate(original)
+        partner_turn = dec.seat != self.seat_now
         best = None
-        pick = None
-        values = []
+        values: list[float] = []
+        keys: list[Choice] = []
+        features: list[Option] = []
         for option in dec.options:
             if option.kind not in ("play", "pass"):
                 continue
@@ -425,24 +486,20 @@ class RoboRunAI:
                 complete(trial)
             if depth > 1 and trial.outcome is None and trial.round == state.round and not clock.out():
                 value = self._reply_value(trial, clock, depth - 1)
+                here = evaluate(trial) if partner_turn else value    # the one-card view the models use
             else:
-                value = evaluate(trial)
+                value = here = evaluate(trial)
             value -= 1.0 if option.kind == "pass" else 0.0
             values.append(value)
+            keys.append(option)
+            if partner_turn:
+                features.append(option_features(trial, dec.seat, here, option.kind == "pass"))
             if best is None or value > best:
-                best, pick = value, option
+                best = value
         if best is None:
-            return base
-        self._pick = pick
-        if dec.seat != self.seat_now and self.trust < 1.0 and values:
-            # A partner unlike this AI: blend in the average card it might play - among the
-            # cards that do not lose the scenario, when there are any. Every partner worth the
-            # name sees a card that destroys a robot at once (and a BEEP warns the others); with
-            # the losing cards in the mean, one deadly card among six cost more than any
-            # progress, so the AI fled every position where its partner held one and ran out
-            # of time (5.4: a robot pulled back off a crossing that only one card made deadly).
-            sane = [v for v in values if v > LOSING] or values
-            return self.trust * best + (1.0 - self.trust) * (sum(sane) / len(sane))
+            return evaluate(original)
+        if partner_turn:
+            return self.belief.expected(features, values, _avoided(state, keys))
         return best
 
     @staticmethod
@@ -453,17 +510,12 @@ class RoboRunAI:
         return left if 1 < left <= END_GAME_CARDS else 1
 
     def _score(self, root: GameState, options: list[Choice], clock: _Clock, reply: bool) -> dict[Choice, float]:
-        """Values of options (in the given order) until time runs out; at least one is scored.
-        Remembers, per option, the partner card the look-ahead expects next (self.picks)."""
+        """Values of options (in the given order) until the budget runs out; at least one is scored."""
         scores: dict[Choice, float] = {}
-        self.picks = {}
         for option in options:
             if scores and clock.out():
                 break
-            self._pick = None
             scores[option] = self._value_after(root, option, clock, reply)
-            if self._pick is not None and self._pick.kind == "play":
-                self.picks[option] = self._pick.args[0]
         return scores
 
     # ----- decisions -------------------------------------------------------------------
@@ -496,8 +548,12 @@ class RoboRunAI:
         return out
 
     def _choose_beep(self, root: GameState, view: SeatView, clock: _Clock) -> Choice:
-        """BEEP a card that would lose the scenario if the active player chose it, if another card is safe."""
+        """The teammate window: play Equipment if that wins or saves a robot, else BEEP a card
+        that would lose the scenario if the active player chose it (when another card is safe)."""
         no_beep = Choice("no_beep")
+        equip = self._mate_equipment(root, clock)
+        if equip is not None:
+            return equip
         values = self._active_card_values(root, clock)
         losing = [c for c, (v, _) in values.items() if v <= LOSING]
         safe = [c for c, (v, _) in values.items() if v > LOSING]
@@ -506,12 +562,51 @@ class RoboRunAI:
         # Of several losing cards, warn about the least obvious one: the loss comes latest.
         card = max(losing, key=lambda c: (values[c][1], -c))
         choice = Choice("beep", (card,))
-        return choice if choice in root.pending.options else no_beep
+        if choice not in root.pending.options:
+            return no_beep
+        self.my_beep = (view.round, card)
+        return choice
+
+    def _mate_equipment(self, root: GameState, clock: _Clock) -> Choice | None:
+        """An Equipment card to play now, in the teammate window, or None.
+
+        Played when it wins at once (e.g. Spring Boots into the exit), or when it saves a robot:
+        the partner's coming card, expected under the belief, is worth at least SAVE_MARGIN
+        more after it (for example when every card the partner may play loses, or the likely
+        one does, and an EMP Pulse or a flip removes the danger). Equipment is kept otherwise:
+        on the AI's own turn the search uses it with the card it plays."""
+        options = [c for c in root.pending.options if c.kind == "equip" and not _is_message(c)]
+        if not options:
+            return None
+        quick = []
+        for option in options:
+            trial = root.copy()
+            try:
+                apply(trial, option)
+                complete(trial)
+            except (KeyError, ValueError, IndexError):
+                continue
+            if trial.outcome == "won":
+                return option
+            if trial.outcome is None:
+                quick.append((evaluate(trial), option, trial))
+        if not quick:
+            return None
+        quick.sort(key=lambda t: -t[0])
+        here = self._reply_value(root, clock, 1)
+        best, pick = here + SAVE_MARGIN, None
+        for _, option, trial in quick[:MATE_EQUIP_TRIES]:
+            value = self._reply_value(trial, clock, 1)
+            if value > best:
+                best, pick = value, option
+        return pick
 
     def _choose_own(self, root: GameState, view: SeatView, clock: _Clock, rng: random.Random) -> Choice:
         options = list(root.pending.options)
         kind = root.pending.kind
         avoid = _beeped_cards(view, self.warned_cards(view)) if kind == "card" else set()
+        if self.my_beep is not None and self.my_beep[0] == view.round:
+            avoid.discard(self.my_beep[1])     # this AI's own BEEP warned the partner, about the partner's face
         if kind == "card":
             main = [c for c in options if c.kind not in ("ability", "equip", "give_number")]
         else:
@@ -521,9 +616,16 @@ class RoboRunAI:
         for c in scores:
             if c.kind == "play" and c.args[0] in avoid:
                 scores[c] -= BEEP_PENALTY
+            elif c.kind == "pass":
+                # A PASS hands the partner one more of this round's cards: with a partner who
+                # plays worse than this AI, that card is expected to be worth less (carry the team).
+                scores[c] -= self.belief.card_shortfall()
         best = max(scores, key=lambda c: (scores[c], -main.index(c)))
-        if scores[best] <= LOSING or (kind == "card" and loses_now(root, best)):
-            best = self._last_stand(root, main)        # never give up: lose as late as possible
+        # Lost on every line the search saw (or losing at once): never give up, lose as late as
+        # possible. Lost on most lines but not all: the search's best keeps that chance (the
+        # static last stand would throw it away, e.g. a PASS into a forced deadly last card).
+        if scores[best] <= LOSS + 1.0 or (kind == "card" and loses_now(root, best)):
+            best = self._last_stand(root, main)
             if kind == "card" and loses_now(root, best):
                 rescue = _rescuing_free_action(root, [c for c in options if c not in main])
                 if rescue is not None:
@@ -532,8 +634,6 @@ class RoboRunAI:
             safe = [c for c in scores if scores[c] > LOSING]
             if safe:
                 best = rng.choice(safe)
-        if kind == "card":
-            self.predicted = self.picks.get(best)
         if kind != "card":
             return best
         warning = self._warning(root, view, best, options, clock)
@@ -701,6 +801,15 @@ def _rescuing_free_action(root: GameState, free: list[Choice]) -> Choice | None:
     return None
 
 
+def _avoided(state: GameState, keys: list[Choice]) -> frozenset[int]:
+    """Indexes in `keys` of the card a BEEP stands in front of: whoever placed it, the partner
+    knows that card is thought bad (its own warning, or this AI's)."""
+    beep = state.beep
+    if isinstance(beep, tuple) and len(beep) == 2 and beep[0] == "placed":
+        return frozenset(i for i, c in enumerate(keys) if c.kind == "play" and c.args[0] == beep[1])
+    return frozenset()
+
+
 def _is_message(choice: Choice) -> bool:
     return choice.kind == "equip" and len(choice.args) == 2 and isinstance(choice.args[1], str) \
         and choice.args[1] in _messages()
@@ -711,11 +820,15 @@ def _messages() -> dict:
 
 
 # ---------------------------------------------------------------- module-level entry points
-_PLAYERS: dict[tuple[int, int, str], RoboRunAI] = {}
+_PLAYERS: dict[tuple, RoboRunAI] = {}
 
 
 def _player(view: SeatView, level: str) -> RoboRunAI:
-    key = (id(view.level), view.seat, level)
+    """The one RoboRunAI of this (map, seat, difficulty), kept between decisions so its partner
+    belief and shadow state carry over. Keyed by the map's id and file, not the object: the play
+    screen sends each view to a worker process, so every view arrives with a fresh LevelSpec.
+    A new game on the same map reuses the player; it resets its belief at round 1's start."""
+    key = (view.level.level_id, view.level.source, view.level.width, view.level.height, view.seat, level)
     player = _PLAYERS.get(key)
     if player is None:
         if len(_PLAYERS) > 32:

@@ -296,24 +296,6 @@ def test_when_every_option_looks_lost_the_ai_never_plays_a_card_that_loses_at_on
     assert trial.outcome != "lost", choice
 
 
-def test_the_ai_lowers_its_trust_in_a_partner_that_does_not_play_the_expected_card():
-    from game.roborun.ai.player import RoboRunAI, TRUST_START
-    from types import SimpleNamespace
-    ai = RoboRunAI("hard")
-    ai.seen_round = 1
-    for card in (1, 2, 3):
-        ai.predicted = 6                                  # it expected card 6 each time
-        view = SimpleNamespace(seat=0, round=1, played=((), tuple((c, "yellow") for c in range(1, card + 1))))
-        ai._watch_partner(view)
-    assert ai.trust < TRUST_START - 0.2
-    low = ai.trust
-    for card in (4, 5):
-        ai.predicted = card                               # now it plays what was expected
-        view = SimpleNamespace(seat=0, round=1, played=((), tuple((c, "yellow") for c in range(1, card + 1))))
-        ai._watch_partner(view)
-    assert ai.trust > low
-
-
 def test_with_only_a_losing_card_left_the_ai_uses_second_wind_to_pass_instead():
     from game.roborun.levels.ascii_board import game_from_ascii
     from game.roborun.ai.player import RoboRunAI
@@ -338,10 +320,10 @@ def test_with_only_a_losing_card_left_the_ai_uses_second_wind_to_pass_instead():
 
 
 def test_partner_model_expects_no_card_that_loses_at_once():
-    """The partner model blends the partner's average card into its best one when the partner
-    has not played as this AI expected. A card that destroys a robot at once is not part of
-    that average while the partner has a safe card: any partner sees it (and a BEEP warns a
-    careless one). Here red (seat 1, to play) stands between two acid spaces; card 2 would step
+    """The look-ahead expects the partner's card under its belief (ai/belief.py). A card that
+    destroys a robot at once is not expected while the partner has a safe card, even from a
+    partner believed to play at random: any partner sees it (and a BEEP warns a careless one).
+    Here red (seat 1, to play) stands between two acid spaces; card 2 would step
     it east into the acid, card 4 takes it two spaces south. With the losing card in the mean,
     the position was worth about a third of a lost scenario and the AI fled from it."""
     from game.roborun.ai.evaluate import evaluate as judge
@@ -363,6 +345,7 @@ def test_partner_model_expects_no_card_that_loses_at_once():
         values[option] = judge(trial)
     assert min(values.values()) <= LOSING < max(values.values())      # one card loses at once
     ai = RoboRunAI("hard")
-    ai.seat_now, ai.trust = 0, 0.5           # seat 0's AI, unsure of its partner
+    ai.seat_now = 0                          # seat 0's AI, quite unsure of its partner:
+    ai.belief.weights = {"like_me": 0.2, "selfish": 0.1, "reckless": 0.1, "cautious": 0.1, "random": 0.5}
     value = ai._reply_value(state, _Clock(1000.0), 1)
     assert value >= min(v for v in values.values() if v > LOSING)
