@@ -105,13 +105,7 @@ class Throttled:
             self.monkeypatch.undo()
 
 
-# Robo Run's play screen asks choose_for_level, bounded by CPU time on main until branch h22a
-# (issue 22) bounds it by search checkpoints; with that branch's game/roborun/ai this passes.
-WORK_BOUNDED = [pytest.param("roborun", marks=pytest.mark.xfail(
-    reason="Robo Run's AI is made work-bounded on branch h22a", strict=False)), *GAMES[1:]]
-
-
-@pytest.mark.parametrize("game", WORK_BOUNDED)
+@pytest.mark.parametrize("game", GAMES)
 def test_the_same_position_gets_the_same_choice_on_a_throttled_cpu(app, monkeypatch, game):
     jobs = _capture_jobs(app, monkeypatch, game, 3)
     assert jobs, f"{game}: the screen asked its AI nothing"

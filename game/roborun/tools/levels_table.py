@@ -7,7 +7,7 @@ For every level and deal S..S+games-1 (Single Scenario set-up) it runs the solve
 (`main.py solve`, bound --solver-nodes / --solver-seconds, default 8000 nodes / 60 s)
 and plays the deal with the hard AI pair (`--ai`, both seats, each seeing only its seat
 view) and with the hard AI in seat 0 beside the greedy partner of the suite
-(ai/partners.py) in seat 1. Columns: the solver's wins, the round of each win, their mean, the difficulty
+(game/roborun/partners, written apart from the AI) in seat 1. Columns: the solver's wins, the round of each win, their mean, the difficulty
 (mean winning round over all deals, a deal the solver did not win counting as round 5),
 the AI pair's wins, the AI pair's wins on the deals the solver won, and the hard + greedy
 pair's wins. A second table
@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from game.roborun.ai.partners import PARTNERS
+from game.roborun.partners import make_partner
 from game.roborun.ai.player import RoboRunAI
 from game.roborun.levels.solver import Budget, solve_deal
 from game.roborun.rules.engine import apply, legal_choices, new_game
@@ -84,7 +84,7 @@ def ai_pair_wins(level, seed: int, ai: str, partner: str | None = None) -> bool:
     stream as `simulate roborun` plays for seed `seed`."""
     state = new_game(level, seed)
     rng = random.Random(seed * 7919 + 17)
-    players = (RoboRunAI(ai), RoboRunAI(ai) if partner is None else _Partner(PARTNERS[partner](seed)))
+    players = (RoboRunAI(ai), RoboRunAI(ai) if partner is None else _Partner(make_partner(partner, seed)))
     for _ in range(MAX_DECISIONS_PER_GAME):
         seat = state.decision_seat
         if seat is None:
