@@ -245,7 +245,7 @@ def load_course(path: str | Path) -> dict:
             if seen_objects > MAX_OBJECTS:
                 raise UserError(name, f"more than {MAX_OBJECTS} objects")
             oid = obj.get("id")
-            where = f"{name} layer '{lname}' object {oid}"
+            where = f"{name} layer '{lname}' object {oid if oid is None or len(oid) <= 12 else oid[:9] + '...'}"
             gid = obj.get("gid")
             if gid is None:
                 raise UserError(where, "only tile objects are used (insert a tile from the roborally tileset)")
@@ -259,7 +259,7 @@ def load_course(path: str | Path) -> dict:
                 raise UserError(where, "floor tiles belong on the 'floor' layer")
             expected = t.get("marker") or t.get("kind") or role
             if otype not in TYPES_BY_ROLE[role] or otype != expected:
-                raise UserError(where, f"type/class {otype!r} does not match its tile (expected {expected!r})")
+                raise UserError(where, f"type/class {files._shown(otype)} does not match its tile (expected {expected!r})")
             if (lname == "walls") != (role in ("wall", "laser")):
                 raise UserError(where, f"a {otype} goes on the '{'walls' if role in ('wall', 'laser') else 'objects'}' layer")
             try:
