@@ -110,7 +110,7 @@ def read_tileset(path: Path) -> dict[int, dict]:
     for tile in root.findall("tile"):
         tid = files.whole_number(tile.get("id"))
         if tid is None:
-            raise UserError(f"{where} tile", f"id {tile.get('id')!r} is not a whole number")
+            raise UserError(f"{where} tile", f"id {files._shown(tile.get('id'))} is not a whole number")
         props = _props(tile, f"{where} tile {tid}")
         _check_tile(props, f"{where} tile {tid}")
         tiles[tid] = props
@@ -129,7 +129,7 @@ def _check_tile(props: dict, where: str) -> None:
     each with an allowed value, so a course never meets a tile it cannot use."""
     role = props.get("role")
     if role not in TYPES_BY_ROLE and role != "space":
-        raise UserError(where, f"unknown role {role!r}")
+        raise UserError(where, f"unknown role {files._shown(role)}")
     if role == "space":
         what, allowed = "kind", _SPACE_KINDS
     elif role == "element":
@@ -182,7 +182,7 @@ def load_course(path: str | Path) -> dict:
                         "(so the course sits in a folder beside levels/tilesets)")
     firstgid = files.whole_number(tilesets[0].get("firstgid", "1"))
     if not firstgid:
-        raise UserError(f"{name} tileset", f"firstgid {tilesets[0].get('firstgid')!r} is not a whole number above 0")
+        raise UserError(f"{name} tileset", f"firstgid {files._shown(tilesets[0].get('firstgid'))} is not a whole number above 0")
     tsx = (path.parent / tilesets[0].get("source")).resolve()
     tiles = read_tileset(tsx)
 
@@ -251,7 +251,7 @@ def load_course(path: str | Path) -> dict:
                 raise UserError(where, "only tile objects are used (insert a tile from the roborally tileset)")
             number = files.whole_number(gid)
             if number is None:
-                raise UserError(where, f"gid {gid!r} is not a tile number")
+                raise UserError(where, f"gid {files._shown(gid)} is not a tile number")
             t = tile(number, where)
             otype = object_type(obj)
             role = t.get("role")
@@ -259,7 +259,7 @@ def load_course(path: str | Path) -> dict:
                 raise UserError(where, "floor tiles belong on the 'floor' layer")
             expected = t.get("marker") or t.get("kind") or role
             if otype not in TYPES_BY_ROLE[role] or otype != expected:
-                raise UserError(where, f"type/class {files._shown(otype)} does not match its tile (expected {expected!r})")
+                raise UserError(where, f"type/class {files._shown(otype)} does not match its tile (expected {files._shown(expected)})")
             if (lname == "walls") != (role in ("wall", "laser")):
                 raise UserError(where, f"a {otype} goes on the '{'walls' if role in ('wall', 'laser') else 'objects'}' layer")
             try:
@@ -286,9 +286,9 @@ def load_course(path: str | Path) -> dict:
                 try:
                     regs = sorted({int(v) for v in str(raw).replace(" ", "").split(",")})
                 except ValueError:
-                    raise UserError(where, f"registers {raw!r} must list numbers 1-5 like \"2,4\"") from None
+                    raise UserError(where, f"registers {files._shown(raw)} must list numbers 1-5 like \"2,4\"") from None
                 if not regs or not all(1 <= r <= 5 for r in regs):
-                    raise UserError(where, f"registers {raw!r} must list numbers 1-5 like \"2,4\"")
+                    raise UserError(where, f"registers {files._shown(raw)} must list numbers 1-5 like \"2,4\"")
                 cell = next((c for c in cells if c[0] == x and c[1] == y), None)
                 if cell is not None:
                     raise UserError(where, f"a {otype} needs a plain floor square, this one is {cell[2]['kind']}")
