@@ -74,7 +74,7 @@ def test_simulate_takes_partner_and_module_class_seats(capsys):
 
 
 @pytest.mark.parametrize("seat, words", [("nosuch.module:X", "cannot import"),
-                                         ("game.runrunrun.partners:Nope", "is not a class with choose")])
+                                         ("game.runrunrun.partners:Nope", "has no class")])
 def test_a_bad_module_class_seat_is_a_one_line_error(seat, words, capsys):
     code = cli_main(["simulate", "runrunrun", "--seats", f"hard,{seat}", "--games", "1"])
     err = capsys.readouterr().err.strip()

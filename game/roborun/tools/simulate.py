@@ -23,7 +23,6 @@ and their figures compare directly (AI vs random, AI vs solver).
 from __future__ import annotations
 
 import argparse
-import importlib
 import inspect
 import json
 import random
@@ -34,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from game.core.errors import UserError
+from game.core.players import load_policy
 from game.core.stats import percentile
 from game.roborun.ai.player import RoboRunAI, loses_now
 from game.roborun.levels.solver import Budget, solve_deal
@@ -120,21 +120,6 @@ def make_chooser(kind: str, seed: int = 0) -> Chooser:
 
 
 LEVEL_KINDS = ("easy", "normal", "hard")
-
-
-def load_policy(spec: str):
-    """`module:Class` -> the class (a UserError if it cannot be found or has no choose())."""
-    module_name, _, attr = spec.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise UserError("--seats", f"cannot import {module_name!r}: {exc}") from None
-    cls = getattr(module, attr, None)
-    if cls is None or not callable(cls):
-        raise UserError("--seats", f"{module_name!r} has no class {attr!r}")
-    if not callable(getattr(cls, "choose", None)):
-        raise UserError("--seats", f"{spec} has no choose(view, choices) method")
-    return cls
 
 
 def play_game(level, seed: int, choosers: tuple[Chooser, Chooser], report: LevelReport,

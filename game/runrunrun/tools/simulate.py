@@ -27,13 +27,13 @@ hard AIs; it prints {"players", "difficulty", "games", "seed", "tables": {name: 
 from __future__ import annotations
 
 import argparse
-import importlib
 import inspect
 import json
 import time
 from collections import Counter
 
 from game.core.errors import UserError
+from game.core.players import load_policy
 from game.core.stats import percentile
 from game.runrunrun import rules as R
 from game.runrunrun.ai import make_player
@@ -81,16 +81,8 @@ def _parse(argv: list[str]) -> argparse.Namespace:
 
 
 def load_class(spec: str):
-    """`module:Class` -> the class; a one-line error if it is missing or has no choose()."""
-    module_name, _, attr = spec.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise UserError("command line", f"--seats: cannot import {module_name!r} ({exc})") from None
-    cls = getattr(module, attr, None)
-    if cls is None or not callable(cls) or not callable(getattr(cls, "choose", None)):
-        raise UserError("command line", f"--seats: {spec} is not a class with choose(view, choices)")
-    return cls
+    """`module:Class` -> the class; a one-line error naming --seats if it is missing or has no choose()."""
+    return load_policy(spec, "--seats")
 
 
 def seat_factory(kind: str):
