@@ -580,11 +580,8 @@ class RoboRunAI:
             return None
         quick = []
         for option in options:
-            trial = root.copy()
-            try:
-                apply(trial, option)
-                complete(trial)
-            except (KeyError, ValueError, IndexError):
+            trial = _completed(root, option)
+            if trial is None:
                 continue
             if trial.outcome == "won":
                 return option
@@ -650,11 +647,8 @@ class RoboRunAI:
         more per answer (no time check: a handful of copies)."""
         best_key, best = None, options[0]
         for index, option in enumerate(options):
-            trial = root.copy()
-            try:
-                apply(trial, option)
-                complete(trial)
-            except (KeyError, ValueError, IndexError):
+            trial = _completed(root, option)
+            if trial is None:
                 continue
             if trial.outcome == "won":
                 return option
@@ -808,6 +802,18 @@ def _avoided(state: GameState, keys: list[Choice]) -> frozenset[int]:
     if isinstance(beep, tuple) and len(beep) == 2 and beep[0] == "placed":
         return frozenset(i for i, c in enumerate(keys) if c.kind == "play" and c.args[0] == beep[1])
     return frozenset()
+
+
+def _completed(root: GameState, option: Choice) -> GameState | None:
+    """A copy of `root` with `option` applied and the rest of the turn played greedily (None
+    when the option cannot be carried out there)."""
+    trial = root.copy()
+    try:
+        apply(trial, option)
+        complete(trial)
+    except (KeyError, ValueError, IndexError):
+        return None
+    return trial
 
 
 def _is_message(choice: Choice) -> bool:

@@ -23,7 +23,6 @@ and their figures compare directly (AI vs random, AI vs solver).
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import random
 import sys
@@ -33,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from game.core.errors import UserError
-from game.core.players import load_policy
+from game.core.players import load_policy, make_outside_player
 from game.core.stats import percentile
 from game.roborun.ai.player import RoboRunAI, loses_now
 from game.roborun.levels.solver import Budget, solve_deal
@@ -106,12 +105,7 @@ def make_chooser(kind: str, seed: int = 0) -> Chooser:
         partner = make_partner(kind, seed)
         return lambda view, choices, rng: partner.choose(view, choices)
     if ":" in kind:
-        cls = load_policy(kind)
-        try:
-            takes_seed = len(inspect.signature(cls).parameters) >= 1
-        except (TypeError, ValueError):
-            takes_seed = False
-        outside = cls(seed) if takes_seed else cls()
+        outside = make_outside_player(kind, seed)
         return lambda view, choices, rng: outside.choose(view, list(choices))
     if kind not in LEVEL_KINDS:
         raise UserError("--seats", f"unknown player {kind!r} (use {', '.join(SEAT_KINDS)} or module:Class)")

@@ -27,13 +27,12 @@ hard AIs; it prints {"players", "difficulty", "games", "seed", "tables": {name: 
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import time
 from collections import Counter
 
 from game.core.errors import UserError
-from game.core.players import load_policy
+from game.core.players import load_policy, make_outside_player
 from game.core.stats import percentile
 from game.runrunrun import rules as R
 from game.runrunrun.ai import make_player
@@ -92,12 +91,8 @@ def seat_factory(kind: str):
     if kind in PARTNERS:
         return PARTNERS[kind]
     if ":" in kind:
-        cls = load_class(kind)
-        try:
-            takes_seed = len(inspect.signature(cls).parameters) >= 1
-        except (TypeError, ValueError):
-            takes_seed = False
-        return cls if takes_seed else (lambda seed: cls())
+        load_class(kind)                   # a bad name is a one-line error now, not in the first game
+        return lambda seed: make_outside_player(kind, seed)
     raise UserError("command line", f"unknown AI level or partner '{kind}' (choose from: "
                                     f"{', '.join(LEVELS + tuple(PARTNERS))}, or module:Class)")
 
