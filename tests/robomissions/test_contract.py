@@ -106,3 +106,24 @@ def test_sabotage_draws_its_random_card_from_the_state_rng():
         other.rng = random.Random(seed)
         thrown.add(do(other, Play(sabotage), Pick("player", 1))[-1].card)
     assert len(thrown) > 1
+
+
+def test_redeal_hidden_keeps_the_card_the_acting_seat_is_in_the_middle_of_playing():
+    """A head card played but not yet placed waits in its player's hand; another seat cannot see
+    which card it is, but a redeal for that seat must not take it away half-way (the table's leak
+    test applies the acting seat's next pick to the redealt game)."""
+    s = blank("ffa", 2)
+    head = next(u for u in s.deck if s.cards[u].kind == "head")
+    s.deck.remove(head)
+    s.players[0].hand.append(head)
+    give(s, 0, *[s.cards[u].key for u in s.deck[:3]])
+    E.apply(s, Play(head))
+    assert s.pending is not None and s.pending.card == head
+    pick = next(c for c in rules.legal_choices(s) if isinstance(c, Pick))
+    for k in range(8):
+        other = rules.redeal_hidden(s, 1, random.Random(k))
+        assert head in other.players[0].hand
+        assert len(other.players[0].hand) == len(s.players[0].hand)
+        assert rules.seat_view(other, 1) == rules.seat_view(s, 1)
+        E.apply(other, pick)                                 # the play finishes as it would have
+        assert head not in other.players[0].hand

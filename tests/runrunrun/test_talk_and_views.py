@@ -63,3 +63,20 @@ def test_an_ai_reads_marks_and_keeps_off_a_reserved_room():
         options = R.legal_choices(s2)
         if len(options) > 1:
             assert ai.choose(R.seat_view(s2, 0), options) != cell
+
+
+def test_redeal_keeps_the_tile_the_active_seat_is_exploring_with():
+    """After 'explore' the chosen tile waits in its player's hand until it is placed; a redeal for
+    another seat (who cannot see which tile) must leave it there so the placement still works."""
+    s = R.new_game(Config(2, "standard"), 3)
+    while not any(c.kind == "explore" for c in R.legal_choices(s)):
+        R.apply(s, R.legal_choices(s)[0])
+    explore = next(c for c in R.legal_choices(s) if c.kind == "explore")
+    R.apply(s, explore)
+    tile, active = explore.args[0], s.active
+    for k in range(8):
+        other = R.redeal_hidden(s, 1 - active, random.Random(k))
+        assert tile in other.hands[active] and len(other.hands[active]) == len(s.hands[active])
+        while other.phase in ("explore_cell", "explore_rot"):
+            R.apply(other, R.legal_choices(other)[0])
+        assert tile not in other.hands[active]

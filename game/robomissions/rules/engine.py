@@ -1044,15 +1044,22 @@ def is_reveal(event: Event) -> bool:
 
 def redeal_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
     """A copy in which the cards `seat` cannot locate (the deck and the other hands) are dealt
-    again at random, every hand keeping its size; the future random stream is re-drawn too."""
+    again at random, every hand keeping its size; the future random stream is re-drawn too.
+
+    A card the acting seat is in the middle of playing (`pending.card`, still in its hand until
+    the last pick) stays in that hand: the other seats cannot see which card it is, but a world
+    where it left the hand half-way through its play is not a game that can happen."""
     twin = state.copy()
     others = [p for p in twin.players if p.seat != seat]
+    playing = twin.pending.card if twin.pending is not None else None
+    kept = {p.seat: [uid for uid in p.hand if uid == playing] for p in others}
     pool = list(twin.deck)
     for p in others:
-        pool += p.hand
+        pool += [uid for uid in p.hand if uid != playing]
     rng.shuffle(pool)
     for p in others:
-        p.hand, pool = pool[:len(p.hand)], pool[len(p.hand):]
+        size = len(p.hand) - len(kept[p.seat])
+        p.hand, pool = kept[p.seat] + pool[:size], pool[size:]
     twin.deck = pool
     twin.rng = random.Random(rng.getrandbits(64))
     return twin

@@ -90,16 +90,22 @@ def seat_view(state: State, seat: int) -> SeatView:
 
 
 def redeal_hidden(state: State, seat: int, rng: random.Random) -> State:
-    """A copy where the draw deck, other seats' hands and every face-down stack are reshuffled."""
+    """A copy where the draw deck, other seats' hands and every face-down stack are reshuffled.
+
+    The tile the active seat is in the middle of exploring with (`ctx["tile"]`, hidden from the
+    others until it is placed, still in its hand) stays in that hand: a world where it left the
+    hand half-way through the Explore action is not a game that can happen."""
     s = state.copy()
     others = [i for i in range(s.config.players) if i != seat]
-    hidden = list(s.deck) + [t for i in others for t in s.hands[i]]
+    playing = s.ctx.get("tile") if isinstance(s.ctx, dict) else None
+    kept = {i: [t for t in s.hands[i] if t == playing] for i in others}
+    hidden = list(s.deck) + [t for i in others for t in s.hands[i] if t != playing]
     rng.shuffle(hidden)
     s.deck = hidden[:len(s.deck)]
     at = len(s.deck)
     for i in others:
-        n = len(s.hands[i])
-        s.hands[i] = hidden[at:at + n]
+        n = len(s.hands[i]) - len(kept[i])
+        s.hands[i] = kept[i] + hidden[at:at + n]
         at += n
     for stack in (s.sarc_stack, s.door_stack, s.regroup_stack):
         rng.shuffle(stack)
