@@ -10,6 +10,7 @@ TableProcess offers the same few methods the screens use on a TableHost.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import queue
 import time
 from pathlib import Path
@@ -24,6 +25,8 @@ POLL = 0.02         # seconds between the child's looks at the table
 
 def _child(conn, spec: dict) -> None:
     """Run a table until told to stop: build it, report where it listens, stream summaries and choices."""
+    if spec.get("nice") and hasattr(os, "nice"):
+        os.nice(spec["nice"])
     from game.table.server import TableHost, resume_table
 
     try:
@@ -89,11 +92,11 @@ class TableProcess:
     """A TableHost in a child process; the methods the host's screens use, over a pipe."""
 
     def __init__(self, game_id: str, *, session: GameSession | None = None, seats: list[str] | None = None,
-                 save_path: Path | None = None, resume: Path | None = None, **options: Any) -> None:
+                 save_path: Path | None = None, resume: Path | None = None, nice: int = 0, **options: Any) -> None:
         self.entry = catalog.BY_ID[game_id]
         self.engine = engine_module(self.entry.rules)
         self.spec: dict = {"game": game_id, "options": options, "resume": str(resume) if resume else None,
-                           "save": str(save_path) if save_path else None, "seats": seats}
+                           "save": str(save_path) if save_path else None, "seats": seats, "nice": nice}
         if session is not None:
             self.spec.update(config=self.engine.config_to_json(session.config), seed=session.seed)
         self.bind, self.port, self.code = options.get("bind", "127.0.0.1"), 0, ""

@@ -434,6 +434,7 @@ class TableHost:
 
     def _apply(self, choice: Any) -> None:
         session = self.session
+        seat = self.engine.current_seat(session.state)
         with self.lock:
             before, count = session.state.copy(), len(session.choices)
             try:
@@ -445,11 +446,24 @@ class TableHost:
             self.move += 1
             for feed in self._feeds:
                 feed.put(choice)
-        for seat in self.seats:
-            if seat.client is not None:
-                self._send(seat.client, self._update(seat.client, seat.index, events))
+        # The seat that chose and the seat that decides next hear first; the others' updates are
+        # built on the loop's next turn, after those two went out (a choice's reply never waits
+        # for five other seats' views to be encoded).
+        first = {seat, self.engine.current_seat(session.state)}
+        for index in sorted(first, key=lambda i: i is None):
+            self._send_update(index, events)
+        self._loop.call_soon(self._send_updates, [i for i in range(len(self.seats)) if i not in first], events)
         self._save()
         self._wake.set()
+
+    def _send_updates(self, seats: list[int], events: list) -> None:
+        for index in seats:
+            self._send_update(index, events)
+
+    def _send_update(self, index: int | None, events: list) -> None:
+        client = self.seats[index].client if index is not None else None
+        if client is not None:
+            self._send(client, self._update(client, index, events))
 
     def _update(self, client: Client, seat: int, events: list) -> dict:
         """The seat's update: its whole view the first time, afterwards only the view's fields that changed."""
