@@ -168,6 +168,8 @@ class TitleScene(Scene):
         """Play / Settings / Quit, with Continue first while a game is waiting to be resumed."""
         items = [
             MenuItem("Play", self._play, "Choose a game"),
+            MenuItem("Host a table", self._host_table, "The board on this screen, every hand on a phone"),
+            MenuItem("Join a table", self._join_table, "Play your seat of a table hosted on this network"),
             MenuItem("Settings", self._settings, "Sound, animation speed, colour-blind patterns"),
             MenuItem("Quit", self._quit),
         ]
@@ -175,10 +177,17 @@ class TitleScene(Scene):
             detail = f"Resume your unfinished game: {self.saved[0].title}" if len(self.saved) == 1 else \
                 f"Resume one of your {len(self.saved)} unfinished games"
             items.insert(0, MenuItem("Continue", self._continue, detail))
-        if len(items) == 3:
-            return Menu(items, center_x=theme.WIDTH // 2, top=310, width=420)
-        # four rows in the same band, so the focused row's detail line clears the marching robots
-        return Menu(items, center_x=theme.WIDTH // 2, top=280, width=420, row_height=56)
+        # the rows end at the same height whatever their number, so the focused row's detail line
+        # clears the marching robots; six rows take the tagline's place (see _tagline_fits)
+        row = 50 if len(items) <= 5 else 48
+        top = self.MENU_BOTTOM - (len(items) - 1) * row - (row - 10)
+        return Menu(items, center_x=theme.WIDTH // 2, top=top, width=420, row_height=row)
+
+    MENU_BOTTOM = 494         # the last row's bottom edge
+    TAGLINE_Y = 232
+
+    def _tagline_fits(self) -> bool:
+        return self.menu.rects[0].top > self.TAGLINE_Y + 20
 
     def _refresh_saved(self) -> None:
         saved = saved_games()
@@ -196,8 +205,6 @@ class TitleScene(Scene):
     def enter(self) -> None:
         # Everything that does not move is drawn once here; a frame blits opaque layers (issue 16).
         self.base = vertical_gradient(theme.LOGICAL_SIZE, (30, 36, 60), (12, 14, 22))
-        draw_text(self.base, "robot tabletop games, with AI friends for every empty seat",
-                  (theme.WIDTH // 2, 250), "body", theme.TEXT_DIM, "center")
         self.background = self.base           # base + the menu, rebuilt when the menu changes
         self.menu_key: tuple | None = None
         self.floor = self._floor_strip(self.base)
@@ -217,6 +224,18 @@ class TitleScene(Scene):
     def _settings(self) -> None:
         self.app.audio.play("click")
         self.app.stack.push(SettingsScene())
+
+    def _host_table(self) -> None:
+        from game.client.table_menus import HostSetupScene    # the table's screens load only when asked
+
+        self.app.audio.play("click")
+        self.app.stack.push(HostSetupScene())
+
+    def _join_table(self) -> None:
+        from game.client.table_menus import JoinFindScene
+
+        self.app.audio.play("click")
+        self.app.stack.push(JoinFindScene())
 
     def _quit(self) -> None:
         self.app.quit()
@@ -298,6 +317,9 @@ class TitleScene(Scene):
         if key != self.menu_key:
             self.menu_key = key
             self.background = self.base.copy()
+            if self._tagline_fits():
+                draw_text(self.background, "robot tabletop games, with AI friends for every empty seat",
+                          (theme.WIDTH // 2, self.TAGLINE_Y), "body", theme.TEXT_DIM, "center")
             self.menu.draw(self.background)
         if partial:
             surface.blit(self.background, self.title_rect.topleft, self.title_rect)      # the last title
@@ -430,17 +452,12 @@ class GameSelectScene(Scene):
         self.app.stack.push(factory())
 
     def _host_table(self, index: int) -> None:
-        """Host a table of the focused game: the board here, every player's hand on a phone (issue 29)."""
-        from game.client.table_screens import host_table_scene   # the table's screens load only when asked
+        """Host a table of the focused game: its set-up first, then the board here and every
+        player's hand on a phone (issue 29)."""
+        from game.client.table_menus import HostSetupScene    # the table's screens load only when asked
 
-        try:
-            scene = host_table_scene(GAMES[index].id)
-        except UserError as exc:
-            self.app.audio.play("error")
-            self.app.stack.push(NoticeScene(str(exc)))
-            return
         self.app.audio.play("click")
-        self.app.stack.push(scene)
+        self.app.stack.push(HostSetupScene(GAMES[index].id))
 
     def update(self, dt: float) -> None:
         if self.app.lively():      # the focused mascot blinks while the player is about

@@ -142,10 +142,11 @@ class HostTableScene(Scene):
         draw_hints(surface, self.app.input, hints)
 
 
-def host_table_scene(game_id: str) -> HostTableScene:
-    """A table of `game_id` opened from game select: its default set-up, every seat a phone,
-    in a process of its own on the LAN interface; closing the screen closes the table."""
-    args = argparse.Namespace(sample=None, players=None, course=None, seed=None)
+def host_table_scene(game_id: str, args: argparse.Namespace | None = None) -> HostTableScene:
+    """A table of `game_id` opened from a menu: the set-up in `args` (game.table.setup.game_options;
+    default: the game's default), every seat a phone, in a process of its own on the LAN
+    interface; closing the screen closes the table."""
+    args = args or argparse.Namespace(sample=None, players=None, course=None, seed=None)
     session = table_session(game_id, args)
     bind = discovery.lan_address()
     seats = ["remote"] * session.engine.seat_count(session.state)

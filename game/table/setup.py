@@ -16,6 +16,8 @@ from game.core.session import GameSession, engine_module
 
 COURSE_LOADERS = {"roborally": "game.roborally.levels.tmx:load_course_by_ref"}
 
+COURSE_LISTS = {"roborally": "game.roborally.levels.tmx:course_ids"}
+
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sample", default=None, metavar="LABEL", help="one of the game's sample set-ups")
@@ -24,8 +26,43 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None)
 
 
+def game_options(sample: str | None = None, players: int | None = None, course: str | None = None,
+                 seed: int | None = None) -> argparse.Namespace:
+    """The options `add_game_options` parses, for a table set up from a screen instead."""
+    return argparse.Namespace(sample=sample, players=players, course=course, seed=seed)
+
+
+def sample_labels(game_id: str) -> list[str]:
+    return [label for label, _config in catalog.load(catalog.BY_ID[game_id].samples)()]
+
+
+def course_ids(game_id: str) -> list[str]:
+    """The courses a table of `game_id` can be played on (empty: the game has none)."""
+    listing = catalog.load(COURSE_LISTS.get(game_id))
+    return list(listing()) if listing is not None else []
+
+
+def player_counts(game_id: str, sample: str | None = None) -> list[int]:
+    """The player counts the game accepts for that set-up (empty: it sets its players another way)."""
+    counts = []
+    for players in range(1, 9):
+        try:
+            _config(game_id, game_options(sample, players))
+        except UserError:
+            continue
+        counts.append(players)
+    return counts
+
+
 def table_session(game_id: str, args: argparse.Namespace) -> GameSession:
     """A fresh session of `game_id` set up from the options `add_game_options` added."""
+    engine, config = _config(game_id, args)
+    seed = args.seed if args.seed is not None else __import__("random").randrange(1 << 31)
+    return GameSession.start(engine, config, seed)
+
+
+def _config(game_id: str, args: argparse.Namespace) -> tuple[Any, Any]:
+    """(engine, config) of `game_id` from the options; a set-up the game refuses is a UserError."""
     entry = catalog.BY_ID.get(game_id)
     if entry is None or entry.rules is None:
         raise UserError("command line", f"unknown game '{game_id}' (choose from: {', '.join(catalog.BY_ID)})")
@@ -51,10 +88,8 @@ def table_session(game_id: str, args: argparse.Namespace) -> GameSession:
             raise UserError("--course", f"{entry.title} has no courses")
         data["course"] = loader(args.course)
     try:
-        config = engine.config_from_json(data)
+        return engine, engine.config_from_json(data)
     except UserError:
         raise
     except (KeyError, TypeError, ValueError) as exc:
         raise UserError("game options", str(exc)) from None
-    seed = args.seed if args.seed is not None else __import__("random").randrange(1 << 31)
-    return GameSession.start(engine, config, seed)

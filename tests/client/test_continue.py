@@ -45,7 +45,7 @@ def _title(app: App) -> TitleScene:
 
 def test_no_save_no_continue(app):
     title = _title(app)
-    assert [item.label for item in title.menu.items] == ["Play", "Settings", "Quit"]
+    assert [item.label for item in title.menu.items] == ["Play", "Host a table", "Join a table", "Settings", "Quit"]
 
 
 @pytest.mark.parametrize("entry, rules", BUILT, ids=[e.id for e, _ in BUILT])

@@ -99,7 +99,8 @@ def test_title_to_game_select_to_settings_and_back(tmp_path):
     app.post(Action("confirm"))           # Play
     assert isinstance(app.stack.top, GameSelectScene)
     app.post(Action("back"))
-    app.post(Action("down"))
+    for _ in range(3):                    # past Host a table and Join a table
+        app.post(Action("down"))
     app.post(Action("confirm"))           # Settings
     assert isinstance(app.stack.top, SettingsScene)
     app.post(Action("down"))              # effects volume

@@ -107,6 +107,7 @@ def test_the_tv_shows_the_robo_rally_board_replaying_the_tables_choices(app):
 def test_game_select_hosts_a_table_of_the_focused_game_and_closing_it_stops_the_table(app, monkeypatch):
     from game.client import table_screens
     from game.client.menus import GameSelectScene
+    from game.client.table_menus import HostSetupScene
     from game.table import discovery
 
     monkeypatch.setattr(discovery, "lan_address", lambda: "127.0.0.1")
@@ -115,10 +116,18 @@ def test_game_select_hosts_a_table_of_the_focused_game_and_closing_it_stops_the_
     picker.focus = [g.id for g in table_screens.load("game.catalog:GAMES")].index("roborally")
     app.post(Action("menu"))
     app.step(1 / 60)
+    setup = app.stack.top
+    assert isinstance(setup, HostSetupScene) and setup.games[setup.game].id == "roborally"
+    setup.menu.focus = [item.label for item in setup.menu.items].index("Open the table")
+    app.post(Action("confirm"))
+    app.step(1 / 60)
     lobby = app.stack.top
     assert isinstance(lobby, HostTableScene) and lobby.host.engine.GAME_ID == "roborally"
     assert lobby.host.process.is_alive()
     process = lobby.host.process
     app.post(Action("back"))
     app.step(1 / 60)
-    assert app.stack.top is picker and not process.is_alive()
+    assert app.stack.top is setup and not process.is_alive()
+    app.post(Action("back"))
+    app.step(1 / 60)
+    assert app.stack.top is picker

@@ -1,0 +1,301 @@
+"""The title's way to a networked table: "Host a table" (pick the game and its set-up, then the
+host screen with its QR code and join code) and "Join a table" (the tables zeroconf finds on
+the LAN, or an address and code set by hand), issue 29.
+
+The table's own screens (the lobby on the TV, a joined seat) are game/client/table_screens.py;
+these screens only choose what to open. Every one of them goes back with Back/Esc.
+"""
+from __future__ import annotations
+
+import re
+import threading
+from typing import Callable
+
+import pygame
+
+from game import catalog
+from game.client import input as inp
+from game.client import theme
+from game.client.scene import Scene
+from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, draw_text
+from game.core.errors import UserError
+from game.table import discovery, setup
+
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"     # the letters a join code is made of (server.py)
+DEFAULT_PORT = 8765
+BROWSE_SECONDS = 3.0
+
+
+def _words(text: str) -> str:
+    """An id as a player reads it: "dizzy-dash" -> "Dizzy dash"."""
+    text = re.sub(r"[-_]+", " ", text)
+    return text[:1].upper() + text[1:]
+
+
+def setup_text(entry, label: str) -> str:
+    """What a sample set-up changes besides the players, in words ("Difficulty insane",
+    "Advanced yes", "Max rounds 3"); its label where it says nothing else."""
+    from game.core.session import engine_module
+
+    config = dict(catalog.load(entry.samples)())[label]
+    data = engine_module(entry.rules).config_to_json(config)
+    parts = [f"{_words(key)} {'yes' if value is True else 'no' if value is False else value}"
+             for key, value in data.items() if key != "players" and isinstance(value, (str, int, bool))
+             and value not in ("", None)]
+    return ", ".join(parts).replace("Level ref", "Level") or _words(label)
+
+
+def hostable_games() -> list:
+    """Catalog entries a table can play: those with rules and sample set-ups."""
+    return [entry for entry in catalog.GAMES if entry.rules is not None and entry.samples is not None]
+
+
+class MenuPage(Scene):
+    """A page of these screens: a title, a line under it, a menu, a problem line; Back leaves."""
+
+    animated = False
+    covers_screen = True
+    menu: Menu
+    problem = ""
+
+    def _back(self) -> None:
+        self.app.stack.pop()
+
+    def handle(self, action: inp.Action) -> None:
+        if not self.menu.handle(action) and action.name == inp.BACK:
+            self._back()
+
+    def draw_page(self, surface: pygame.Surface, title: str, line: str, hints: list) -> None:
+        surface.fill(theme.BG)
+        draw_text(surface, title, (theme.WIDTH // 2, 62), "title", theme.TEXT, "center", bold=True)
+        draw_fit(surface, line, pygame.Rect(140, 100, theme.WIDTH - 280, 50), "body", theme.TEXT_DIM, align="center")
+        self.menu.draw(surface)
+        if self.problem:
+            draw_fit(surface, self.problem, pygame.Rect(140, theme.HEIGHT - 130, theme.WIDTH - 280, 70), "body",
+                     theme.BAD, align="center")
+        draw_hints(surface, self.app.input, hints)
+
+
+class HostSetupScene(MenuPage):
+    """Host a table: the game, its set-up, players and course (left/right), then "Open the table"."""
+
+    def __init__(self, game_id: str | None = None, open_table: Callable | None = None) -> None:
+        super().__init__()
+        self.games = hostable_games()
+        ids = [entry.id for entry in self.games]
+        self.game = ids.index(game_id) if game_id in ids else 0
+        self.open_table = open_table or _open_host_scene
+        self._choose_game(self.game)
+
+    # -------------------------------------------------------------- what can be chosen
+    def _choose_game(self, index: int) -> None:
+        self.game = index % len(self.games)
+        game_id = self.games[self.game].id
+        self.samples = setup.sample_labels(game_id)
+        # a table is for several people: start from the first set-up with two or more players
+        self.sample = next((i for i, label in enumerate(self.samples)
+                            if min(setup.player_counts(game_id, label), default=2) >= 2), len(self.samples) - 1)
+        self.courses = [None] + setup.course_ids(game_id)
+        self.course = 0
+        self._choose_sample(self.sample)
+
+    def _choose_sample(self, index: int) -> None:
+        self.sample = index % len(self.samples)
+        self.counts = setup.player_counts(self.games[self.game].id, self.samples[self.sample])
+        default = self._sample_players()
+        self.players = self.counts.index(default) if default in self.counts else 0
+        self.menu = self._menu()
+
+    def _sample_players(self) -> int | None:
+        entry = self.games[self.game]
+        config = dict(catalog.load(entry.samples)())[self.samples[self.sample]]
+        from game.core.session import engine_module
+        return engine_module(entry.rules).config_to_json(config).get("players")
+
+    def _menu(self) -> Menu:
+        focus = self.menu.focus if getattr(self, "menu", None) is not None else 0
+        items = [MenuItem("Game", value=lambda: self.games[self.game].title,
+                          on_change=lambda step: self._change(self._choose_game, self.game + step))]
+        if len(self.samples) > 1:
+            items.append(MenuItem("Set-up", value=lambda: setup_text(self.games[self.game], self.samples[self.sample]),
+                                  on_change=lambda step: self._change(self._choose_sample, self.sample + step)))
+        if self.counts:
+            items.append(MenuItem("Players", value=lambda: str(self.counts[self.players]),
+                                  on_change=self._change_players))
+        if len(self.courses) > 1:
+            items.append(MenuItem("Course", value=lambda: _words(self.courses[self.course] or "practice floor"),
+                                  on_change=self._change_course))
+        items += [MenuItem("Open the table", self._open, "Every seat is a phone; on the next screen Enter "
+                                                          "hands a seat to the AI"),
+                  MenuItem("Back", self._back)]
+        menu = Menu(items, center_x=theme.WIDTH // 2, top=170, width=760, row_height=66)
+        menu.focus = min(focus, len(items) - 1)
+        return menu
+
+    def _change(self, choose: Callable[[int], None], index: int) -> None:
+        choose(index)
+        self.problem = ""
+
+    def _change_players(self, step: int) -> None:
+        self.players = (self.players + step) % len(self.counts)
+
+    def _change_course(self, step: int) -> None:
+        self.course = (self.course + step) % len(self.courses)
+
+    def options(self):
+        """The set-up chosen, as game.table.setup reads it."""
+        return setup.game_options(self.samples[self.sample], self.counts[self.players] if self.counts else None,
+                                  self.courses[self.course])
+
+    # -------------------------------------------------------------- actions
+    def _open(self) -> None:
+        try:
+            scene = self.open_table(self.games[self.game].id, self.options())
+        except UserError as exc:
+            self.app.audio.play("error")
+            self.problem = str(exc)
+            return
+        self.app.audio.play("click")
+        self.app.stack.push(scene)          # closing the table comes back here, to change and reopen
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.draw_page(surface, "Host a table", "The board on this screen, every hand on a phone: nothing to install",
+                       [(inp.LEFT, "Change"), (inp.CONFIRM, "Select"), (inp.BACK, "Back")])
+
+
+def _open_host_scene(game_id: str, options) -> Scene:
+    from game.client.table_screens import host_table_scene    # the table's screens load only when asked
+
+    return host_table_scene(game_id, options)
+
+
+class JoinFindScene(MenuPage):
+    """Join a table: the tables found on the LAN (zeroconf), searched again on request, or an
+    address and join code set by hand (the host's screen shows both)."""
+
+    def __init__(self, browse: Callable[[float], list] | None = None, join: Callable | None = None) -> None:
+        super().__init__()
+        self.browse, self.join = browse or discovery.browse, join or _join_scene
+        self.found: list = []
+        self.searching = False
+        self._results: list | None = None
+        self.menu = self._menu()
+
+    def enter(self) -> None:
+        self._search()
+
+    def _search(self) -> None:
+        """Browse in a thread of its own: the screen keeps its frames while zeroconf listens."""
+        if self.searching:
+            return
+        self.searching, self._results = True, None
+
+        def run() -> None:
+            try:
+                found = self.browse(BROWSE_SECONDS)
+            except Exception:       # noqa: BLE001 - no multicast here: the typed address still works
+                found = []
+            self._results = found
+
+        threading.Thread(target=run, daemon=True, name="table-browse").start()
+        self.menu = self._menu()
+
+    def animating(self) -> bool:
+        return self.searching
+
+    def update(self, dt: float) -> None:
+        if self.searching and self._results is not None:
+            self.searching, self.found = False, self._results
+            self.menu = self._menu()
+            self.changed()
+
+    def _menu(self) -> Menu:
+        items = [MenuItem(f"{table.name}", lambda t=table: self._join(t.address, t.code), f"at {table.address}")
+                 for table in self.found[:4]]
+        items += [MenuItem("Searching..." if self.searching else "Search again", self._search,
+                           "Looking for tables on this network" if self.searching else "", enabled=not self.searching),
+                  MenuItem("Type an address", lambda: self.app.stack.push(JoinAddressScene(self._join)),
+                           "The address and join code on the host's screen"),
+                  MenuItem("Back", self._back)]
+        return Menu(items, center_x=theme.WIDTH // 2, top=190, width=760, row_height=66)
+
+    def _join(self, address: str, code: str) -> None:
+        try:
+            scene = self.join(address, code)
+        except UserError as exc:
+            self.app.audio.play("error")
+            self.problem = str(exc)
+            self.changed()
+            return
+        self.app.audio.play("click")
+        self.app.stack.push(scene)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        found = ("Looking for tables on this network..." if self.searching else
+                 f"{len(self.found)} table{'s' if len(self.found) != 1 else ''} found on this network" if self.found
+                 else "No table found on this network: type the address shown on the host's screen")
+        self.draw_page(surface, "Join a table", found, [(inp.CONFIRM, "Select"), (inp.BACK, "Back")])
+
+
+def _join_scene(address: str, code: str) -> Scene:
+    """The seat picker of the table at `address`; a table that cannot be reached is a UserError."""
+    from game.client.table_screens import JoinTableScene, TableLink
+
+    try:
+        link = TableLink(address)
+    except (OSError, TimeoutError) as exc:
+        raise UserError(address, f"cannot reach the table ({exc.__class__.__name__})") from None
+
+    class TitleJoinScene(JoinTableScene):
+        """A joined seat opened from the title: Back leaves the table and returns to the menu."""
+
+        def handle(self, action: inp.Action) -> None:
+            if action.name == inp.BACK:
+                self.app.stack.pop()
+            else:
+                super().handle(action)
+
+    return TitleJoinScene(link, None, code.upper(), "")
+
+
+class JoinAddressScene(MenuPage):
+    """An address and a join code set with left/right (any device, no keyboard needed): the host's
+    address starts from this machine's own network, so usually only the last number changes."""
+
+    def __init__(self, join: Callable[[str, str], None]) -> None:
+        super().__init__()
+        self.join = join
+        own = discovery.lan_address().split(".")
+        self.octets = [int(part) for part in own] if len(own) == 4 and all(p.isdigit() for p in own) else [192, 168, 1, 2]
+        self.port = DEFAULT_PORT
+        self.code = [0] * 5
+        items = [MenuItem(f"Address part {i + 1}", value=lambda i=i: str(self.octets[i]),
+                          on_change=lambda step, i=i: self._octet(i, step)) for i in (2, 3)]
+        items.append(MenuItem("Port", value=lambda: str(self.port), on_change=self._port))
+        items += [MenuItem(f"Join code letter {i + 1}", value=lambda i=i: CODE_LETTERS[self.code[i]],
+                           on_change=lambda step, i=i: self._letter(i, step)) for i in range(len(self.code))]
+        items += [MenuItem("Join", self._join), MenuItem("Back", self._back)]
+        self.menu = Menu(items, center_x=theme.WIDTH // 2, top=158, width=640, row_height=48)
+
+    def _octet(self, index: int, step: int) -> None:
+        self.octets[index] = (self.octets[index] + step) % 256
+
+    def _port(self, step: int) -> None:
+        self.port = min(65535, max(1, self.port + step))
+
+    def _letter(self, index: int, step: int) -> None:
+        self.code[index] = (self.code[index] + step) % len(CODE_LETTERS)
+
+    def address(self) -> str:
+        return ".".join(str(o) for o in self.octets) + f":{self.port}"
+
+    def code_text(self) -> str:
+        return "".join(CODE_LETTERS[i] for i in self.code)
+
+    def _join(self) -> None:
+        self.app.stack.pop()
+        self.join(self.address(), self.code_text())
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.draw_page(surface, "Type an address", f"{self.address()}   join code {self.code_text()}",
+                       [(inp.LEFT, "Change"), (inp.CONFIRM, "Select"), (inp.BACK, "Back")])
