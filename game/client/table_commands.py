@@ -10,6 +10,7 @@ import sys
 import time
 
 from game.client.app import add_display_args, run_scene
+from game.client.table_art import card_art
 from game.client.table_screens import HostTableScene, JoinTableScene, TableLink
 from game.core.errors import UserError
 from game.table import discovery
@@ -39,7 +40,8 @@ def host_main(argv: list[str]) -> int:
     if args.game is None:
         raise UserError("command line", "host needs a game (roborun, robomissions, roborescue, runrunrun, roborally)")
     bind = args.bind or discovery.lan_address()
-    options = {"ai_level": args.ai, "bind": bind, "port": args.port, "drop_timeout": args.drop_timeout}
+    options = {"ai_level": args.ai, "bind": bind, "port": args.port, "drop_timeout": args.drop_timeout,
+               "art": card_art(args.game)}
     save = table_save_path(args.game)
     if args.resume:
         if not save.is_file():

@@ -21,6 +21,7 @@ from game.client import input as inp
 from game.client import theme
 from game.client.registry import load
 from game.client.scene import Scene
+from game.client.table_art import card_art
 from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, draw_text, panel
 from game.core.errors import UserError
 from game.table import discovery
@@ -150,11 +151,12 @@ def host_table_scene(game_id: str, args: argparse.Namespace | None = None) -> Ho
     session = table_session(game_id, args)
     bind = discovery.lan_address()
     seats = ["remote"] * session.engine.seat_count(session.state)
+    art = card_art(game_id)
     host = None
     for port in (8765, 0):                       # the usual port, else any free one
         try:
             host = TableProcess(game_id, session=session, seats=seats, save_path=table_save_path(game_id),
-                                bind=bind, port=port).start()
+                                bind=bind, port=port, art=art).start()
             break
         except UserError:
             if port == 0:

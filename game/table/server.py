@@ -51,7 +51,7 @@ SEAT_KINDS = ("remote", "ai", "local")
 OUTBOX = 64                 # updates queued for one client before it counts as gone
 PAGE_DIR = Path(__file__).parent / "page"
 PAGE_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
-              ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
+              ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png"}
 
 
 @dataclass
@@ -104,7 +104,8 @@ class TableHost:
                  bind: str = "127.0.0.1", port: int = 0, save_path: Path | None = None,
                  drop_timeout: float | None = 20.0, code: str | None = None,
                  tokens: list[str | None] | None = None, names: list[str] | None = None,
-                 rate: tuple[float, float] = (protocol.RATE_PER_SECOND, protocol.RATE_BURST)) -> None:
+                 rate: tuple[float, float] = (protocol.RATE_PER_SECOND, protocol.RATE_BURST),
+                 art: dict[str, bytes] | None = None) -> None:
         engine = session.engine
         count = engine.seat_count(session.state)
         if len(seats) != count or any(kind not in SEAT_KINDS for kind in seats):
@@ -143,6 +144,9 @@ class TableHost:
         self._failure: BaseException | None = None
         self._page = {name: read_bytes(PAGE_DIR / name, what="table page")
                       for name in ("index.html", "table.js", "table.css") if (PAGE_DIR / name).exists()}
+        # card faces drawn by the game's own screens (game/client/table_art.py), for the phone page
+        self.art = dict(art or {})
+        self._page.update({f"art/{name}.png": png for name, png in self.art.items()})
 
     # ------------------------------------------------------------------ life cycle (any thread)
     def start(self, timeout: float = 10.0) -> "TableHost":
@@ -244,7 +248,8 @@ class TableHost:
         if body is None:
             return connection.respond(404, "not found\n")
         headers = Headers([("Content-Type", PAGE_TYPES[Path(name).suffix]), ("Content-Length", str(len(body))),
-                           ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")])
+                           ("Cache-Control", "max-age=86400" if name.startswith("art/") else "no-store"),
+                           ("X-Content-Type-Options", "nosniff")])
         return Response(200, "OK", headers, body)
 
     async def _connection(self, conn) -> None:
@@ -262,7 +267,7 @@ class TableHost:
         client = Client(conn, Limiter(rate=self.rate[0], burst=self.rate[1], tokens=self.rate[1]))
         writer = asyncio.create_task(self._writer(client))
         self._send(client, {"type": "table", "protocol": protocol.PROTOCOL, "game": self.engine.GAME_ID,
-                            "title": self.entry.title, "seats": self.seat_status()})
+                            "title": self.entry.title, "seats": self.seat_status(), "art": sorted(self.art)})
         try:
             async for raw in conn:
                 if not client.limiter.allow():

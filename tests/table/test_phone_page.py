@@ -17,6 +17,7 @@ from tests.helpers import require_tool
 from tests.table.helpers import small_session
 
 PAGE_TIMEOUT = 60.0
+TAPS = "#choices button:not([disabled]), #hand button.playable:not([disabled])"    # what plays a choice
 
 
 @pytest.fixture(scope="module")
@@ -51,8 +52,10 @@ def _wait(predicate, what: str, timeout: float = PAGE_TIMEOUT):
 def test_a_phone_plays_a_robo_rally_round_from_the_page(phone, tmp_path):
     from selenium.webdriver.common.by import By
 
+    from game.client.table_art import card_art
+
     session = small_session("roborally", 2, sample=0)
-    host = TableHost(session, ["remote", "ai"], drop_timeout=None).start()
+    host = TableHost(session, ["remote", "ai"], drop_timeout=None, art=card_art("roborally")).start()
     try:
         phone.get(host.join_url())
         seat_button = _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#seat-list button.seat"), "the seat list")
@@ -62,7 +65,7 @@ def test_a_phone_plays_a_robo_rally_round_from_the_page(phone, tmp_path):
         deadline = time.monotonic() + PAGE_TIMEOUT
         while session.state.round < 2 and not session.is_over() and time.monotonic() < deadline:
             move = host.move
-            buttons = phone.find_elements(By.CSS_SELECTOR, "#choices button:not([disabled])")
+            buttons = phone.find_elements(By.CSS_SELECTOR, TAPS)
             if not buttons or phone.execute_script("return document.body.dataset.move") != str(move):
                 time.sleep(0.05)
                 continue
@@ -73,6 +76,7 @@ def test_a_phone_plays_a_robo_rally_round_from_the_page(phone, tmp_path):
                 assert width <= 360, f"the page is {width} px wide on a 360 px phone"
                 shown = [c.text for c in phone.find_elements(By.CSS_SELECTOR, "#hand .card")]
                 assert shown == [_words(c) for c in own], "the page shows this seat's own hand"
+                _the_hand_shows_card_faces(phone, host, tmp_path / "faces.png")
                 assert all(b.size["height"] >= 44 for b in buttons), "touch targets are at least 44 px tall"
                 checked_hand = 1
             buttons[-1].click()
@@ -96,29 +100,52 @@ def _words(card: str) -> str:
 
 
 @pytest.mark.parametrize("game_id", ["roborun", "robomissions", "roborescue", "runrunrun", "roborally"])
-def test_the_page_plays_every_games_legal_choices_at_360_px(phone, game_id):
+def test_the_page_plays_every_games_legal_choices_at_360_px(phone, game_id, tmp_path):
+    """Each game's hand shows the card faces the game's screens draw (served by the host), and
+    every tap is a legal choice, on a 360 px portrait phone."""
     from selenium.webdriver.common.by import By
 
     from game import catalog
+    from game.client.table_art import card_art
 
     session = small_session(game_id, 4, sample=-1)
     seats = ["remote"] + ["ai"] * (session.engine.seat_count(session.state) - 1)
-    host = TableHost(session, seats, ai_level=catalog.BY_ID[game_id].levels[0], drop_timeout=None).start()
+    host = TableHost(session, seats, ai_level=catalog.BY_ID[game_id].levels[0], drop_timeout=None,
+                     art=card_art(game_id)).start()
     try:
         phone.get(host.join_url())
         phone.execute_script("localStorage.clear()")
         _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#seat-list button.seat"), "the seat list")[0].click()
-        for _ in range(3):                        # three of seat 1's decisions, each a tap on a legal choice
-            move, = _wait(lambda: (host.move,) if (phone.find_elements(By.CSS_SELECTOR, "#choices button:not([disabled])")
+        for step in range(3):                     # three of seat 1's decisions, each a tap on a legal choice
+            move, = _wait(lambda: (host.move,) if (phone.find_elements(By.CSS_SELECTOR, TAPS)
                                                    and phone.execute_script("return document.body.dataset.move")
                                                    == str(host.move)) else None, "the seat's choices")
-            labels = [b.text for b in phone.find_elements(By.CSS_SELECTOR, "#choices button")]
+            if step == 0:
+                _the_hand_shows_card_faces(phone, host, tmp_path / f"{game_id}.png")
+            labels = [b.text for b in phone.find_elements(By.CSS_SELECTOR, TAPS)]
             assert all(labels), "every choice has a label"
             assert phone.execute_script("return document.documentElement.scrollWidth") <= 360
-            phone.find_elements(By.CSS_SELECTOR, "#choices button")[0].click()
+            phone.find_elements(By.CSS_SELECTOR, TAPS)[0].click()
             _wait(lambda: host.move > move, "the host to apply the tap", timeout=10)
             if session.is_over():
                 break
         assert not phone.find_element(By.ID, "error").is_displayed()
     finally:
         host.stop()
+
+
+def _the_hand_shows_card_faces(phone, host, screenshot) -> None:
+    """Every card of the seat's hand (or Robo Run stand) is its face image, loaded, within 360 px."""
+    from selenium.webdriver.common.by import By
+
+    view = host.session.engine.seat_view(host.session.state, 0)
+    held = getattr(view, "hand", None) or (view.stands[0] if hasattr(view, "stands") else ())
+    faces = _wait(lambda: phone.execute_script(
+        "return [...document.querySelectorAll('#hand .card img, #stand .card img')]"
+        ".every(i => i.complete && i.naturalWidth > 0) && "
+        "[...document.querySelectorAll('#hand .card img, #stand .card img')].length"), "the card faces") \
+        if held else 0
+    assert faces == len(held), f"{len(held)} cards held, {faces} faces shown"
+    for card in phone.find_elements(By.CSS_SELECTOR, "#hand .card, #stand .card"):
+        assert card.rect["x"] >= 0 and card.rect["x"] + card.rect["width"] <= 360
+    phone.save_screenshot(str(screenshot))

@@ -42,6 +42,37 @@ function show(v) {
   return words(v);
 }
 
+// The image of a card face the host drew with the game's own card art (game/client/table_art.py),
+// named the way each game's view names the card; null where the host has no image for it.
+const FACE_NAMES = {
+  roborally: (view, item) => (typeof item === "string" ? item : null),
+  robomissions: (view, item) => (Array.isArray(view.cards) && view.cards[item] ? view.cards[item].key : null),
+  roborescue: (view, item) => (Number.isInteger(item) ? String(item) : null),
+  runrunrun: (view, item) => (Number.isInteger(item) ? String(item) : null),
+  roborun: (view, item) => (item && typeof item.face === "string" ? item.card + "-" + item.face : null),
+};
+function faceImage(view, item) {
+  const name = table && FACE_NAMES[table.game] ? FACE_NAMES[table.game](view, item) : null;
+  if (name === null || name === undefined || !table.art || !table.art.includes(String(name))) return null;
+  const img = document.createElement("img");
+  img.src = "art/" + encodeURIComponent(name) + ".png";
+  img.alt = "";
+  img.decoding = "async";
+  return img;
+}
+
+// The hand card a choice plays, in the view's own naming (null: the choice is not about a card).
+const CHOICE_CARDS = {
+  roborally: (c) => (c.kind === "card" ? c.arg : null),
+  robomissions: (c) => c.card ?? null,
+  roborescue: (c) => c.card ?? null,
+  runrunrun: (c) => (c.kind === "explore" && Array.isArray(c.args) ? c.args[0] : null),
+};
+function choiceCard(choice) {
+  const pick = table && CHOICE_CARDS[table.game];
+  return pick ? pick(choice) : null;
+}
+
 // A card's face from the card data the view carries (ROBOMissions, Robo Rescue), else its name in words.
 function cardText(view, id) {
   const data = Array.isArray(view.cards) && Number.isInteger(id) ? view.cards[id] : null;
@@ -135,7 +166,8 @@ function seatPicker(seats) {
   }
 }
 
-function cards(title, items, view, id) {
+// A row of cards; `play` maps a card (JSON of how the view names it) to the tap that plays it.
+function cards(title, items, view, id, play) {
   const box = document.createElement("div");
   box.id = id;
   const h = document.createElement("h2");
@@ -143,9 +175,15 @@ function cards(title, items, view, id) {
   const row = document.createElement("div");
   row.className = "cards";
   for (const item of items) {
-    const c = document.createElement("div");
-    c.className = "card";
-    c.textContent = cardText(view, item);
+    const tap = play ? play.get(JSON.stringify(item)) : undefined;
+    const c = document.createElement(tap ? "button" : "div");
+    c.className = "card" + (tap ? " playable" : "");
+    if (tap) c.onclick = tap;
+    const img = faceImage(view, item);
+    const name = document.createElement("span");
+    name.textContent = item && typeof item.face === "string" ? "Card " + item.card + " · " + item.face : cardText(view, item);
+    if (img) { c.classList.add("face"); c.append(img); name.className = "caption"; }
+    c.append(name);
     row.append(c);
   }
   box.append(h, row);
@@ -153,12 +191,14 @@ function cards(title, items, view, id) {
 }
 
 // The private part of a seat's view: its hand and program, plus a few facts every game has.
-function privateView(view) {
+function privateView(view, play) {
   const out = document.createElement("div");
-  if (Array.isArray(view.hand) && view.hand.length) out.append(cards("Your hand", view.hand, view, "hand"));
+  if (Array.isArray(view.hand) && view.hand.length) {
+    out.append(cards(play.size ? "Your hand: tap a card to play it" : "Your hand", view.hand, view, "hand", play));
+  }
   if (Array.isArray(view.regs) && view.regs.some((r) => r !== null)) out.append(cards("Your program", view.regs, view, "program"));
   if (Array.isArray(view.stands) && Array.isArray(view.stands[view.seat])) {   // Robo Run: the cards on this seat's stand
-    out.append(cards("Your stand", view.stands[view.seat].map((c) => "Card " + c.card + " · " + c.face), view, "stand"));
+    out.append(cards("Your stand", view.stands[view.seat], view, "stand"));
   }
   const facts = document.createElement("dl");
   facts.className = "facts";
@@ -187,17 +227,38 @@ function render(update) {
   } else {
     turn.textContent = myTurn ? "Your turn" : "Waiting for seat " + (update.current + 1);
   }
-  $("private").replaceChildren(privateView(view));
   const box = $("choices");
+  const choose = (choice) => () => {
+    for (const other of $("play").querySelectorAll("button")) other.disabled = true;
+    send({ type: "choose", move: update.move, choice: choice });
+  };
+  // a choice that plays a card of the hand is a tap on that card; the rest stay buttons
+  const hand = Array.isArray(view.hand) ? view.hand.map((c) => JSON.stringify(c)) : [];
+  // (only where the card has one choice: a card with several, such as a Robo Rescue card and the
+  // areas it may go to, keeps a button for each)
+  const perCard = new Map();
+  for (const choice of update.choices) {
+    const card = choiceCard(choice);
+    const key = card === null || card === undefined ? null : JSON.stringify(card);
+    if (key !== null && hand.includes(key)) perCard.set(key, (perCard.get(key) || []).concat([choice]));
+  }
+  const play = new Map();
+  const tapped = new Set();
+  for (const [key, list] of perCard) {
+    if (list.length === 1) { play.set(key, choose(list[0])); tapped.add(list[0]); }
+  }
+  $("private").replaceChildren(privateView(view, play));
   box.replaceChildren();
   update.choices.forEach((choice, i) => {
+    if (tapped.has(choice)) return;
     const b = document.createElement("button");
-    b.textContent = label(choice, view);
+    const img = faceImage(view, choiceCard(choice));
+    if (img) { b.classList.add("with-card"); b.append(img); }
+    const text = document.createElement("span");
+    text.textContent = label(choice, view);
+    b.append(text);
     b.dataset.index = i;
-    b.onclick = () => {
-      for (const other of box.querySelectorAll("button")) other.disabled = true;
-      send({ type: "choose", move: update.move, choice: choice });
-    };
+    b.onclick = choose(choice);
     box.append(b);
   });
   const log = $("log");
