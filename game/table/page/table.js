@@ -86,8 +86,30 @@ function cardText(view, id) {
 }
 
 // A choice's button text: its kind in words, then its arguments (cards by their face, shop slots by name).
+// Robo Run's choices are a kind and plain arguments; these read as its own screen words them
+// (game/roborun/rules/state.py `_LABELS`).
+const DIRECTIONS = { U: "up", D: "down", L: "left", R: "right", UL: "up-left", UR: "up-right", DL: "down-left",
+  DR: "down-right", skip: "skip", stay: "stays" };
+const ROBORUN_LABELS = {
+  start: (a) => "Seat " + (a[0] + 1) + " starts",
+  play: (a) => "Play card " + a[0],
+  pass: () => "Use PASS",
+  beep: (a) => "BEEP card " + a[0],
+  no_beep: () => "No BEEP",
+  standby: (a) => (a[0] ? "Watch this turn" : "Stop watching"),
+  dir: (a) => cap(a[0]) + " " + (DIRECTIONS[a[1]] || a[1]),
+  chip: (a) => "CHIP level " + a[0],
+};
+
 function label(choice, view) {
   const kind = choice.kind ?? choice.type ?? "";
+  if (table && table.game === "roborun" && ROBORUN_LABELS[kind] && Array.isArray(choice.args)) {
+    return ROBORUN_LABELS[kind](choice.args);
+  }
+  if (table && table.game === "robomissions" && kind === "robot" && Array.isArray(view.robots)) {
+    const robot = view.robots.find((r) => r.rid === choice.ref);       // a robot by its owner and kind
+    if (robot) return "Robot of seat " + (robot.owner + 1) + ": " + robot.kind + " (HP " + robot.hp + ")";
+  }
   if (kind === "card" && typeof choice.arg === "string") return "Program " + cap(show(choice.arg));
   if (kind === "buy" && Array.isArray(view.shop) && view.shop[choice.arg] !== undefined) return "Buy " + show(view.shop[choice.arg]);
   const rest = Object.entries(choice).filter(([k]) => k !== "kind" && k !== "type")
