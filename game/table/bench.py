@@ -8,7 +8,8 @@ frame in the host's process and counts frames that started late by more than hal
 Reported: choice-to-update latency p50/p95/max in ms (a bot sends a choice, the host
 checks and applies it and sends the seat its next update), and the host's missed frames
 (goal p95 <= 50 ms and 0 missed frames), next to the same frame loop's missed frames with
-no table (`baseline_*`), since a busy machine misses frames of its own. `--hostile N` adds N connections that send junk.
+no table before (`baseline_*`) and in a process of its own during the games (`control_*`),
+since a busy machine misses frames of its own. `--hostile N` adds N connections that send junk.
 """
 from __future__ import annotations
 
@@ -92,6 +93,17 @@ class FrameLoop(threading.Thread):
                 time.sleep(pause)
 
 
+def _control(work: float, stop, results) -> None:
+    """The same frame loop in a process with no table, at the same time: what the machine's own
+    load costs a window while the table plays (a loaded machine misses frames of its own)."""
+    loop = FrameLoop(work)
+    loop.start()
+    stop.wait()
+    loop.running = False
+    loop.join()
+    results.put((loop.frames, loop.missed, loop.worst))
+
+
 def _percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
@@ -131,6 +143,10 @@ def main(argv: list[str]) -> int:
         baseline.running = False
         baseline.join()
         frames = FrameLoop(args.frame_work / 1000)
+        control_stop, control_results = context.Event(), context.Queue()
+        control = context.Process(target=_control, args=(args.frame_work / 1000, control_stop, control_results),
+                                  daemon=True, name="bench-control")
+        control.start()
         frames.start()
         began = time.perf_counter()
         for game in range(args.games):
@@ -165,6 +181,9 @@ def main(argv: list[str]) -> int:
             args.seed += 1
         frames.running = False
         frames.join()
+        control_stop.set()
+        control_frames, control_missed, control_worst = control_results.get(timeout=30)
+        control.join(10)
         seconds = time.perf_counter() - began
     ms = [1000 * x for x in latencies]
     print(json.dumps({
@@ -174,7 +193,9 @@ def main(argv: list[str]) -> int:
                                 "mean": round(statistics.fmean(ms), 2) if ms else 0.0},
         "host_frames": {"frames": frames.frames, "missed": frames.missed, "missed_opening": opening_missed, "worst_late_ms": round(1000 * frames.worst, 2),
                         "frame_work_ms": args.frame_work, "baseline_frames": baseline.frames,
-                        "baseline_missed": baseline.missed, "baseline_worst_late_ms": round(1000 * baseline.worst, 2)},
+                        "baseline_missed": baseline.missed, "baseline_worst_late_ms": round(1000 * baseline.worst, 2),
+                        "control_frames": control_frames, "control_missed": control_missed,
+                        "control_worst_late_ms": round(1000 * control_worst, 2)},
         "table_thread_cpu_ms_per_choice": round(1000 * table_cpu / max(1, len(ms)), 2),
         "hostile": {"connections": args.hostile, "errors_sent": errors, "closed_for_abuse": closed},
         "seconds": round(seconds, 2),
