@@ -36,9 +36,8 @@ def _bot(address: str, seat: int, level: str, code: str, timeout: float) -> list
 
 
 def _stand_aside(nice: int) -> None:
-    """A bot process stands for a phone, which on a real table has a CPU of its own: on this
-    machine it runs at a lower priority, so its AI and JSON decoding do not take the frames
-    the host's window would keep."""
+    """A bot process stands for a phone, which on a real table has a CPU of its own: `--bot-nice`
+    runs it at a lower priority, so its AI and JSON decoding take less of the host's CPU."""
     if nice > 0 and hasattr(os, "nice"):
         os.nice(nice)
 
@@ -124,8 +123,9 @@ def main(argv: list[str]) -> int:
                         help="the table on a thread of the window's process (default: its own process, as `host` runs it)")
     parser.add_argument("--baseline", type=float, default=3.0, metavar="S",
                         help="seconds of the frame loop alone first, to show the machine's own missed frames")
-    parser.add_argument("--bot-nice", type=int, default=19, metavar="N",
-                        help="niceness of the bot processes (they stand for phones; 0: compete with the host)")
+    parser.add_argument("--bot-nice", type=int, default=0, metavar="N",
+                        help="lower the bot processes' priority (they stand for phones, which have CPUs of their "
+                             "own; on a loaded machine a niced bot wakes late, which the latency then counts)")
     parser.add_argument("--table-nice", type=int, default=0, metavar="N", help="niceness of the table process")
     add_game_options(parser)
     args = parser.parse_args(argv)
