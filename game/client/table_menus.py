@@ -148,7 +148,22 @@ class HostSetupScene(MenuPage):
                                   self.courses[self.course])
 
     # -------------------------------------------------------------- actions
+    opening = 0           # 1: "Opening the table..." asked for; 2: it is on the screen, open now
+
     def _open(self) -> None:
+        """Say so first: starting the table's process and drawing its card faces take a second."""
+        self.problem, self.opening = "", 1
+        self.changed()
+
+    def animating(self) -> bool:
+        return self.opening > 0
+
+    def update(self, dt: float) -> None:
+        if self.opening == 2:
+            self.opening = 0
+            self._open_now()
+
+    def _open_now(self) -> None:
         try:
             scene = self.open_table(self.games[self.game].id, self.options())
         except UserError as exc:
@@ -161,6 +176,10 @@ class HostSetupScene(MenuPage):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_page(surface, "Host a table", "The board on this screen, every hand on a phone: nothing to install",
                        [(inp.LEFT, "Change"), (inp.CONFIRM, "Select"), (inp.BACK, "Back")])
+        if self.opening:
+            draw_fit(surface, "Opening the table...", pygame.Rect(140, theme.HEIGHT - 130, theme.WIDTH - 280, 70),
+                     "body", theme.ACCENT, align="center")
+            self.opening = 2
 
 
 def _open_host_scene(game_id: str, options) -> Scene:

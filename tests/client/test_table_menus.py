@@ -34,7 +34,8 @@ def _select(app: App, label: str) -> None:
     menu = app.stack.top.menu
     menu.focus = [item.label for item in menu.items].index(label)
     app.post(Action("confirm"))
-    app.step(1 / 60)
+    for _ in range(3):                       # the set-up says "Opening the table..." for a frame first
+        app.step(1 / 60)
 
 
 def _text_fits(app: App) -> None:

@@ -120,7 +120,8 @@ def test_game_select_hosts_a_table_of_the_focused_game_and_closing_it_stops_the_
     assert isinstance(setup, HostSetupScene) and setup.games[setup.game].id == "roborally"
     setup.menu.focus = [item.label for item in setup.menu.items].index("Open the table")
     app.post(Action("confirm"))
-    app.step(1 / 60)
+    for _ in range(3):                       # "Opening the table..." is drawn first
+        app.step(1 / 60)
     lobby = app.stack.top
     assert isinstance(lobby, HostTableScene) and lobby.host.engine.GAME_ID == "roborally"
     assert lobby.host.process.is_alive()
