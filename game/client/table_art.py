@@ -25,8 +25,8 @@ def card_art(game_id: str) -> dict[str, bytes]:
     faces = load(PHONE_CARDS.get(game_id))
     if faces is None:
         return {}
-    if not pygame.get_init():
-        pygame.init()
+    if not pygame.font.get_init():
+        pygame.font.init()          # fonts only: pygame.init() would let SDL take SIGTERM from `host --no-window`
     art = {}
     for name, surface in faces().items():
         if NAME.match(name):

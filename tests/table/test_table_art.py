@@ -40,3 +40,25 @@ def test_the_table_serves_its_card_faces_and_names_them_in_its_first_message():
             assert json.loads(conn.recv(timeout=5))["art"] == ["move1"]
     finally:
         host.stop()
+
+
+def test_drawing_the_card_faces_leaves_sigterm_to_python(tmp_path):
+    """`host --no-window` draws the faces without a window; SDL started for that would take
+    SIGTERM for itself, and the host would no longer stop when told to (it did)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    script = ("from game.client.table_art import card_art; import time; card_art('roborally'); "
+              "print('ready', flush=True); time.sleep(30)")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": os.getcwd()}
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, env=env, cwd=os.getcwd())
+    try:
+        assert child.stdout.readline().strip() == b"ready"
+        child.send_signal(signal.SIGTERM)
+        assert child.wait(timeout=5) == -signal.SIGTERM
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
