@@ -17,7 +17,7 @@ from tests.helpers import require_tool
 from tests.table.helpers import small_session
 
 PAGE_TIMEOUT = 60.0
-TAPS = "#choices button:not([disabled]), #hand button.playable:not([disabled])"    # what plays a choice
+TAPS = "#choices button:not([disabled]), #private button.playable:not([disabled])"    # what plays a choice
 
 
 @pytest.fixture(scope="module")

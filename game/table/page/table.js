@@ -49,8 +49,16 @@ const FACE_NAMES = {
   robomissions: (view, item) => (Array.isArray(view.cards) && view.cards[item] ? view.cards[item].key : null),
   roborescue: (view, item) => (Number.isInteger(item) ? String(item) : null),
   runrunrun: (view, item) => (Number.isInteger(item) ? String(item) : null),
-  roborun: (view, item) => (item && typeof item.face === "string" ? item.card + "-" + item.face : null),
+  roborun: (view, item) => {                  // a stand card, or a card id named by a choice (any stand)
+    const card = Number.isInteger(item) && Array.isArray(view.stands)
+      ? view.stands.flat().find((c) => c && c.card === item) : item;
+    return card && typeof card.face === "string" ? card.card + "-" + card.face : null;
+  },
 };
+// How a held card is named by the choices that play it: Robo Run's stand cards by their id.
+function heldKey(item) {
+  return JSON.stringify(table && table.game === "roborun" && item && item.card !== undefined ? item.card : item);
+}
 function faceImage(view, item) {
   const name = table && FACE_NAMES[table.game] ? FACE_NAMES[table.game](view, item) : null;
   if (name === null || name === undefined || !table.art || !table.art.includes(String(name))) return null;
@@ -67,6 +75,7 @@ const CHOICE_CARDS = {
   robomissions: (c) => c.card ?? null,
   roborescue: (c) => c.card ?? null,
   runrunrun: (c) => (c.kind === "explore" && Array.isArray(c.args) ? c.args[0] : null),
+  roborun: (c) => ((c.kind === "play" || c.kind === "beep") && Array.isArray(c.args) ? c.args[0] : null),
 };
 function choiceCard(choice) {
   const pick = table && CHOICE_CARDS[table.game];
@@ -197,7 +206,7 @@ function cards(title, items, view, id, play) {
   const row = document.createElement("div");
   row.className = "cards";
   for (const item of items) {
-    const tap = play ? play.get(JSON.stringify(item)) : undefined;
+    const tap = play ? play.get(heldKey(item)) : undefined;
     const c = document.createElement(tap ? "button" : "div");
     c.className = "card" + (tap ? " playable" : "");
     if (tap) c.onclick = tap;
@@ -219,8 +228,14 @@ function privateView(view, play) {
     out.append(cards(play.size ? "Your hand: tap a card to play it" : "Your hand", view.hand, view, "hand", play));
   }
   if (Array.isArray(view.regs) && view.regs.some((r) => r !== null)) out.append(cards("Your program", view.regs, view, "program"));
-  if (Array.isArray(view.stands) && Array.isArray(view.stands[view.seat])) {   // Robo Run: the cards on this seat's stand
-    out.append(cards("Your stand", view.stands[view.seat], view, "stand"));
+  if (Array.isArray(view.stands) && Array.isArray(view.stands[view.seat])) {   // Robo Run: both stands, own first
+    view.stands.forEach((stand, seat) => {
+      if (!Array.isArray(stand) || (seat !== view.seat && !stand.length)) return;
+      const whose = seat === view.seat ? "Your stand" : "Seat " + (seat + 1) + "'s stand";
+      const tappable = stand.some((c) => play.has(heldKey(c)));
+      out.append(cards(whose + (tappable ? ": tap a card to play it" : ""), stand, view,
+                       seat === view.seat ? "stand" : "stand-" + (seat + 1), play));
+    });
   }
   const facts = document.createElement("dl");
   facts.className = "facts";
@@ -255,7 +270,9 @@ function render(update) {
     send({ type: "choose", move: update.move, choice: choice });
   };
   // a choice that plays a card of the hand is a tap on that card; the rest stay buttons
-  const hand = Array.isArray(view.hand) ? view.hand.map((c) => JSON.stringify(c)) : [];
+  const held = Array.isArray(view.hand) ? view.hand
+    : Array.isArray(view.stands) ? view.stands.filter(Array.isArray).flat() : [];
+  const hand = held.map(heldKey);
   // (only where the card has one choice: a card with several, such as a Robo Rescue card and the
   // areas it may go to, keeps a button for each)
   const perCard = new Map();
