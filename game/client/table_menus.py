@@ -92,9 +92,10 @@ class HostSetupScene(MenuPage):
         self.game = index % len(self.games)
         game_id = self.games[self.game].id
         self.samples = setup.sample_labels(game_id)
-        # a table is for several people: start from the first set-up with two or more players
-        self.sample = next((i for i, label in enumerate(self.samples)
-                            if min(setup.player_counts(game_id, label), default=2) >= 2), len(self.samples) - 1)
+        # a table is for several people: start from the first set-up made for two or more players
+        # (a game that sets its players another way starts from its last set-up, as `host` does)
+        self.sample = next((i for i, label in enumerate(self.samples) if self._players_of(game_id, label) >= 2),
+                           len(self.samples) - 1)
         self.courses = [None] + setup.course_ids(game_id)
         self.course = 0
         self._choose_sample(self.sample)
@@ -107,10 +108,16 @@ class HostSetupScene(MenuPage):
         self.menu = self._menu()
 
     def _sample_players(self) -> int | None:
-        entry = self.games[self.game]
-        config = dict(catalog.load(entry.samples)())[self.samples[self.sample]]
+        return self._players_of(self.games[self.game].id, self.samples[self.sample]) or None
+
+    @staticmethod
+    def _players_of(game_id: str, label: str) -> int:
+        """The players a sample set-up is made for (0: the game sets its players another way)."""
         from game.core.session import engine_module
-        return engine_module(entry.rules).config_to_json(config).get("players")
+
+        entry = catalog.BY_ID[game_id]
+        config = dict(catalog.load(entry.samples)())[label]
+        return engine_module(entry.rules).config_to_json(config).get("players") or 0
 
     def _menu(self) -> Menu:
         focus = self.menu.focus if getattr(self, "menu", None) is not None else 0

@@ -160,3 +160,14 @@ def test_join_from_the_title_reaches_a_real_table_and_back_leaves_it(app):
         assert app.stack.top is finder and app.running
     finally:
         host.stop()
+
+
+@pytest.mark.parametrize("game_id, setup_words, players", [
+    ("roborun", "Level 1.1", None), ("robomissions", "Mode ffa", 2), ("roborescue", "Advanced yes", 3),
+    ("runrunrun", "Difficulty difficult", 2), ("roborally", "Max rounds 6", 2)])
+def test_each_game_starts_from_a_set_up_for_several_people_named_by_what_it_changes(game_id, setup_words, players):
+    from game.client.table_menus import setup_text
+
+    setup = HostSetupScene(game_id)
+    assert setup_text(setup.games[setup.game], setup.samples[setup.sample]) == setup_words
+    assert setup.options().players == players
