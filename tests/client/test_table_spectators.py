@@ -1,0 +1,104 @@
+"""The TV of a networked table shows each game's own board, fed the table's choices, with public information only.
+
+For every game in SPECTATORS: the screen replays the choices the table sends (and nothing else);
+and its picture of a position does not change when everything some seat cannot see is redealt
+(`redeal_hidden`): a hand, a program, a draw pile drawn face up would change it.
+"""
+from __future__ import annotations
+
+import queue
+import random
+
+import pygame
+import pytest
+
+from game.client import widgets
+from game.client.app import App
+from game.client.input import Action
+from game.client.registry import load
+from game.client.table_screens import SPECTATORS
+from game.core.session import GameSession
+from tests.table.helpers import small_session
+
+GAMES = sorted(SPECTATORS)
+SETTLE_FRAMES = 900          # at most 15 s of game time for an opening animation to end
+
+
+@pytest.fixture()
+def app():
+    widgets.font.cache_clear()
+    widgets.render_text.cache_clear()
+    yield App(headless=True)
+    pygame.quit()
+
+
+def _played(game_id: str, seed: int, moves: int) -> GameSession:
+    """A small game of `game_id` after `moves` random legal choices (fewer if it ends)."""
+    session = small_session(game_id, seed, sample=0)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if session.is_over():
+            break
+        session.apply(rng.choice(session.legal_choices()))
+    return session
+
+
+def _like(session: GameSession, state) -> GameSession:
+    return GameSession(session.engine, session.config, session.seed, state=state, choices=list(session.choices))
+
+
+def _settle(app: App, scene) -> None:
+    for _ in range(SETTLE_FRAMES):
+        app.step(1 / 60)
+        if not scene.animating():
+            break
+    app.step(1 / 60)
+
+
+def _frame(app: App, game_id: str, session: GameSession, feed=None) -> bytes:
+    scene = load(SPECTATORS[game_id])(app, session, feed if feed is not None else queue.Queue())
+    app.stack.push(scene)
+    _settle(app, scene)
+    app.lively_time = scene.t = 0.0             # the turn glow and thinking dots at one moment for every picture
+    surface = pygame.Surface(app.screen.get_size())
+    scene.draw(surface, 1.0)
+    picture = pygame.image.tobytes(surface, "RGB")
+    app.stack.pop()
+    app.step(1 / 60)
+    return picture
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if g != "roborally"])
+def test_the_tv_board_shows_nothing_a_seat_keeps_hidden(app, game_id):
+    session = _played(game_id, 11, 9)
+    engine = session.engine
+    shown = _frame(app, game_id, _like(session, session.state.copy()))
+    for seat in range(engine.seat_count(session.state)):
+        redealt = engine.redeal_hidden(session.state, seat, random.Random(seat + 5))
+        assert _frame(app, game_id, _like(session, redealt)) == shown, \
+            f"the TV shows something seat {seat + 1} may not see"
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if g != "roborally"])
+def test_the_tv_board_plays_the_tables_choices_in_order(app, game_id):
+    table = _played(game_id, 12, 3)
+    replica = _like(table, table.state.copy())
+    feed: queue.Queue = queue.Queue()
+    scene = load(SPECTATORS[game_id])(app, replica, feed)
+    app.stack.push(scene)
+    rng = random.Random(4)
+    for _ in range(6):
+        if table.is_over():
+            break
+        choice = rng.choice(table.legal_choices())
+        table.apply(choice)
+        feed.put(choice)
+    for _ in range(4000):
+        if len(replica.choices) == len(table.choices) and not scene.animating():
+            break
+        app.step(1 / 60)
+    assert replica.choices == table.choices
+    assert replica.keeps_save is False, "the TV's copy never writes over the player's own saved game"
+    app.post(Action("menu"))
+    app.step(1 / 60)
+    assert scene not in app.stack.scenes, "Menu on the board goes back to the table's lobby"
