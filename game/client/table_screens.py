@@ -34,7 +34,8 @@ SEAT_WORDS = {"remote": "phone", "ai": "AI", "local": "this screen"}
 SPECTATORS = {"roborally": "game.roborally.ui.scene:spectator_scene",
               "robomissions": "game.robomissions.ui.spectator:spectator_scene",
               "roborescue": "game.roborescue.ui.spectator:spectator_scene",
-              "roborun": "game.roborun.ui.spectator:spectator_scene"}
+              "roborun": "game.roborun.ui.spectator:spectator_scene",
+              "runrunrun": "game.runrunrun.ui.spectator:spectator_scene"}
 # games whose board a joined seat can draw from its own view: (view, area) -> object with draw(surface, view)
 VIEW_BOARDS = {"roborally": "game.roborally.ui.board_view:ViewBoard"}
 BOARD_AREA = pygame.Rect(10, 150, 820, 520)

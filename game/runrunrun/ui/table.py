@@ -76,6 +76,7 @@ def ai_choose(level: str, seed: int, view, choices):
 class PlayScene(Scene):
     covers_screen = True
     new_game_scene = None       # the set-up menu after a finished game (wired in ui/scene.py)
+    hides_hands = False         # True on a networked table's TV (ui/spectator.py): no hand is drawn
 
     def __init__(self, session: GameSession, humans: int = 1, ai_level: str = "hard", pace: float = 0.6,
                  tutorial: bool = True, demo: bool = False, resumed: bool = False) -> None:
@@ -237,6 +238,10 @@ class PlayScene(Scene):
             self.viewer = cur
         elif not self.humans:
             self.viewer = self.state.active
+
+    def waiting_text(self, seat: int, view) -> str:
+        """The side panel's line while another seat decides."""
+        return f"{SEAT_NAMES[seat]} is thinking..."
 
     # ---------------------------------------------------------------- per frame
     def animating(self) -> bool:
