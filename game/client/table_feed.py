@@ -13,6 +13,8 @@ from __future__ import annotations
 import queue
 from typing import Any, Callable
 
+CATCH_UP = 3        # choices waiting in the feed past which the screen skips animations to catch up
+
 
 class FeedFuture:
     """What a screen polls for one decision: done once the table has sent the next choice."""
@@ -61,5 +63,15 @@ class FeedWorker:
         self.asked += 1
         return FeedFuture(self.feed)
 
+    def behind(self) -> bool:
+        """More than CATCH_UP choices wait: the table plays faster than the screen animates (AI seats)."""
+        size = getattr(self.feed, "qsize", None)
+        return size is not None and size() > CATCH_UP
+
     def close(self) -> None:
         pass
+
+
+def feed_behind(executor: Any) -> bool:
+    """Is a spectator screen's worker a FeedWorker that has fallen behind its table?"""
+    return isinstance(executor, FeedWorker) and executor.behind()

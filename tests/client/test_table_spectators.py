@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import queue
 import random
+import time
 
 import pygame
 import pytest
@@ -16,9 +17,11 @@ from game.client import widgets
 from game.client.app import App
 from game.client.input import Action
 from game.client.registry import load
-from game.client.table_screens import SPECTATORS
+from game.client.table_feed import FeedWorker
+from game.client.table_screens import SPECTATORS, HostTableScene
 from game.core.session import GameSession
-from tests.table.helpers import small_session
+from game.table.server import TableHost
+from tests.table.helpers import small_session, weakest_level
 
 GAMES = sorted(SPECTATORS)
 SETTLE_FRAMES = 900          # at most 15 s of game time for an opening animation to end
@@ -102,3 +105,43 @@ def test_the_tv_board_plays_the_tables_choices_in_order(app, game_id):
     app.post(Action("menu"))
     app.step(1 / 60)
     assert scene not in app.stack.scenes, "Menu on the board goes back to the table's lobby"
+
+
+def test_the_feed_answers_one_decision_at_a_time_in_order_and_says_when_the_screen_is_behind():
+    feed: queue.Queue = queue.Queue()
+    worker = FeedWorker(feed)
+    first, second = worker.submit(print), worker.submit(print)
+    assert not first.done() and not worker.behind()
+    for choice in "abcde":
+        feed.put(choice)
+    assert first.done() and first.result() == "a"
+    assert second.done() and second.result() == "b"
+    assert worker.behind() is False                 # three wait: not yet behind
+    feed.put("f")
+    assert worker.behind() is True                  # four wait: skip animations to catch up
+    cancelled = worker.submit(print)
+    assert cancelled.cancel() and cancelled.cancelled() and feed.qsize() == 4, "a dropped ask takes nothing"
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if g != "roborally"])
+def test_the_host_window_turns_from_the_lobby_to_the_board_once_the_game_begins(app, game_id):
+    session = small_session(game_id, 5, sample=-1)
+    seats = ["ai"] * session.engine.seat_count(session.state)
+    host = TableHost(session, seats, ai_level=weakest_level(game_id)).start()
+    try:
+        lobby = HostTableScene(host, host.join_url(), advertised=False)
+        app.stack.push(lobby)
+        deadline = time.monotonic() + 20
+        while app.stack.top is lobby:
+            assert time.monotonic() < deadline, "the board never replaced the lobby"
+            app.step(1 / 60)
+            time.sleep(0.005)
+        board = app.stack.top
+        while len(board.session.choices) < 3 and time.monotonic() < deadline + 20:
+            app.step(1 / 60)
+        played = [session.engine.choice_to_json(c) for c in board.session.choices]
+        with host.lock:
+            table = [session.engine.choice_to_json(c) for c in host.session.choices[:len(played)]]
+        assert len(played) >= 3 and played == table, "the TV replays exactly the table's choices"
+    finally:
+        host.stop()

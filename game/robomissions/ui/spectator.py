@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from game.client import input as inp
 from game.client import theme
-from game.client.table_feed import FeedWorker
+from game.client.table_feed import FeedWorker, feed_behind
 from game.client.sequencer import Beat
 from game.core.session import GameSession
 from game.robomissions.rules import engine
@@ -40,13 +40,14 @@ class SpectatorTable(TableScene):
 
     def seat_label(self, seat: int) -> str:
         team = team_label(self.config.mode, self.config.n_players, seat)
-        return f"{seat_name(seat)} · at the table" + (f" · {team.split()[0]}" if team else "")
+        return seat_name(seat) + (f" · {team.split()[0]}" if team else "")
 
     def animating(self) -> bool:
         """Moving only while a choice plays out: waiting for a phone draws nothing."""
         return self.timeline.busy or self.dirty or (self.future is not None and self.future.done())
 
     def update(self, dt: float) -> None:
+        self.fast_forward = feed_behind(self.executor)      # the table's AIs outran the animations
         super().update(dt)
         if self.future is not None and not self.state.is_over:
             self.info = (f"{seat_name(self.state.current)} is choosing...", "")

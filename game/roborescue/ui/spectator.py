@@ -14,7 +14,7 @@ import dataclasses
 
 from game.client import input as inp
 from game.client import theme
-from game.client.table_feed import FeedWorker
+from game.client.table_feed import FeedWorker, feed_behind
 from game.client.widgets import vertical_gradient
 from game.core.session import GameSession
 from game.roborescue import rules
@@ -87,6 +87,8 @@ class SpectatorLab(LabScene):
         self.choice_key = None
 
     def update(self, dt: float) -> None:
+        if feed_behind(self.executor):
+            self.queue.skip()                   # the table's AIs outran the animations: catch up
         super().update(dt)
         seat = self.state.decision_seat
         if seat is not None and not self.queue.busy and not self.dirty and seat != self.viewed:

@@ -10,7 +10,7 @@ progress is touched (spectate mode), and the end stays on the board: the lobby s
 from __future__ import annotations
 
 from game.client import input as inp
-from game.client.table_feed import FeedWorker
+from game.client.table_feed import FeedWorker, feed_behind
 from game.core.session import GameSession
 from game.roborun.ui.play_render import SEAT_COLOURS
 from game.roborun.ui.play_scene import PlayScene
@@ -44,6 +44,12 @@ class SpectatorRun(PlayScene):
     def enter(self) -> None:
         self.executor = FeedWorker(self.feed)     # set first: the play screen then starts no AI worker
         super().enter()
+
+    def update(self, dt: float) -> None:
+        if feed_behind(self.executor):
+            self.animator.skip()                # the table's AIs outran the animations: catch up
+            self.ai_wait = 10.0
+        super().update(dt)
 
     def animating(self) -> bool:
         return super().animating() or (self.future is not None and self.future.done())

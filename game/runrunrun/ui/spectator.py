@@ -13,7 +13,7 @@ import dataclasses
 
 from game.client import input as inp
 from game.client import theme
-from game.client.table_feed import FeedWorker
+from game.client.table_feed import FeedWorker, feed_behind
 from game.client.widgets import vertical_gradient
 from game.core.session import GameSession
 from game.runrunrun import rules as R
@@ -44,6 +44,13 @@ class SpectatorPlay(PlayScene):
         self.executor = FeedWorker(self.feed)
         self.viewer = self.state.active
         self.log.append("The Catventurers enter the pyramid (every seat plays at the table)")
+
+    def update(self, dt: float) -> None:
+        if feed_behind(self.executor):
+            self.anims.skip()                   # the table's AIs outran the animations: catch up
+            self.captions.skip()
+            self.wait = 0.0
+        super().update(dt)
 
     def view(self):
         """The active seat's view without its hand or the tile it is turning: what every seat sees."""
