@@ -71,7 +71,7 @@ def _frame(app: App, game_id: str, session: GameSession, feed=None) -> bytes:
     return picture
 
 
-@pytest.mark.parametrize("game_id", [g for g in GAMES if g != "roborally"])
+@pytest.mark.parametrize("game_id", GAMES)
 def test_the_tv_board_shows_nothing_a_seat_keeps_hidden(app, game_id):
     session = _played(game_id, 11, 14)
     engine = session.engine
