@@ -22,7 +22,9 @@ from game.client import theme
 from game.client.registry import load
 from game.client.scene import Scene
 from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, draw_text, panel
+from game import catalog
 from game.core.errors import UserError
+from game.core.session import engine_module
 from game.table import discovery
 from game.table.process import TableProcess
 from game.table.server import TableHost, table_save_path
@@ -37,8 +39,13 @@ SPECTATORS = {"roborally": "game.roborally.ui.scene:spectator_scene",
               "roborun": "game.roborun.ui.spectator:spectator_scene",
               "runrunrun": "game.runrunrun.ui.spectator:spectator_scene"}
 # games whose board a joined seat can draw from its own view: (view, area) -> object with draw(surface, view)
-VIEW_BOARDS = {"roborally": "game.roborally.ui.board_view:ViewBoard"}
+VIEW_BOARDS = {"roborally": "game.roborally.ui.board_view:ViewBoard",
+               "robomissions": "game.robomissions.ui.view_board:ViewBoard",
+               "roborescue": "game.roborescue.ui.view_board:ViewBoard",
+               "roborun": "game.roborun.ui.view_board:ViewBoard",
+               "runrunrun": "game.runrunrun.ui.view_board:ViewBoard"}
 BOARD_AREA = pygame.Rect(10, 150, 820, 520)
+PAGE = 8                # choices in the join screen's menu at once (a ninth row pages through the rest)
 
 
 def qr_surface(text: str, size: int) -> pygame.Surface:
@@ -242,6 +249,7 @@ class JoinTableScene(Scene):
         self.game = ""
         self.board: Any = None              # the game's board drawer, for games in VIEW_BOARDS
         self.decoded: Any = None            # the seat's view as the game's own objects (for the board)
+        self.choices: list[tuple[str, dict, int]] = []     # (label, choice JSON, move) of the current decision
 
     def exit(self) -> None:
         self.link.close()
@@ -273,9 +281,6 @@ class JoinTableScene(Scene):
             self.move = m["move"]
             seen = plain(self.view)
             self.facts = "   ".join(f"{k} {seen[k]}" for k in ("phase", "round", "turn") if isinstance(seen.get(k), (int, str)))
-            hand = seen.get("hand")
-            if isinstance(hand, list) and hand:
-                self.facts += "   hand: " + ", ".join(str(c) for c in hand)
             make_board = load(VIEW_BOARDS.get(self.game))
             if make_board is not None:
                 try:
@@ -283,20 +288,45 @@ class JoinTableScene(Scene):
                     self.board = self.board or make_board(self.decoded, BOARD_AREA)
                 except (ValueError, TypeError, AttributeError):
                     self.decoded = self.board = None
+            hand = seen.get("hand")
+            if isinstance(hand, list) and hand and self.board is None:     # a board draws the hand itself
+                self.facts += "   hand: " + ", ".join(str(c) for c in hand)
             if m["over"]:
                 self.status, self.menu = "game over", None
             elif m["choices"]:
                 self.status = "your turn"
-                beside = self.board is not None         # the board on the left, the choices beside it
-                self.menu = Menu([MenuItem(choice_label(c, seen), lambda c=c, mv=m["move"]: self._choose(c, mv))
-                                  for c in m["choices"]][:9], center_x=1055 if beside else theme.WIDTH // 2,
-                                 top=160 if beside else 260, width=420 if beside else 760, row_height=52)
+                self.choices = [(self._label(c, seen), c, m["move"]) for c in m["choices"]]
+                self._choice_menu(0)
             else:
                 self.status, self.menu = f"waiting for seat {m['current'] + 1}", None
         elif kind == "error":
             self.status = m.get("message", "refused")
         elif kind == "closed":
             self.status, self.menu = "the table closed the connection", None
+
+    def _choice_menu(self, page: int) -> None:
+        """The legal choices, PAGE at a time, with "More choices" to page through a longer list."""
+        beside = self.board is not None         # the board on the left, the choices beside it
+        pages = max(1, -(-len(self.choices) // PAGE))
+        page %= pages
+        shown = self.choices if len(self.choices) <= PAGE + 1 else self.choices[page * PAGE:(page + 1) * PAGE]
+        items = [MenuItem(label, lambda c=c, mv=mv: self._choose(c, mv)) for label, c, mv in shown]
+        if len(shown) < len(self.choices):
+            items.append(MenuItem(f"More choices ({page + 1}/{pages})", lambda: self._choice_menu(page + 1)))
+        self.menu = Menu(items, center_x=1055 if beside else theme.WIDTH // 2, top=160 if beside else 260,
+                         width=420 if beside else 760, row_height=52)
+
+    def _label(self, choice: dict, seen: dict) -> str:
+        """A choice in the game's own words when its board names it (VIEW_BOARDS), else choice_label."""
+        label = getattr(self.board, "label", None)
+        if label is not None and self.decoded is not None:
+            try:
+                words = label(engine_module(catalog.BY_ID[self.game].rules).choice_from_json(choice), self.decoded)
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+                words = None                # a choice the board cannot name: the generic words
+            if words:
+                return words
+        return choice_label(choice, seen)
 
     def _seat_menu(self, seats: list) -> None:
         open_seats = [s for s in seats if s["kind"] == "remote" and not s["claimed"]]

@@ -1,0 +1,47 @@
+"""A Robo Rescue seat's Lab as its view shows it, for a seat played from another Robo Arcade.
+
+`python main.py join` (game/client/table_screens.py, VIEW_BOARDS) receives only its seat's view:
+this paints the seat's own Lab, the pile, the display and its drawn cards face up with the lab
+screen's own renderer, and names each legal choice with the cards it moves.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.client import theme
+from game.client.view_board import ScaledBoard
+from game.client.widgets import draw_text, vertical_gradient
+from game.roborescue.rules import engine
+from game.roborescue.ui.card_sprites import CardArt
+from game.roborescue.ui.lab_render import DETAIL_RECT, LabModel, LabRenderer, Marks
+
+
+class ViewBoard(ScaledBoard):
+    source = pygame.Rect(0, 0, theme.LOGICAL_SIZE[0], DETAIL_RECT.top - 4)    # the Lab and the supply
+
+    def __init__(self, view: engine.PlayerView, area: pygame.Rect) -> None:
+        super().__init__(view, area)
+        self.renderer = LabRenderer(CardArt())
+        self.background = vertical_gradient(theme.LOGICAL_SIZE, (26, 32, 50), (14, 16, 26))
+
+    def paint(self, surface: pygame.Surface, view: engine.PlayerView) -> None:
+        surface.blit(self.background, (0, 0))
+        model = LabModel(view.seat)
+        model.sync(view.lab, view.hand)
+        self.renderer.draw_lab(surface, model, view.cards, Marks())
+        self.renderer.draw_supply(surface, model, view.cards, Marks(), show_hand=True)
+        draw_text(surface, f"Round {view.round} · turn {view.turn}", (16, 12), "small", theme.TEXT_DIM)
+
+    def label(self, choice: engine.Action, view: engine.PlayerView) -> str | None:
+        cards = view.cards
+        if isinstance(choice, engine.Place):
+            return f"{cards[choice.card].label} -> {engine.AREA_NAMES[choice.area]}"
+        if isinstance(choice, engine.TakeFromDisplay):
+            return f"Take {cards[choice.card].label} from the display"
+        if isinstance(choice, engine.Decommission):
+            return f"Decommission {engine.AREA_NAMES[choice.area]} ({cards[choice.card].label} face down)"
+        if isinstance(choice, engine.DiscardFaceDown):
+            return f"Discard {cards[choice.card].label} face down"
+        if isinstance(choice, engine.KeepVP):
+            return f"Keep {cards[choice.card].label} as a Victory Point"
+        return choice.label[:1].upper() + choice.label[1:]

@@ -1,0 +1,43 @@
+"""The Robo Run board as one seat's view shows it, for a seat played from another Robo Arcade.
+
+`python main.py join` (game/client/table_screens.py, VIEW_BOARDS) receives only its seat's view:
+this paints the map, robots and tokens and both seats' columns (stand cards with the faces this
+seat sees, energy, CHIP, abilities) with the play screen's own renderers, and names each legal
+choice as the play screen's options do (choice_ui.build_options on a ViewReader of the view).
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.client import theme
+from game.client.view_board import ScaledBoard
+from game.client.widgets import vertical_gradient
+from game.roborun.ui import hud_render
+from game.roborun.ui.anim import Stage
+from game.roborun.ui.board_render import BoardRenderer, draw_stage
+from game.roborun.ui.choice_ui import ViewReader, build_options
+from game.roborun.ui.play_render import BOARD_AREA, LEFT, PANEL_HEIGHT, RIGHT
+
+
+class ViewBoard(ScaledBoard):
+    source = pygame.Rect(0, 40, theme.LOGICAL_SIZE[0], PANEL_HEIGHT + 50)
+
+    def __init__(self, view, area: pygame.Rect) -> None:
+        super().__init__(view, area)
+        self.board = BoardRenderer(view.level, BOARD_AREA, flip=view.seat == 1)
+        self.background = vertical_gradient(theme.LOGICAL_SIZE, (28, 34, 52), (14, 16, 24))
+
+    def paint(self, surface: pygame.Surface, view) -> None:
+        reader = ViewReader(None, view.seat, view)
+        surface.blit(self.background, (0, 0))
+        self.board.draw_static(surface)
+        stage = Stage()
+        stage.sync(reader.robots(), reader.tokens())
+        draw_stage(surface, self.board, stage)
+        for seat, column in ((view.seat, RIGHT), (1 - view.seat, LEFT)):
+            info = hud_render.seat_panel(reader, seat, view.seat, seat == view.seat)
+            hud_render.draw_seat_panel(surface, pygame.Rect(column.left, column.top, column.width, PANEL_HEIGHT), info)
+
+    def label(self, choice, view) -> str | None:
+        reader = ViewReader(None, view.seat, view)
+        return build_options([choice], reader.decision_kind or "", reader)[0].label

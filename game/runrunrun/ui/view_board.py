@@ -1,0 +1,36 @@
+"""The Run Run Run! maze as one seat's view shows it, for a seat played from another Robo Arcade.
+
+`python main.py join` (game/client/table_screens.py, VIEW_BOARDS) receives only its seat's view:
+this paints the maze with the play screen's own renderer and the seat's tiles face up, and names
+each legal choice as the play screen's list does (text.choice_label).
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.client import theme
+from game.client.view_board import ScaledBoard
+from game.client.widgets import draw_text
+from game.runrunrun.rules.maze import FINAL, open_doorways
+from game.runrunrun.ui import render as V
+from game.runrunrun.ui.text import SEAT_NAMES, choice_label
+
+MAZE = pygame.Rect(10, 10, 860, 560)
+HAND_TOP = 590
+
+
+class ViewBoard(ScaledBoard):
+    source = pygame.Rect(0, 0, 880, theme.LOGICAL_SIZE[1])
+
+    def paint(self, surface: pygame.Surface, view) -> None:
+        surface.fill((20, 17, 15))
+        cells = [c for c, _, _ in view.tiles] + [c for c in open_doorways(view.masks) if c != FINAL]
+        V.draw_maze(surface, V.HexLayout(MAZE, cells, max_size=60.0), view)
+        draw_text(surface, f"{SEAT_NAMES[view.seat]}'s tiles · {view.torch_left} torches · doors "
+                  f"{view.doors_done}/{view.doors_needed}", (16, HAND_TOP - 24), "small", V.SEAT_COLOURS[view.seat],
+                  bold=True)
+        for index, tile in enumerate(view.hand[:10]):
+            V.draw_tile_icon(surface, pygame.Rect(16 + index * 84, HAND_TOP, 80, 84), tile)
+
+    def label(self, choice, view) -> str | None:
+        return choice_label(choice, view)

@@ -1,0 +1,94 @@
+"""A seat played from another Robo Arcade (`python main.py join`): the game's board drawn from
+the seat's view, its legal choices in the game's words, whole games over the loopback with
+table-bots in the other seats."""
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pygame
+import pytest
+
+from game.client import widgets
+from game.client.app import App
+from game.client.input import Action
+from game.client.table_screens import VIEW_BOARDS, JoinTableScene, TableLink, choice_label
+from game.table.server import TableHost
+from tests.table.helpers import run_bots, small_session, weakest_level
+
+GAME_SECONDS = 60.0
+
+
+@pytest.fixture()
+def app():
+    widgets.font.cache_clear()
+    widgets.render_text.cache_clear()
+    yield App(headless=True)
+    pygame.quit()
+
+
+def _play_with_the_join_screen(app: App, scene: JoinTableScene, host: TableHost, rng: random.Random) -> int:
+    """Step the join screen, picking a random legal choice from its menu whenever it is its turn."""
+    chosen = 0
+    deadline = time.monotonic() + GAME_SECONDS
+    while not (host.session.is_over() and scene.status == "game over"):
+        assert time.monotonic() < deadline, f"the game did not end (move {host.move}, status {scene.status!r})"
+        app.step(1 / 60)
+        if scene.menu is not None and scene.status == "your turn":
+            for _ in range(rng.randrange(len(scene.menu.items))):
+                app.post(Action("down"))
+            app.post(Action("confirm"))
+            chosen += scene.status == "sent"
+        else:
+            time.sleep(0.002)
+    return chosen
+
+
+@pytest.mark.parametrize("game_id, sample", [("roborun", 0), ("runrunrun", 1), ("robomissions", 0)])
+def test_a_whole_game_with_one_seat_on_the_join_screen_and_table_bots_in_the_others(app, game_id, sample):
+    session = small_session(game_id, 9, sample=sample)
+    seats = session.engine.seat_count(session.state)
+    host = TableHost(session, ["remote"] * seats, drop_timeout=None).start()
+    reports: list = []
+    bots = threading.Thread(target=lambda: reports.extend(run_bots(host, list(range(1, seats)),
+                                                                   weakest_level(game_id))), daemon=True)
+    try:
+        scene = JoinTableScene(TableLink(host.address), seat=0, code=host.code, token="")
+        app.stack.push(scene)
+        bots.start()
+        chosen = _play_with_the_join_screen(app, scene, host, random.Random(3))
+        bots.join(30)
+    finally:
+        host.stop()
+    assert session.is_over() and chosen > 0
+    assert scene.board is not None and type(scene.board).__module__.startswith(f"game.{game_id}.ui")
+    assert host.errors_sent == 0, f"a refused message: {host.last_error}"
+    assert all(r.result == session.engine.result(session.state).to_json() for r in reports)
+
+
+@pytest.mark.parametrize("game_id", sorted(VIEW_BOARDS))
+def test_the_join_screen_draws_its_seats_board_and_names_choices_in_the_games_words(app, game_id):
+    session = small_session(game_id, 4, sample=-1)
+    seats = session.engine.seat_count(session.state)
+    host = TableHost(session, ["remote"] + ["ai"] * (seats - 1), ai_level=weakest_level(game_id),
+                     drop_timeout=None).start()
+    try:
+        scene = JoinTableScene(TableLink(host.address), seat=0, code=host.code, token="")
+        app.stack.push(scene)
+        deadline = time.monotonic() + 20
+        while scene.menu is None or scene.status != "your turn":
+            assert time.monotonic() < deadline, scene.status
+            app.step(1 / 60)
+            time.sleep(0.005)
+        app.step(1 / 60)
+        from_view = pygame.Surface(app.screen.get_size())
+        scene.board.draw(from_view, scene.decoded)
+        assert pygame.transform.average_color(from_view, scene.board.area if hasattr(scene.board, "area")
+                                              else from_view.get_rect())[:3] != (0, 0, 0)
+        generic = [choice_label(c) for _, c, _ in scene.choices]
+        shown = [label for label, _, _ in scene.choices]
+        if hasattr(scene.board, "label"):
+            assert shown != generic, "the board names the choices in the game's words"
+    finally:
+        host.stop()
