@@ -10,22 +10,14 @@ import time
 import pygame
 import pytest
 
-from game.client import widgets
 from game.client.app import App
 from game.client.input import Action
 from game.client.table_screens import VIEW_BOARDS, JoinTableScene, TableLink, choice_label
 from game.table.server import TableHost
+from tests.client.test_table_screens import app  # noqa: F401 - the headless App fixture
 from tests.table.helpers import run_bots, small_session, weakest_level
 
 GAME_SECONDS = 60.0
-
-
-@pytest.fixture()
-def app():
-    widgets.font.cache_clear()
-    widgets.render_text.cache_clear()
-    yield App(headless=True)
-    pygame.quit()
 
 
 def _play_with_the_join_screen(app: App, scene: JoinTableScene, host: TableHost, rng: random.Random) -> int:

@@ -13,7 +13,6 @@ import time
 import pygame
 import pytest
 
-from game.client import widgets
 from game.client.app import App
 from game.client.input import Action
 from game.client.registry import load
@@ -21,18 +20,11 @@ from game.client.table_feed import FeedWorker
 from game.client.table_screens import SPECTATORS, HostTableScene
 from game.core.session import GameSession
 from game.table.server import TableHost
+from tests.client.test_table_screens import app  # noqa: F401 - the headless App fixture
 from tests.table.helpers import small_session, weakest_level
 
 GAMES = sorted(SPECTATORS)
 SETTLE_FRAMES = 900          # at most 15 s of game time for an opening animation to end
-
-
-@pytest.fixture()
-def app():
-    widgets.font.cache_clear()
-    widgets.render_text.cache_clear()
-    yield App(headless=True)
-    pygame.quit()
 
 
 def _played(game_id: str, seed: int, moves: int, sample: int = -1) -> GameSession:

@@ -24,6 +24,7 @@ from game.roborescue.ui.lab_config import GameConfig
 from game.roborescue.ui.lab_event_anim import EventBeats
 from game.roborescue.ui.lab_render import FACE_DOWN
 from game.roborescue.ui.lab_scene import LabScene
+from game.roborescue.ui.view_board import choice_words
 
 NOBODY = -1                  # the viewer of the TV: no seat
 WHAT_THEY_DECIDE = {engine.SOURCE: "Draws a second card from the pile, or takes one from the display.",
@@ -99,17 +100,7 @@ class SpectatorLab(LabScene):
 
     def _describe(self, action: engine.Action) -> str:
         """What every player may know of a choice: a face-down card or a kept VP is not named."""
-        if isinstance(action, engine.Place):
-            return f"{self.cards[action.card].label} -> {engine.AREA_NAMES[action.area]}"
-        if isinstance(action, engine.TakeFromDisplay):
-            return f"takes {self.cards[action.card].label} from the display"
-        if isinstance(action, engine.Decommission):
-            return f"decommissions {engine.AREA_NAMES[action.area]} (a card goes there face down)"
-        if isinstance(action, engine.DiscardFaceDown):
-            return "discards a card face down in the decommissioned area"
-        if isinstance(action, engine.KeepVP):
-            return "keeps a card as a Victory Point"
-        return action.label
+        return choice_words(action, self.cards, public=True)
 
     def detail(self) -> tuple[str, str]:
         if self.inspecting and self.inspected is not None:

@@ -33,15 +33,21 @@ class ViewBoard(ScaledBoard):
         draw_text(surface, f"Round {view.round} · turn {view.turn}", (16, 12), "small", theme.TEXT_DIM)
 
     def label(self, choice: engine.Action, view: engine.PlayerView) -> str | None:
-        cards = view.cards
-        if isinstance(choice, engine.Place):
-            return f"{cards[choice.card].label} -> {engine.AREA_NAMES[choice.area]}"
-        if isinstance(choice, engine.TakeFromDisplay):
-            return f"Take {cards[choice.card].label} from the display"
-        if isinstance(choice, engine.Decommission):
-            return f"Decommission {engine.AREA_NAMES[choice.area]} ({cards[choice.card].label} face down)"
-        if isinstance(choice, engine.DiscardFaceDown):
-            return f"Discard {cards[choice.card].label} face down"
-        if isinstance(choice, engine.KeepVP):
-            return f"Keep {cards[choice.card].label} as a Victory Point"
-        return choice.label[:1].upper() + choice.label[1:]
+        return choice_words(choice, view.cards, public=False)
+
+
+def choice_words(action: engine.Action, cards, public: bool) -> str:
+    """A choice in words: for its own seat with every card it moves; `public`: as the other
+    players may know it (a face-down card or a kept Victory Point is not named)."""
+    if isinstance(action, engine.Place):
+        return f"{cards[action.card].label} -> {engine.AREA_NAMES[action.area]}"
+    if isinstance(action, engine.TakeFromDisplay):
+        return f"Take {cards[action.card].label} from the display"
+    if isinstance(action, engine.Decommission):
+        hidden = "a card" if public else cards[action.card].label
+        return f"Decommission {engine.AREA_NAMES[action.area]} ({hidden} face down)"
+    if isinstance(action, engine.DiscardFaceDown):
+        return "Discard a card face down" if public else f"Discard {cards[action.card].label} face down"
+    if isinstance(action, engine.KeepVP):
+        return "Keep a card as a Victory Point" if public else f"Keep {cards[action.card].label} as a Victory Point"
+    return action.label[:1].upper() + action.label[1:]
