@@ -26,7 +26,8 @@ DECIDING = {"action": "explore, move, fight or regroup", "explore_cell": "where 
             "fight_reroll": "whether to reroll", "hit": "how to split the damage", "lure": "whether to lure a Mummy",
             "mummy_path": "the Mummy's way", "place_mummy": "where the Mummy goes",
             "discard_from": "who discards a random tile", "join": "whether to join the regroup",
-            "draw_for": "who draws the tile", "offer": "tiles to offer"}
+            "draw_for": "who draws the tile", "offer": "tiles to offer", "give": "how to share the exchanged tiles",
+            "post": "whether to use a sarcophagus or end the turn"}
 
 
 class SpectatorPlay(PlayScene):
@@ -60,6 +61,9 @@ class SpectatorPlay(PlayScene):
     def waiting_text(self, seat: int, view) -> str:
         what = DECIDING.get(view.phase, "")
         return f"{SEAT_NAMES[seat]} is choosing" + (f": {what}" if what else "")
+
+    def overlay_hints(self, human_turn: bool) -> list[tuple[str, str]]:
+        return [(inp.MENU, "Join code and seats"), (inp.NEXT, "Inspect")]
 
     def handle(self, action) -> None:
         name = action.name

@@ -494,13 +494,16 @@ class PlayScene(Scene):
             panel(surface, box, fill=theme.SHADOW, edge=theme.ACCENT)
             draw_fit(surface, text, box.inflate(-24, -12), "large", theme.ACCENT, align="center", valign="middle",
                      bold=True)
+        if not self.demo:
+            draw_hints(surface, self.app.input, self.overlay_hints(human_turn))
+
+    def overlay_hints(self, human_turn: bool) -> list[tuple[str, str]]:
         hints = [(inp.MENU, "Pause / How to play"), (inp.NEXT, "Inspect")]
         if human_turn:
             hints = [(inp.CONFIRM, "Choose"), (inp.UP, "Pick (Up/Down)"), (inp.UNDO, "Undo")] + hints
         if self.session.is_over() and not self.demo and self.results_hold.ready:
             hints = [(inp.CONFIRM, "New game")] + hints
-        if not self.demo:
-            draw_hints(surface, self.app.input, hints)
+        return hints
 
     def _draw_log(self, surface) -> None:
         box = LOG_BOX
