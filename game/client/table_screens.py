@@ -45,6 +45,8 @@ VIEW_BOARDS = {"roborally": "game.roborally.ui.board_view:ViewBoard",
                "roborun": "game.roborun.ui.view_board:ViewBoard",
                "runrunrun": "game.runrunrun.ui.view_board:ViewBoard"}
 BOARD_AREA = pygame.Rect(10, 150, 820, 520)
+LOG_AREA = pygame.Rect(845, 36, 420, 104)
+LOG_LINES = 4           # lines of what happened beside the join screen's title
 PAGE = 8                # choices in the join screen's menu at once (a ninth row pages through the rest)
 
 
@@ -250,6 +252,7 @@ class JoinTableScene(Scene):
         self.board: Any = None              # the game's board drawer, for games in VIEW_BOARDS
         self.decoded: Any = None            # the seat's view as the game's own objects (for the board)
         self.choices: list[tuple[str, dict, int]] = []     # (label, choice JSON, move) of the current decision
+        self.log: list[str] = []                # what happened, in the game's words (newest last)
 
     def exit(self) -> None:
         self.link.close()
@@ -281,6 +284,7 @@ class JoinTableScene(Scene):
             self.move = m["move"]
             seen = plain(self.view)
             self.facts = "   ".join(f"{k} {seen[k]}" for k in ("phase", "round", "turn") if isinstance(seen.get(k), (int, str)))
+            before = self.decoded
             make_board = load(VIEW_BOARDS.get(self.game))
             if make_board is not None:
                 try:
@@ -288,11 +292,12 @@ class JoinTableScene(Scene):
                     self.board = self.board or make_board(self.decoded, BOARD_AREA)
                 except (ValueError, TypeError, AttributeError):
                     self.decoded = self.board = None
+            self._tell(m.get("events") or [], before)
             hand = seen.get("hand")
             if isinstance(hand, list) and hand and self.board is None:     # a board draws the hand itself
                 self.facts += "   hand: " + ", ".join(str(c) for c in hand)
             if m["over"]:
-                self.status, self.menu = "game over", None
+                self.status, self.menu = self._ending(m.get("result") or {}), None
             elif m["choices"]:
                 self.status = "your turn"
                 self.choices = [(self._label(c, seen), c, m["move"]) for c in m["choices"]]
@@ -303,6 +308,28 @@ class JoinTableScene(Scene):
             self.status = m.get("message", "refused")
         elif kind == "closed":
             self.status, self.menu = "the table closed the connection", None
+
+    def _tell(self, events: list, before: Any) -> None:
+        """Log what happened as the game's own log words it (the board's `describe`), newest last."""
+        describe = getattr(self.board, "describe", None)
+        if describe is None or self.decoded is None or not events:
+            return
+        try:
+            for event in from_wire(events, self.game):
+                line = describe(event, before if before is not None else self.decoded, self.decoded)
+                if line:
+                    self.log.append(line)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            pass                                # an event the board cannot word: the board still shows it
+        del self.log[:-LOG_LINES]
+
+    def _ending(self, result: dict) -> str:
+        winners = result.get("winners") or []
+        if self.seat in winners:
+            return "game over: you won" if len(winners) == 1 else "game over: you won together"
+        if winners:
+            return "game over: won by seat " + ", ".join(str(w + 1) for w in winners)
+        return "game over: " + str(result.get("cause") or result.get("outcome") or "nobody won")
 
     def _choice_menu(self, page: int) -> None:
         """The legal choices, PAGE at a time, with "More choices" to page through a longer list."""
@@ -355,6 +382,9 @@ class JoinTableScene(Scene):
             self.board.draw(surface, self.decoded)
         else:
             draw_fit(surface, self.facts, pygame.Rect(40, 150, theme.WIDTH - 80, 90), "small", theme.TEXT_DIM)
+        for row, line in enumerate(self.log[-LOG_LINES:]):
+            draw_fit(surface, line, pygame.Rect(LOG_AREA.left, LOG_AREA.top + row * 26, LOG_AREA.width, 24), "small",
+                     theme.TEXT if row == len(self.log[-LOG_LINES:]) - 1 else theme.TEXT_DIM, wrap=False)
         if self.menu is not None:
             self.menu.draw(surface)
         draw_hints(surface, self.app.input, [(inp.CONFIRM, "Choose"), (inp.BACK, "Leave")])

@@ -2,8 +2,8 @@
 
 The joined client (game/client/table_screens.py, JoinTableScene) receives only its seat's view
 and the legal choices; each game lists in VIEW_BOARDS a class that paints that view with the
-game's own renderers at the screen's logical size (`paint`) and names a choice in the game's
-own words (`label`). `ScaledBoard` fits the part worth showing (`source`) into the join
+game's own renderers at the screen's logical size (`paint`), names a choice in the game's
+own words (`label`) and tells an event as the game's log does (`describe`). `ScaledBoard` fits the part worth showing (`source`) into the join
 screen's board area, painted once per view (the join screen decodes a new view per update).
 """
 from __future__ import annotations
@@ -30,6 +30,10 @@ class ScaledBoard:
 
     def label(self, choice: Any, view: Any) -> str | None:
         """A legal choice in the game's words (None: the join screen's generic label)."""
+        return None
+
+    def describe(self, event: Any, before: Any, after: Any) -> str | None:
+        """One line for the join screen's log of what happened (None: not worth a line)."""
         return None
 
     def draw(self, surface: pygame.Surface, view: Any) -> None:

@@ -24,7 +24,7 @@ def _play_with_the_join_screen(app: App, scene: JoinTableScene, host: TableHost,
     """Step the join screen, picking a random legal choice from its menu whenever it is its turn."""
     chosen = 0
     deadline = time.monotonic() + GAME_SECONDS
-    while not (host.session.is_over() and scene.status == "game over"):
+    while not (host.session.is_over() and scene.status.startswith("game over")):
         assert time.monotonic() < deadline, f"the game did not end (move {host.move}, status {scene.status!r})"
         app.step(1 / 60)
         if scene.menu is not None and scene.status == "your turn":
@@ -56,6 +56,9 @@ def test_a_whole_game_with_one_seat_on_the_join_screen_and_table_bots_in_the_oth
     assert session.is_over() and chosen > 0
     assert scene.board is not None and type(scene.board).__module__.startswith(f"game.{game_id}.ui")
     assert host.errors_sent == 0, f"a refused message: {host.last_error}"
+    assert scene.log, "the join screen tells what happened in the game's words"
+    winners = session.engine.result(session.state).winners
+    assert ("you won" in scene.status) == (0 in winners), scene.status
     assert all(r.result == session.engine.result(session.state).to_json() for r in reports)
 
 

@@ -15,6 +15,7 @@ from game.robomissions.rules import engine
 from game.robomissions.rules.view import SeatView
 from game.robomissions.ui import table_render as render
 from game.robomissions.ui.choice_ui import build_options, prompt
+from game.robomissions.ui.event_anim import Scenes, log_line
 
 
 class ViewBoard(ScaledBoard):
@@ -41,3 +42,8 @@ class ViewBoard(ScaledBoard):
         layout = render.build_layout(view, view.seat)
         options = build_options(view, layout, [choice], engine.HAND_LIMIT)
         return options[0].title if options else None
+
+    def describe(self, event, before: SeatView, after: SeatView) -> str | None:
+        seat = after.seat
+        scenes = Scenes(before, render.build_layout(before, seat), after, render.build_layout(after, seat), seat, True)
+        return log_line(event, scenes, frozenset({seat}))

@@ -35,6 +35,22 @@ class ViewBoard(ScaledBoard):
     def label(self, choice: engine.Action, view: engine.PlayerView) -> str | None:
         return choice_words(choice, view.cards, public=False)
 
+    def describe(self, event, before: engine.PlayerView, after: engine.PlayerView) -> str | None:
+        """What happened, with only the cards this seat may see named (a drawn card is its own)."""
+        if event.seat is None:
+            return f"Round {event['round']} won by " + ", ".join(f"Player {s + 1}" for s in event["seats"]) \
+                if event.kind == "round_won" else None
+        who = "You" if event.seat == after.seat else f"Player {event.seat + 1}"
+        card = after.cards[event["card"]].label if "card" in event.data else "a card"
+        lines = {"drawn": f"{who} drew {card}" if event.seat == after.seat else None,
+                 "taken_from_display": f"{who} took {card} from the display",
+                 "placed": f"{who} placed {card} in {engine.AREA_NAMES[event['area']]}" if "area" in event.data else None,
+                 "decommissioned": f"{who} decommissioned {engine.AREA_NAMES[event['area']]}"
+                 if "area" in event.data else None,
+                 "discarded_facedown": f"{who} discarded a card face down",
+                 "vp_awarded": f"{who} gained a Victory Point"}
+        return lines.get(event.kind)
+
 
 def choice_words(action: engine.Action, cards, public: bool) -> str:
     """A choice in words: for its own seat with every card it moves; `public`: as the other

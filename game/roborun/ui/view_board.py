@@ -16,6 +16,7 @@ from game.roborun.ui import hud_render
 from game.roborun.ui.anim import Stage
 from game.roborun.ui.board_render import BoardRenderer, draw_stage
 from game.roborun.ui.choice_ui import ViewReader, build_options
+from game.roborun.ui.event_text import describe_event
 from game.roborun.ui.play_render import BOARD_AREA, LEFT, PANEL_HEIGHT, RIGHT
 
 
@@ -41,3 +42,6 @@ class ViewBoard(ScaledBoard):
     def label(self, choice, view) -> str | None:
         reader = ViewReader(None, view.seat, view)
         return build_options([choice], reader.decision_kind or "", reader)[0].label
+
+    def describe(self, event, before, after) -> str | None:
+        return describe_event(event, after.seat, log=True) or None

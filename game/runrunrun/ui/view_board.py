@@ -13,7 +13,7 @@ from game.client.view_board import ScaledBoard
 from game.client.widgets import draw_text
 from game.runrunrun.rules.maze import FINAL, open_doorways
 from game.runrunrun.ui import render as V
-from game.runrunrun.ui.text import SEAT_NAMES, choice_label
+from game.runrunrun.ui.text import SEAT_NAMES, choice_label, log_line
 
 MAZE = pygame.Rect(10, 10, 860, 560)
 HAND_TOP = 590
@@ -34,3 +34,6 @@ class ViewBoard(ScaledBoard):
 
     def label(self, choice, view) -> str | None:
         return choice_label(choice, view)
+
+    def describe(self, event, before, after) -> str | None:
+        return log_line(event)
