@@ -74,6 +74,51 @@ def test_the_tv_board_shows_nothing_a_seat_keeps_hidden(app, game_id):
             f"the TV shows something seat {seat + 1} may not see"
 
 
+def _movie(app: App, game_id: str, session: GameSession, choice, moments=(2, 8, 16, 30, 60)) -> list[bytes]:
+    """The TV's pictures at a few moments after the table sends `choice` (a position settled first)."""
+    feed: queue.Queue = queue.Queue()
+    scene = load(SPECTATORS[game_id])(app, session, feed)
+    app.stack.push(scene)
+    _settle(app, scene)
+    feed.put(choice)
+    pictures = []
+    for frame in range(1, max(moments) + 1):
+        app.step(1 / 60)
+        if frame in moments:
+            app.lively_time = scene.t = 0.0
+            surface = pygame.Surface(app.screen.get_size())
+            scene.draw(surface, 1.0)
+            pictures.append(pygame.image.tobytes(surface, "RGB"))
+    app.stack.pop()
+    app.step(1 / 60)
+    return pictures
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_tv_animates_a_choice_without_showing_what_it_hides(app, game_id):
+    """The acting seat's choice played from its position and from one where everything that seat
+    cannot see was dealt again: when the events every player is told are the same, so is every
+    picture of the animation (a drawn card flying face up would differ)."""
+    session = _played(game_id, 21, 10)
+    engine = session.engine
+    rng = random.Random(8)
+    compared = 0
+    for _ in range(12):
+        if session.is_over() or compared >= 3:
+            break
+        choice = rng.choice(session.legal_choices())
+        seat = engine.current_seat(session.state)
+        redealt = engine.redeal_hidden(session.state, seat, random.Random(compared + 40))
+        told = [engine.events_for_seat(engine.apply(state.copy(), choice), -1) for state in (session.state, redealt)]
+        if told[0] == told[1]:
+            compared += 1
+            assert _movie(app, game_id, _like(session, redealt), choice) == \
+                _movie(app, game_id, _like(session, session.state.copy()), choice), \
+                f"the TV's animation of {choice!r} shows what seat {seat + 1} does not know"
+        session.apply(choice)
+    assert compared > 0
+
+
 @pytest.mark.parametrize("game_id", [g for g in GAMES if g != "roborally"])
 def test_the_tv_board_plays_the_tables_choices_in_order(app, game_id):
     table = _played(game_id, 12, 3)
