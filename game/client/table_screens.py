@@ -1,10 +1,13 @@
 """The networked table's screens (their commands, `host` and `join`, are game/client/table_commands.py).
 
 The host screen is the TV: the table's join code, link and QR code, every seat and who
-holds it, whose decision it is. The table itself (game/table/server.py) runs on its own
-thread; this screen only reads `host.summary()` and asks `host.hand_over`, so hosting adds
-nothing to a frame but a few reads. The join screen plays one seat from another Robo Arcade:
-its view's facts and its legal choices as a menu, over the same protocol as a phone.
+holds it, whose decision it is; once the game begins, the game's own board (SPECTATORS: its
+play screen replaying the table's choices, public information only). The table itself
+(game/table/server.py) runs on its own thread or process; this screen only reads
+`host.summary()` and asks `host.hand_over`, so hosting adds nothing to a frame but a few reads.
+The join screen plays one seat from another Robo Arcade over the same protocol as a phone: the
+game's board painted from the seat's view (VIEW_BOARDS), its legal choices in the game's words
+beside it, and what happened in the game's log words.
 """
 from __future__ import annotations
 
