@@ -23,6 +23,7 @@ import pygame
 from game.client import input as inp
 from game.client import theme
 from game.client.registry import load
+from game.client.decisions import automatic_choice
 from game.client.scene import Scene
 from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, draw_text, panel
 from game import catalog
@@ -304,7 +305,13 @@ class JoinTableScene(Scene):
             elif m["choices"]:
                 self.status = "your turn"
                 self.choices = [(self._label(c, seen), c, m["move"]) for c in m["choices"]]
-                self._choice_menu(0)
+                ask_every_step = bool(getattr(getattr(self.app, "settings", None), "ask_every_step", False))
+                only = automatic_choice(self.choices, ask_every_step)
+                if only is not None:             # one legal option: nothing to ask (the client's one rule)
+                    self.log = (self.log + [f"Only one choice: {only[0]}"])[-LOG_LINES:]
+                    self._choose(only[1], only[2])
+                else:
+                    self._choice_menu(0)
             else:
                 self.status, self.menu = f"waiting for seat {m['current'] + 1}", None
         elif kind == "error":

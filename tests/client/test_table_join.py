@@ -87,3 +87,32 @@ def test_the_join_screen_draws_its_seats_board_and_names_choices_in_the_games_wo
             assert shown != generic, "the board names the choices in the game's words"
     finally:
         host.stop()
+
+
+class _Link:
+    """A stand-in for TableLink: what the join screen sends, kept."""
+
+    def __init__(self) -> None:
+        self.sent: list = []
+
+    def send(self, message: dict) -> None:
+        self.sent.append(message)
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_decision_with_one_legal_option_is_sent_without_asking_unless_the_player_wants_every_step(app):
+    update = {"type": "update", "move": 7, "seat": 0, "current": 0, "over": False, "result": None,
+              "view": {"phase": "action"}, "events": [], "choices": [{"kind": "continue"}], "seats": []}
+    for ask_every_step, asked in ((False, False), (True, True)):
+        app.settings.ask_every_step = ask_every_step
+        link = _Link()
+        scene = JoinTableScene(link, seat=0, code="ABCDE", token="tok")
+        app.stack.push(scene)
+        scene._receive({"type": "table", "game": "a game with no board", "title": "Test", "seats": []})
+        scene._receive(dict(update))
+        sent = [m for m in link.sent if m["type"] == "choose"]
+        assert (scene.menu is not None) == asked
+        assert sent == ([] if asked else [{"type": "choose", "move": 7, "choice": {"kind": "continue"}}])
+        app.stack.pop()
