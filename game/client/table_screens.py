@@ -50,6 +50,7 @@ VIEW_BOARDS = {"roborally": "game.roborally.ui.board_view:ViewBoard",
                "runrunrun": "game.runrunrun.ui.view_board:ViewBoard"}
 BOARD_AREA = pygame.Rect(10, 150, 820, 520)
 LOG_AREA = pygame.Rect(845, 36, 420, 104)
+REJOIN_EVERY = 1.0      # seconds between a dropped join screen's tries to reach its table again
 LOG_LINES = 4           # lines of what happened beside the join screen's title
 PAGE = 8                # choices in the join screen's menu at once (a ninth row pages through the rest)
 
@@ -257,17 +258,44 @@ class JoinTableScene(Scene):
         self.decoded: Any = None            # the seat's view as the game's own objects (for the board)
         self.choices: list[tuple[str, dict, int]] = []     # (label, choice JSON, move) of the current decision
         self.log: list[str] = []                # what happened, in the game's words (newest last)
+        self.leaving = threading.Event()        # set when the screen closes: no more rejoining
+        self.relinked: queue.Queue = queue.Queue()     # a new link from the rejoining thread
+        self.rejoining = False
 
     def exit(self) -> None:
+        self.leaving.set()
         self.link.close()
 
     def update(self, dt: float) -> None:
+        try:
+            self.link = self.relinked.get_nowait()          # back on the table: its first message rejoins
+            self.rejoining = False
+        except queue.Empty:
+            pass
         while True:
             try:
                 message = self.link.inbox.get_nowait()
             except queue.Empty:
                 return
             self._receive(message)
+
+    def _rejoin_later(self) -> None:
+        """The link dropped (Wi-Fi, a host restarting from its save): reconnect off the frame, every
+        REJOIN_EVERY seconds until the screen closes; the seat token takes the seat back."""
+        if self.rejoining or self.leaving.is_set():
+            return
+        self.rejoining = True
+        url = self.link.url
+
+        def reconnect() -> None:
+            while not self.leaving.wait(REJOIN_EVERY):
+                try:
+                    self.relinked.put(TableLink(url))
+                    return
+                except OSError:
+                    continue
+
+        threading.Thread(target=reconnect, daemon=True, name="table-rejoin").start()
 
     def _receive(self, m: dict) -> None:
         kind = m.get("type")
@@ -316,8 +344,15 @@ class JoinTableScene(Scene):
                 self.status, self.menu = f"waiting for seat {m['current'] + 1}", None
         elif kind == "error":
             self.status = m.get("message", "refused")
+            if m.get("code") in ("replaced", "bad_token"):
+                self.token = ""                 # the seat is played elsewhere now: never take it back
         elif kind == "closed":
-            self.status, self.menu = "the table closed the connection", None
+            self.menu = None
+            if self.token and self.seat is not None and not self.status.startswith("game over"):
+                self.status = "connection lost: rejoining your seat..."
+                self._rejoin_later()
+            else:
+                self.status = "the table closed the connection"
 
     def _tell(self, events: list, before: Any) -> None:
         """Log what happened as the game's own log words it (the board's `describe`), newest last."""

@@ -116,3 +116,39 @@ def test_a_decision_with_one_legal_option_is_sent_without_asking_unless_the_play
         assert (scene.menu is not None) == asked
         assert sent == ([] if asked else [{"type": "choose", "move": 7, "choice": {"kind": "continue"}}])
         app.stack.pop()
+
+
+def test_a_join_screen_that_loses_its_connection_rejoins_its_seat_with_its_token_and_plays_on(app):
+    session = small_session("roborun", 6, sample=0)
+    host = TableHost(session, ["remote", "ai"], ai_level=weakest_level("roborun"), drop_timeout=None).start()
+    try:
+        scene = JoinTableScene(TableLink(host.address), seat=0, code=host.code, token="")
+        app.stack.push(scene)
+
+        def wait_for_turn() -> None:
+            deadline = time.monotonic() + 20
+            while scene.menu is None or scene.status != "your turn":
+                assert time.monotonic() < deadline, scene.status
+                app.step(1 / 60)
+                time.sleep(0.005)
+
+        wait_for_turn()
+        token, first = scene.token, scene.link
+        first.close()                                   # Wi-Fi gone
+        deadline = time.monotonic() + 10
+        while scene.link is first:
+            assert time.monotonic() < deadline, scene.status
+            app.step(1 / 60)
+            time.sleep(0.01)
+        wait_for_turn()
+        assert scene.token == token and host.seats[0].client is not None
+        before = host.move
+        app.post(Action("confirm"))
+        deadline = time.monotonic() + 10
+        while host.move == before:
+            assert time.monotonic() < deadline, scene.status
+            app.step(1 / 60)
+            time.sleep(0.005)
+        assert host.errors_sent == 0, host.last_error
+    finally:
+        host.stop()
