@@ -258,6 +258,8 @@ class JoinTableScene(Scene):
         self.decoded: Any = None            # the seat's view as the game's own objects (for the board)
         self.choices: list[tuple[str, dict, int]] = []     # (label, choice JSON, move) of the current decision
         self.log: list[str] = []                # what happened, in the game's words (newest last)
+        self.places: list[list] = []            # where each choice sits on the board (painted coordinates)
+        self.page_start = 0                     # the choice the menu's first row shows
         self.leaving = threading.Event()        # set when the screen closes: no more rejoining
         self.relinked: queue.Queue = queue.Queue()     # a new link from the rejoining thread
         self.rejoining = False
@@ -333,6 +335,7 @@ class JoinTableScene(Scene):
             elif m["choices"]:
                 self.status = "your turn"
                 self.choices = [(self._label(c, seen), c, m["move"]) for c in m["choices"]]
+                self.places = [self._places(c) for c in m["choices"]]
                 ask_every_step = bool(getattr(getattr(self.app, "settings", None), "ask_every_step", False))
                 only = automatic_choice(self.choices, ask_every_step)
                 if only is not None:             # one legal option: nothing to ask (the client's one rule)
@@ -381,7 +384,9 @@ class JoinTableScene(Scene):
         beside = self.board is not None         # the board on the left, the choices beside it
         pages = max(1, -(-len(self.choices) // PAGE))
         page %= pages
-        shown = self.choices if len(self.choices) <= PAGE + 1 else self.choices[page * PAGE:(page + 1) * PAGE]
+        paged = len(self.choices) > PAGE + 1
+        self.page_start = page * PAGE if paged else 0
+        shown = self.choices[page * PAGE:(page + 1) * PAGE] if paged else self.choices
         items = [MenuItem(label, lambda c=c, mv=mv: self._choose(c, mv)) for label, c, mv in shown]
         if len(shown) < len(self.choices):
             items.append(MenuItem(f"More choices ({page + 1}/{pages})", lambda: self._choice_menu(page + 1)))
@@ -400,6 +405,32 @@ class JoinTableScene(Scene):
                 return words
         return choice_label(choice, seen)
 
+    def _places(self, choice: dict) -> list:
+        """Where a choice sits on the board (the board's `targets`), in painted coordinates."""
+        targets = getattr(self.board, "targets", None)
+        if targets is None or self.decoded is None:
+            return []
+        try:
+            return list(targets(engine_module(catalog.BY_ID[self.game].rules).choice_from_json(choice), self.decoded))
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            return []
+
+    def _choice_at(self, pos: tuple[int, int]) -> int | None:
+        """The legal choice whose place on the board is under `pos` (None: none, or not on the board)."""
+        painted = self.board.to_painted(pos) if self.board is not None and hasattr(self.board, "to_painted") else None
+        if painted is None:
+            return None
+        return next((index for index, places in enumerate(self.places)
+                     if any(rect.collidepoint(painted) for rect in places)), None)
+
+    def _focused_choice(self) -> int | None:
+        if self.menu is None or not self.choices:
+            return None
+        index = self.page_start + self.menu.focus
+        page_end = self.page_start + min(PAGE, len(self.choices) - self.page_start) if len(self.choices) > PAGE + 1 \
+            else len(self.choices)
+        return index if index < page_end else None
+
     def _seat_menu(self, seats: list) -> None:
         open_seats = [s for s in seats if s["kind"] == "remote" and not s["claimed"]]
         self.status = "pick a seat" if open_seats else "no seat is open"
@@ -413,6 +444,15 @@ class JoinTableScene(Scene):
         self.status = "sent"
 
     def handle(self, action: inp.Action) -> None:
+        if self.menu is not None and self.choices and action.name in (inp.POINT, inp.CLICK) and action.pos:
+            index = self._choice_at(action.pos)     # a card, robot or room on the board: that choice
+            if index is not None:
+                if action.name == inp.CLICK:
+                    label, choice, move = self.choices[index]
+                    self._choose(choice, move)
+                elif self.page_start <= index < self.page_start + PAGE:
+                    self.menu.focus = index - self.page_start
+                return
         if self.menu is not None and self.menu.handle(action):
             return
         if action.name == inp.BACK:
@@ -432,4 +472,8 @@ class JoinTableScene(Scene):
                      theme.TEXT if row == len(self.log[-LOG_LINES:]) - 1 else theme.TEXT_DIM, wrap=False)
         if self.menu is not None:
             self.menu.draw(surface)
+            focused = self._focused_choice()
+            if focused is not None and self.board is not None and focused < len(self.places):
+                for rect in self.places[focused]:       # the focused choice on the board
+                    pygame.draw.rect(surface, theme.ACCENT, self.board.to_screen(rect).inflate(8, 8), 3, border_radius=8)
         draw_hints(surface, self.app.input, [(inp.CONFIRM, "Choose"), (inp.BACK, "Leave")])

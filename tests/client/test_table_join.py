@@ -152,3 +152,41 @@ def test_a_join_screen_that_loses_its_connection_rejoins_its_seat_with_its_token
         assert host.errors_sent == 0, host.last_error
     finally:
         host.stop()
+
+
+@pytest.mark.parametrize("game_id", ["robomissions", "roborun", "roborescue"])
+def test_pointing_at_a_choice_on_the_board_focuses_it_and_a_click_sends_it(app, game_id):
+    session = small_session(game_id, 4, sample=-1)
+    seats = session.engine.seat_count(session.state)
+    host = TableHost(session, ["remote"] + ["ai"] * (seats - 1), ai_level=weakest_level(game_id),
+                     drop_timeout=None).start()
+    try:
+        scene = JoinTableScene(TableLink(host.address), seat=0, code=host.code, token="")
+        app.stack.push(scene)
+        deadline = time.monotonic() + 20
+        while scene.menu is None or scene.status != "your turn" or not any(scene.places):
+            assert time.monotonic() < deadline, "no choice with a place on the board came up"
+            if scene.menu is not None and scene.status == "your turn":
+                app.post(Action("confirm"))             # a decision with nothing on the board: play on
+            app.step(1 / 60)
+            time.sleep(0.005)
+        app.step(1 / 60)
+        index = max(i for i, places in enumerate(scene.places) if places)
+        spot = scene.board.to_screen(scene.places[index][0]).center
+        assert scene._choice_at(spot) is not None
+        app.post(Action("point", "mouse", spot))
+        picked = scene._choice_at(spot)
+        if picked < len(scene.menu.items):
+            assert scene._focused_choice() == picked, "pointing at it focuses its row"
+        label, choice, move = scene.choices[picked]
+        before = host.move
+        app.post(Action("click", "mouse", spot))
+        deadline = time.monotonic() + 10
+        while host.move == before:
+            assert time.monotonic() < deadline, scene.status
+            app.step(1 / 60)
+            time.sleep(0.005)
+        with host.lock:
+            assert session.engine.choice_to_json(host.session.choices[before]) == choice, label
+    finally:
+        host.stop()

@@ -39,9 +39,18 @@ class ViewBoard(ScaledBoard):
                       "center", bold=True, shadow=True)
 
     def label(self, choice: engine.Action, view: SeatView) -> str | None:
-        layout = render.build_layout(view, view.seat)
-        options = build_options(view, layout, [choice], engine.HAND_LIMIT)
-        return options[0].title if options else None
+        option = self._option(choice, view)
+        return option.title if option else None
+
+    def targets(self, choice: engine.Action, view: SeatView) -> list[pygame.Rect]:
+        option = self._option(choice, view)
+        rect = option.rect if option else None
+        return [rect.clip(self.source)] if rect is not None and self.source.colliderect(rect) else []
+
+    def _option(self, choice: engine.Action, view: SeatView):
+        """The table screen's option for a choice (its words and where it sits), as painted."""
+        options = build_options(view, render.build_layout(view, view.seat), [choice], engine.HAND_LIMIT)
+        return options[0] if options else None
 
     def describe(self, event, before: SeatView, after: SeatView) -> str | None:
         seat = after.seat

@@ -13,7 +13,8 @@ from game.client.view_board import ScaledBoard
 from game.client.widgets import draw_text, vertical_gradient
 from game.roborescue.rules import engine
 from game.roborescue.ui.card_sprites import CardArt
-from game.roborescue.ui.lab_render import DETAIL_RECT, LabModel, LabRenderer, Marks
+from game.roborescue.ui.lab_render import (DETAIL_RECT, LabModel, LabRenderer, Marks, area_rect, display_rect,
+                                           hand_rect, pile_rect)
 
 
 class ViewBoard(ScaledBoard):
@@ -34,6 +35,20 @@ class ViewBoard(ScaledBoard):
 
     def label(self, choice: engine.Action, view: engine.PlayerView) -> str | None:
         return choice_words(choice, view.cards, public=False)
+
+    def targets(self, choice: engine.Action, view: engine.PlayerView) -> list[pygame.Rect]:
+        """An area for a card put there, a display slot, the pile, a drawn card kept as a VP."""
+        if isinstance(choice, (engine.Place, engine.Decommission)):
+            return [area_rect(choice.area)]
+        if isinstance(choice, engine.DiscardFaceDown) and view.lab.decommissioned is not None:
+            return [area_rect(view.lab.decommissioned)]
+        if isinstance(choice, engine.TakeFromDisplay):
+            return [display_rect(choice.slot)]
+        if isinstance(choice, engine.DrawSecond):
+            return [pile_rect()]
+        if isinstance(choice, engine.KeepVP) and choice.card in view.hand:
+            return [hand_rect(view.hand.index(choice.card))]
+        return []
 
     def describe(self, event, before: engine.PlayerView, after: engine.PlayerView) -> str | None:
         """What happened, with only the cards this seat may see named (a drawn card is its own)."""

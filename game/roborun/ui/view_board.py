@@ -26,6 +26,7 @@ class ViewBoard(ScaledBoard):
     def __init__(self, view, area: pygame.Rect) -> None:
         super().__init__(view, area)
         self.board = BoardRenderer(view.level, BOARD_AREA, flip=view.seat == 1)
+        self.stand_cards: dict[int, pygame.Rect] = {}    # card number -> where it was painted last
         self.background = vertical_gradient(theme.LOGICAL_SIZE, (28, 34, 52), (14, 16, 24))
 
     def paint(self, surface: pygame.Surface, view) -> None:
@@ -37,11 +38,23 @@ class ViewBoard(ScaledBoard):
         draw_stage(surface, self.board, stage)
         for seat, column in ((view.seat, RIGHT), (1 - view.seat, LEFT)):
             info = hud_render.seat_panel(reader, seat, view.seat, seat == view.seat)
-            hud_render.draw_seat_panel(surface, pygame.Rect(column.left, column.top, column.width, PANEL_HEIGHT), info)
+            rects = hud_render.draw_seat_panel(surface, pygame.Rect(column.left, column.top, column.width,
+                                                                    PANEL_HEIGHT), info)
+            if seat == view.seat:
+                self.stand_cards = {face.card: rect for rect, face in zip(rects, info.stand)}
 
     def label(self, choice, view) -> str | None:
         reader = ViewReader(None, view.seat, view)
         return build_options([choice], reader.decision_kind or "", reader)[0].label
+
+    def targets(self, choice, view) -> list[pygame.Rect]:
+        """The map cells that pick a choice, or the stand card it plays."""
+        self.prepare(view)                      # the stand's cards are where this view painted them
+        reader = ViewReader(None, view.seat, view)
+        option = build_options([choice], reader.decision_kind or "", reader)[0]
+        cells = [self.board.cell_rect(cell) for cell in option.cells if view.level.in_bounds(cell)]
+        card = self.stand_cards.get(option.card) if option.card is not None else None
+        return cells + ([card] if card is not None else [])
 
     def describe(self, event, before, after) -> str | None:
         return describe_event(event, after.seat, log=True) or None
