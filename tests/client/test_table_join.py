@@ -20,6 +20,21 @@ from tests.table.helpers import run_bots, small_session, weakest_level
 GAME_SECONDS = 60.0
 
 
+def _table_with_ais(game_id: str, seed: int = 4) -> tuple:
+    """A small game of `game_id`: seat 1 open for the join screen, the weakest AI in the others."""
+    session = small_session(game_id, seed, sample=-1)
+    seats = session.engine.seat_count(session.state)
+    host = TableHost(session, ["remote"] + ["ai"] * (seats - 1), ai_level=weakest_level(game_id),
+                     drop_timeout=None).start()
+    return session, host
+
+
+def _join(app: App, host: TableHost) -> JoinTableScene:
+    scene = JoinTableScene(TableLink(host.address), seat=0, code=host.code, token="")
+    app.stack.push(scene)
+    return scene
+
+
 def _play_with_the_join_screen(app: App, scene: JoinTableScene, host: TableHost, rng: random.Random) -> int:
     """Step the join screen, picking a random legal choice from its menu whenever it is its turn."""
     chosen = 0
@@ -64,13 +79,9 @@ def test_a_whole_game_with_one_seat_on_the_join_screen_and_table_bots_in_the_oth
 
 @pytest.mark.parametrize("game_id", sorted(VIEW_BOARDS))
 def test_the_join_screen_draws_its_seats_board_and_names_choices_in_the_games_words(app, game_id):
-    session = small_session(game_id, 4, sample=-1)
-    seats = session.engine.seat_count(session.state)
-    host = TableHost(session, ["remote"] + ["ai"] * (seats - 1), ai_level=weakest_level(game_id),
-                     drop_timeout=None).start()
+    session, host = _table_with_ais(game_id)
     try:
-        scene = JoinTableScene(TableLink(host.address), seat=0, code=host.code, token="")
-        app.stack.push(scene)
+        scene = _join(app, host)
         deadline = time.monotonic() + 20
         while scene.menu is None or scene.status != "your turn":
             assert time.monotonic() < deadline, scene.status
@@ -156,13 +167,9 @@ def test_a_join_screen_that_loses_its_connection_rejoins_its_seat_with_its_token
 
 @pytest.mark.parametrize("game_id", ["robomissions", "roborun", "roborescue"])
 def test_pointing_at_a_choice_on_the_board_focuses_it_and_a_click_sends_it(app, game_id):
-    session = small_session(game_id, 4, sample=-1)
-    seats = session.engine.seat_count(session.state)
-    host = TableHost(session, ["remote"] + ["ai"] * (seats - 1), ai_level=weakest_level(game_id),
-                     drop_timeout=None).start()
+    session, host = _table_with_ais(game_id)
     try:
-        scene = JoinTableScene(TableLink(host.address), seat=0, code=host.code, token="")
-        app.stack.push(scene)
+        scene = _join(app, host)
         deadline = time.monotonic() + 20
         while scene.menu is None or scene.status != "your turn" or not any(scene.places):
             assert time.monotonic() < deadline, "no choice with a place on the board came up"

@@ -21,7 +21,7 @@ from game.client.table_screens import SPECTATORS, HostTableScene
 from game.core.session import GameSession
 from game.table.server import TableHost
 from tests.client.test_table_screens import app  # noqa: F401 - the headless App fixture
-from tests.table.helpers import small_session, weakest_level
+from tests.table.helpers import played_at_random, small_session, weakest_level
 
 GAMES = sorted(SPECTATORS)
 SETTLE_FRAMES = 900          # at most 15 s of game time for an opening animation to end
@@ -29,13 +29,7 @@ SETTLE_FRAMES = 900          # at most 15 s of game time for an opening animatio
 
 def _played(game_id: str, seed: int, moves: int, sample: int = -1) -> GameSession:
     """A small game of `game_id` after `moves` random legal choices (fewer if it ends)."""
-    session = small_session(game_id, seed, sample=sample)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if session.is_over():
-            break
-        session.apply(rng.choice(session.legal_choices()))
-    return session
+    return played_at_random(small_session(game_id, seed, sample=sample), seed, moves)
 
 
 def _like(session: GameSession, state) -> GameSession:
