@@ -259,7 +259,7 @@ class JoinTableScene(Scene):
         self.choices: list[tuple[str, dict, int]] = []     # (label, choice JSON, move) of the current decision
         self.log: list[str] = []                # what happened, in the game's words (newest last)
         self.places: list[list] = []            # where each choice sits on the board (painted coordinates)
-        self.page_start = 0                     # the choice the menu's first row shows
+        self.page_start = self.page_len = 0     # the choices the menu's rows show: from, how many
         self.leaving = threading.Event()        # set when the screen closes: no more rejoining
         self.relinked: queue.Queue = queue.Queue()     # a new link from the rejoining thread
         self.rejoining = False
@@ -334,8 +334,9 @@ class JoinTableScene(Scene):
                 self.status, self.menu = self._ending(m.get("result") or {}), None
             elif m["choices"]:
                 self.status = "your turn"
-                self.choices = [(self._label(c, seen), c, m["move"]) for c in m["choices"]]
-                self.places = [self._places(c) for c in m["choices"]]
+                decoded = [self._decode(c) for c in m["choices"]]
+                self.choices = [(self._label(c, d, seen), c, m["move"]) for c, d in zip(m["choices"], decoded)]
+                self.places = [self._places(d) for d in decoded]
                 ask_every_step = bool(getattr(getattr(self.app, "settings", None), "ask_every_step", False))
                 only = automatic_choice(self.choices, ask_every_step)
                 if only is not None:             # one legal option: nothing to ask (the client's one rule)
@@ -387,31 +388,41 @@ class JoinTableScene(Scene):
         paged = len(self.choices) > PAGE + 1
         self.page_start = page * PAGE if paged else 0
         shown = self.choices[page * PAGE:(page + 1) * PAGE] if paged else self.choices
+        self.page_len = len(shown)
         items = [MenuItem(label, lambda c=c, mv=mv: self._choose(c, mv)) for label, c, mv in shown]
         if len(shown) < len(self.choices):
             items.append(MenuItem(f"More choices ({page + 1}/{pages})", lambda: self._choice_menu(page + 1)))
         self.menu = Menu(items, center_x=1055 if beside else theme.WIDTH // 2, top=160 if beside else 260,
                          width=420 if beside else 760, row_height=52)
 
-    def _label(self, choice: dict, seen: dict) -> str:
+    def _decode(self, choice: dict) -> Any:
+        """A choice as the game's own object, for its board (None: no board, or not one it reads)."""
+        if self.board is None or self.decoded is None:
+            return None
+        try:
+            return engine_module(catalog.BY_ID[self.game].rules).choice_from_json(choice)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            return None
+
+    def _label(self, choice: dict, decoded: Any, seen: dict) -> str:
         """A choice in the game's own words when its board names it (VIEW_BOARDS), else choice_label."""
         label = getattr(self.board, "label", None)
-        if label is not None and self.decoded is not None:
+        if label is not None and decoded is not None:
             try:
-                words = label(engine_module(catalog.BY_ID[self.game].rules).choice_from_json(choice), self.decoded)
+                words = label(decoded, self.decoded)
             except (ValueError, TypeError, KeyError, IndexError, AttributeError):
                 words = None                # a choice the board cannot name: the generic words
             if words:
                 return words
         return choice_label(choice, seen)
 
-    def _places(self, choice: dict) -> list:
+    def _places(self, decoded: Any) -> list:
         """Where a choice sits on the board (the board's `targets`), in painted coordinates."""
         targets = getattr(self.board, "targets", None)
-        if targets is None or self.decoded is None:
+        if targets is None or decoded is None:
             return []
         try:
-            return list(targets(engine_module(catalog.BY_ID[self.game].rules).choice_from_json(choice), self.decoded))
+            return list(targets(decoded, self.decoded))
         except (ValueError, TypeError, KeyError, IndexError, AttributeError):
             return []
 
@@ -424,12 +435,10 @@ class JoinTableScene(Scene):
                      if any(rect.collidepoint(painted) for rect in places)), None)
 
     def _focused_choice(self) -> int | None:
-        if self.menu is None or not self.choices:
+        """The choice the menu's focused row stands for (None: "More choices", or no menu)."""
+        if self.menu is None or self.menu.focus >= self.page_len:
             return None
-        index = self.page_start + self.menu.focus
-        page_end = self.page_start + min(PAGE, len(self.choices) - self.page_start) if len(self.choices) > PAGE + 1 \
-            else len(self.choices)
-        return index if index < page_end else None
+        return self.page_start + self.menu.focus
 
     def _seat_menu(self, seats: list) -> None:
         open_seats = [s for s in seats if s["kind"] == "remote" and not s["claimed"]]
@@ -450,7 +459,7 @@ class JoinTableScene(Scene):
                 if action.name == inp.CLICK:
                     label, choice, move = self.choices[index]
                     self._choose(choice, move)
-                elif self.page_start <= index < self.page_start + PAGE:
+                elif self.page_start <= index < self.page_start + self.page_len:
                     self.menu.focus = index - self.page_start
                 return
         if self.menu is not None and self.menu.handle(action):
