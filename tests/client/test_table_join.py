@@ -197,3 +197,23 @@ def test_pointing_at_a_choice_on_the_board_focuses_it_and_a_click_sends_it(app, 
             assert session.engine.choice_to_json(host.session.choices[before]) == choice, label
     finally:
         host.stop()
+
+
+def test_a_long_list_of_choices_pages_instead_of_losing_the_last_ones(app):
+    choices = [{"kind": "pick", "arg": n} for n in range(12)]
+    link = _Link()
+    scene = JoinTableScene(link, seat=0, code="ABCDE", token="tok")
+    app.stack.push(scene)
+    scene._receive({"type": "table", "game": "a game with no board", "title": "Test", "seats": []})
+    scene._receive({"type": "update", "move": 3, "seat": 0, "current": 0, "over": False, "result": None,
+                    "view": {}, "events": [], "choices": choices, "seats": []})
+    assert len(scene.menu.items) == 9 and scene.menu.items[-1].label.startswith("More choices")
+    for _ in range(8):
+        app.post(Action("down"))
+    app.post(Action("confirm"))                     # the ninth row: the next page
+    assert [item.label for item in scene.menu.items][:4] == [choice_label(c) for c in choices[8:]]
+    app.post(Action("down"))
+    app.post(Action("down"))
+    app.post(Action("down"))
+    app.post(Action("confirm"))                     # the last choice of all
+    assert link.sent[-1] == {"type": "choose", "move": 3, "choice": choices[11]}
