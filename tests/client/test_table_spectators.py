@@ -176,3 +176,15 @@ def test_the_host_window_turns_from_the_lobby_to_the_board_once_the_game_begins(
         assert len(played) >= 3 and played == table, "the TV replays exactly the table's choices"
     finally:
         host.stop()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_tv_waiting_for_a_phone_comes_to_rest_and_draws_nothing(app, game_id):
+    session = _played(game_id, 13, 6)
+    scene = load(SPECTATORS[game_id])(app, _like(session, session.state.copy()), queue.Queue())
+    app.stack.push(scene)
+    _settle(app, scene)
+    app.since_input = 1e9                           # nobody has touched anything for a long while
+    for _ in range(30):
+        app.step(1 / 60)
+    assert not scene.animating(), "a board waiting for a choice keeps drawing"
