@@ -1,12 +1,12 @@
 """`python main.py replay FILE` plays back a saved game of any built game, and Robo Run replays."""
 import json
-import random
 
 import pytest
 
 from game import catalog
 from game.cli import main
 from game.core.session import GameSession
+from tests.table.helpers import played_at_random
 
 BUILT = [(entry, rules) for entry, rules in catalog.available_engines()]
 
@@ -14,13 +14,7 @@ BUILT = [(entry, rules) for entry, rules in catalog.available_engines()]
 def _played(entry, rules, seed: int, moves: int) -> GameSession:
     """The first sample set-up of `entry` after up to `moves` random choices."""
     label, config = catalog.load(entry.samples)()[0]
-    session = GameSession.start(rules, config, seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if session.is_over():
-            break
-        session.apply(rng.choice(session.legal_choices()))
-    return session
+    return played_at_random(GameSession.start(rules, config, seed), seed, moves)
 
 
 @pytest.mark.parametrize("entry, rules", BUILT, ids=[e.id for e, _ in BUILT])

@@ -1,10 +1,13 @@
 """The networked table's screens (their commands, `host` and `join`, are game/client/table_commands.py).
 
 The host screen is the TV: the table's join code, link and QR code, every seat and who
-holds it, whose decision it is. The table itself (game/table/server.py) runs on its own
-thread; this screen only reads `host.summary()` and asks `host.hand_over`, so hosting adds
-nothing to a frame but a few reads. The join screen plays one seat from another Robo Arcade:
-its view's facts and its legal choices as a menu, over the same protocol as a phone.
+holds it, whose decision it is; once the game begins, the game's own board (SPECTATORS: its
+play screen replaying the table's choices, public information only). The table itself
+(game/table/server.py) runs on its own thread or process; this screen only reads
+`host.summary()` and asks `host.hand_over`, so hosting adds nothing to a frame but a few reads.
+The join screen plays one seat from another Robo Arcade over the same protocol as a phone: the
+game's board painted from the seat's view (VIEW_BOARDS), its legal choices in the game's words
+beside it, and what happened in the game's log words.
 """
 from __future__ import annotations
 
@@ -20,10 +23,13 @@ import pygame
 from game.client import input as inp
 from game.client import theme
 from game.client.registry import load
+from game.client.decisions import automatic_choice
 from game.client.scene import Scene
 from game.client.table_art import card_art
 from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, draw_text, panel
+from game import catalog
 from game.core.errors import UserError
+from game.core.session import engine_module
 from game.table import discovery
 from game.table.process import TableProcess
 from game.table.server import TableHost, table_save_path
@@ -32,10 +38,22 @@ from game.table.wire import from_wire, plain
 
 SEAT_WORDS = {"remote": "phone", "ai": "AI", "local": "this screen"}
 # games whose play screen can show a networked table's board: (app, replica session, choice feed) -> Scene
-SPECTATORS = {"roborally": "game.roborally.ui.scene:spectator_scene"}
+SPECTATORS = {"roborally": "game.roborally.ui.scene:spectator_scene",
+              "robomissions": "game.robomissions.ui.spectator:spectator_scene",
+              "roborescue": "game.roborescue.ui.spectator:spectator_scene",
+              "roborun": "game.roborun.ui.spectator:spectator_scene",
+              "runrunrun": "game.runrunrun.ui.spectator:spectator_scene"}
 # games whose board a joined seat can draw from its own view: (view, area) -> object with draw(surface, view)
-VIEW_BOARDS = {"roborally": "game.roborally.ui.board_view:ViewBoard"}
+VIEW_BOARDS = {"roborally": "game.roborally.ui.board_view:ViewBoard",
+               "robomissions": "game.robomissions.ui.view_board:ViewBoard",
+               "roborescue": "game.roborescue.ui.view_board:ViewBoard",
+               "roborun": "game.roborun.ui.view_board:ViewBoard",
+               "runrunrun": "game.runrunrun.ui.view_board:ViewBoard"}
 BOARD_AREA = pygame.Rect(10, 150, 820, 520)
+LOG_AREA = pygame.Rect(845, 36, 420, 104)
+REJOIN_EVERY = 1.0      # seconds between a dropped join screen's tries to reach its table again
+LOG_LINES = 4           # lines of what happened beside the join screen's title
+PAGE = 8                # choices in the join screen's menu at once (a ninth row pages through the rest)
 
 
 def qr_surface(text: str, size: int) -> pygame.Surface:
@@ -241,17 +259,48 @@ class JoinTableScene(Scene):
         self.game = ""
         self.board: Any = None              # the game's board drawer, for games in VIEW_BOARDS
         self.decoded: Any = None            # the seat's view as the game's own objects (for the board)
+        self.choices: list[tuple[str, dict, int]] = []     # (label, choice JSON, move) of the current decision
+        self.log: list[str] = []                # what happened, in the game's words (newest last)
+        self.places: list[list] = []            # where each choice sits on the board (painted coordinates)
+        self.page_start = self.page_len = 0     # the choices the menu's rows show: from, how many
+        self.leaving = threading.Event()        # set when the screen closes: no more rejoining
+        self.relinked: queue.Queue = queue.Queue()     # a new link from the rejoining thread
+        self.rejoining = False
 
     def exit(self) -> None:
+        self.leaving.set()
         self.link.close()
 
     def update(self, dt: float) -> None:
+        try:
+            self.link = self.relinked.get_nowait()          # back on the table: its first message rejoins
+            self.rejoining = False
+        except queue.Empty:
+            pass
         while True:
             try:
                 message = self.link.inbox.get_nowait()
             except queue.Empty:
                 return
             self._receive(message)
+
+    def _rejoin_later(self) -> None:
+        """The link dropped (Wi-Fi, a host restarting from its save): reconnect off the frame, every
+        REJOIN_EVERY seconds until the screen closes; the seat token takes the seat back."""
+        if self.rejoining or self.leaving.is_set():
+            return
+        self.rejoining = True
+        url = self.link.url
+
+        def reconnect() -> None:
+            while not self.leaving.wait(REJOIN_EVERY):
+                try:
+                    self.relinked.put(TableLink(url))
+                    return
+                except OSError:
+                    continue
+
+        threading.Thread(target=reconnect, daemon=True, name="table-rejoin").start()
 
     def _receive(self, m: dict) -> None:
         kind = m.get("type")
@@ -272,9 +321,7 @@ class JoinTableScene(Scene):
             self.move = m["move"]
             seen = plain(self.view)
             self.facts = "   ".join(f"{k} {seen[k]}" for k in ("phase", "round", "turn") if isinstance(seen.get(k), (int, str)))
-            hand = seen.get("hand")
-            if isinstance(hand, list) and hand:
-                self.facts += "   hand: " + ", ".join(str(c) for c in hand)
+            before = self.decoded
             make_board = load(VIEW_BOARDS.get(self.game))
             if make_board is not None:
                 try:
@@ -282,20 +329,119 @@ class JoinTableScene(Scene):
                     self.board = self.board or make_board(self.decoded, BOARD_AREA)
                 except (ValueError, TypeError, AttributeError):
                     self.decoded = self.board = None
+            self._tell(m.get("events") or [], before)
+            hand = seen.get("hand")
+            if isinstance(hand, list) and hand and self.board is None:     # a board draws the hand itself
+                self.facts += "   hand: " + ", ".join(str(c) for c in hand)
             if m["over"]:
-                self.status, self.menu = "game over", None
+                self.status, self.menu = self._ending(m.get("result") or {}), None
             elif m["choices"]:
                 self.status = "your turn"
-                beside = self.board is not None         # the board on the left, the choices beside it
-                self.menu = Menu([MenuItem(choice_label(c, seen), lambda c=c, mv=m["move"]: self._choose(c, mv))
-                                  for c in m["choices"]][:9], center_x=1055 if beside else theme.WIDTH // 2,
-                                 top=160 if beside else 260, width=420 if beside else 760, row_height=52)
+                decoded = [self._decode(c) for c in m["choices"]]
+                self.choices = [(self._label(c, d, seen), c, m["move"]) for c, d in zip(m["choices"], decoded)]
+                self.places = [self._places(d) for d in decoded]
+                ask_every_step = bool(getattr(getattr(self.app, "settings", None), "ask_every_step", False))
+                only = automatic_choice(self.choices, ask_every_step)
+                if only is not None:             # one legal option: nothing to ask (the client's one rule)
+                    self.log = (self.log + [f"Only one choice: {only[0]}"])[-LOG_LINES:]
+                    self._choose(only[1], only[2])
+                else:
+                    self._choice_menu(0)
             else:
                 self.status, self.menu = f"waiting for seat {m['current'] + 1}", None
         elif kind == "error":
             self.status = m.get("message", "refused")
+            if m.get("code") in ("replaced", "bad_token"):
+                self.token = ""                 # the seat is played elsewhere now: never take it back
         elif kind == "closed":
-            self.status, self.menu = "the table closed the connection", None
+            self.menu = None
+            if self.token and self.seat is not None and not self.status.startswith("game over"):
+                self.status = "connection lost: rejoining your seat..."
+                self._rejoin_later()
+            else:
+                self.status = "the table closed the connection"
+
+    def _tell(self, events: list, before: Any) -> None:
+        """Log what happened as the game's own log words it (the board's `describe`), newest last."""
+        describe = getattr(self.board, "describe", None)
+        if describe is None or self.decoded is None or not events:
+            return
+        try:
+            for event in from_wire(events, self.game):
+                line = describe(event, before if before is not None else self.decoded, self.decoded)
+                if line:
+                    self.log.append(line)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            pass                                # an event the board cannot word: the board still shows it
+        del self.log[:-LOG_LINES]
+
+    def _ending(self, result: dict) -> str:
+        winners = result.get("winners") or []
+        if self.seat in winners:
+            return "game over: you won" if len(winners) == 1 else "game over: you won together"
+        if winners:
+            return "game over: won by seat " + ", ".join(str(w + 1) for w in winners)
+        return "game over: " + str(result.get("cause") or result.get("outcome") or "nobody won")
+
+    def _choice_menu(self, page: int) -> None:
+        """The legal choices, PAGE at a time, with "More choices" to page through a longer list."""
+        beside = self.board is not None         # the board on the left, the choices beside it
+        pages = max(1, -(-len(self.choices) // PAGE))
+        page %= pages
+        paged = len(self.choices) > PAGE + 1
+        self.page_start = page * PAGE if paged else 0
+        shown = self.choices[page * PAGE:(page + 1) * PAGE] if paged else self.choices
+        self.page_len = len(shown)
+        items = [MenuItem(label, lambda c=c, mv=mv: self._choose(c, mv)) for label, c, mv in shown]
+        if len(shown) < len(self.choices):
+            items.append(MenuItem(f"More choices ({page + 1}/{pages})", lambda: self._choice_menu(page + 1)))
+        self.menu = Menu(items, center_x=1055 if beside else theme.WIDTH // 2, top=160 if beside else 260,
+                         width=420 if beside else 760, row_height=52)
+
+    def _decode(self, choice: dict) -> Any:
+        """A choice as the game's own object, for its board (None: no board, or not one it reads)."""
+        if self.board is None or self.decoded is None:
+            return None
+        try:
+            return engine_module(catalog.BY_ID[self.game].rules).choice_from_json(choice)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            return None
+
+    def _label(self, choice: dict, decoded: Any, seen: dict) -> str:
+        """A choice in the game's own words when its board names it (VIEW_BOARDS), else choice_label."""
+        label = getattr(self.board, "label", None)
+        if label is not None and decoded is not None:
+            try:
+                words = label(decoded, self.decoded)
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+                words = None                # a choice the board cannot name: the generic words
+            if words:
+                return words
+        return choice_label(choice, seen)
+
+    def _places(self, decoded: Any) -> list:
+        """Where a choice sits on the board (the board's `targets`), in painted coordinates."""
+        targets = getattr(self.board, "targets", None)
+        if targets is None or decoded is None:
+            return []
+        try:
+            return list(targets(decoded, self.decoded))
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            return []
+
+    def _choice_at(self, pos: tuple[int, int]) -> int | None:
+        """The legal choice whose place on the board is under `pos` (None: none, or not on the board)."""
+        painted = self.board.to_painted(pos) if self.board is not None and hasattr(self.board, "to_painted") else None
+        if painted is None:
+            return None
+        return next((index for index, places in enumerate(self.places)
+                     if any(rect.collidepoint(painted) for rect in places)), None)
+
+    def _focused_choice(self) -> int | None:
+        """The choice the menu's focused row stands for (None: "More choices", or no menu)."""
+        if self.menu is None or self.menu.focus >= self.page_len:
+            return None
+        return self.page_start + self.menu.focus
 
     def _seat_menu(self, seats: list) -> None:
         open_seats = [s for s in seats if s["kind"] == "remote" and not s["claimed"]]
@@ -310,6 +456,15 @@ class JoinTableScene(Scene):
         self.status = "sent"
 
     def handle(self, action: inp.Action) -> None:
+        if self.menu is not None and self.choices and action.name in (inp.POINT, inp.CLICK) and action.pos:
+            index = self._choice_at(action.pos)     # a card, robot or room on the board: that choice
+            if index is not None:
+                if action.name == inp.CLICK:
+                    label, choice, move = self.choices[index]
+                    self._choose(choice, move)
+                elif self.page_start <= index < self.page_start + self.page_len:
+                    self.menu.focus = index - self.page_start
+                return
         if self.menu is not None and self.menu.handle(action):
             return
         if action.name == inp.BACK:
@@ -324,6 +479,13 @@ class JoinTableScene(Scene):
             self.board.draw(surface, self.decoded)
         else:
             draw_fit(surface, self.facts, pygame.Rect(40, 150, theme.WIDTH - 80, 90), "small", theme.TEXT_DIM)
+        for row, line in enumerate(self.log[-LOG_LINES:]):
+            draw_fit(surface, line, pygame.Rect(LOG_AREA.left, LOG_AREA.top + row * 26, LOG_AREA.width, 24), "small",
+                     theme.TEXT if row == len(self.log[-LOG_LINES:]) - 1 else theme.TEXT_DIM, wrap=False)
         if self.menu is not None:
             self.menu.draw(surface)
+            focused = self._focused_choice()
+            if focused is not None and self.board is not None and focused < len(self.places):
+                for rect in self.places[focused]:       # the focused choice on the board
+                    pygame.draw.rect(surface, theme.ACCENT, self.board.to_screen(rect).inflate(8, 8), 3, border_radius=8)
         draw_hints(surface, self.app.input, [(inp.CONFIRM, "Choose"), (inp.BACK, "Leave")])

@@ -56,6 +56,7 @@ class GameSession:
     choices: list = field(default_factory=list)        # choices applied, in order
     _undo: list[_UndoStep] = field(default_factory=list, repr=False)
     extra: dict = field(default_factory=dict, repr=False)   # keys of the save this build does not know: kept
+    keeps_save: bool = field(default=True, repr=False)      # False: a copy (a table's TV board) never saves
 
     @classmethod
     def start(cls, engine: Any, config: Any, seed: int) -> "GameSession":
@@ -227,6 +228,8 @@ def _claimable_path(engine: Any):
 def save_session(session: GameSession) -> str | None:
     """Write the game atomically; a finished game removes its save instead (nothing to continue).
     Returns a one-line warning when the save could not be written (the game goes on)."""
+    if not session.keeps_save:
+        return None
     path = _claimable_path(session.engine)
     storage.wait_idle(path)         # a background save of this file asked for earlier lands first
     if session.is_over():
@@ -240,6 +243,8 @@ def save_session_later(session: GameSession) -> None:
     is written (or, for a finished game, removed) by the background saver (storage.save_later),
     last request winning per file. A failed write reaches the player as a one-line warning
     (storage.take_warnings), as with save_session."""
+    if not session.keeps_save:
+        return
     path = _claimable_path(session.engine)
     if session.is_over():
         storage.remove_later(path, SAVE_VERSION)

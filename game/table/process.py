@@ -87,6 +87,10 @@ class ChoiceFeed:
         self.owner.drain()
         return self.items.get_nowait()
 
+    def qsize(self) -> int:
+        self.owner.drain()
+        return self.items.qsize()
+
 
 class TableProcess:
     """A TableHost in a child process; the methods the host's screens use, over a pipe."""

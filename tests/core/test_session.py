@@ -61,6 +61,27 @@ def test_a_bad_save_is_one_line_naming_the_place(bad, where):
     assert caught.value.where == where and "\n" not in str(caught.value)
 
 
+def test_a_copy_that_keeps_no_save_never_writes_over_nor_removes_the_players_saved_game(monkeypatch):
+    """A networked table's TV replays a copy of the game (game/client/table_screens.py): the
+    player's own saved game of that game stays as it was, even when the copy ends."""
+    monkeypatch.setattr(toy, "GAME_ID", "toy")
+    mine = S.GameSession.start(toy, {}, 3)
+    mine.apply(Choice("add", 1))
+    S.save_session(mine)
+    kept = S.saved_game_path("toy").read_text()
+    copy = S.GameSession.start(toy, {}, 4)
+    copy.keeps_save = False
+    copy.apply(Choice("add", 2))
+    S.save_session_later(copy)
+    S.save_session(copy)
+    while not copy.is_over():
+        copy.apply(Choice("add", 2))
+    S.save_session_later(copy)
+    S.save_session(copy)
+    S.storage.wait_idle()
+    assert S.saved_game_path("toy").read_text() == kept
+
+
 def test_save_session_is_atomic_and_a_finished_game_leaves_nothing_to_continue(monkeypatch):
     monkeypatch.setattr(toy, "GAME_ID", "toy")
     game = S.GameSession.start(toy, {}, 3)

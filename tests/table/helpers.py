@@ -1,6 +1,7 @@
 """Shared set-up of the table tests: a host on 127.0.0.1 and table-bots in threads, all bounded in time."""
 from __future__ import annotations
 
+import random
 import threading
 
 from game import catalog
@@ -16,6 +17,16 @@ def small_session(game_id: str, seed: int, sample: int = 0) -> GameSession:
     entry = catalog.BY_ID[game_id]
     _label, config = catalog.load(entry.samples)()[sample]
     return GameSession.start(engine_module(entry.rules), config, seed)
+
+
+def played_at_random(session: GameSession, seed: int, moves: int) -> GameSession:
+    """`session` after up to `moves` random legal choices drawn from `seed` (fewer if it ends)."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if session.is_over():
+            break
+        session.apply(rng.choice(session.legal_choices()))
+    return session
 
 
 def weakest_level(game_id: str) -> str:

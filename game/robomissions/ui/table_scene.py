@@ -331,7 +331,7 @@ class TableScene(Scene):
         segments = self._segments()
         events = self.session.apply(action)
         save_session_later(self.session)      # a finished game removes its save instead
-        if self.session.is_over():
+        if self.session.is_over() and self.session.keeps_save:     # a table's TV board forgets nothing
             forget_seats()
         self.played.append((seat, action))
         if seat not in self.humans:

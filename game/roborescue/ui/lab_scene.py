@@ -234,7 +234,7 @@ class LabScene(LabChoices, Scene):
     def _apply(self, action: engine.Action, seat: int) -> None:
         events = self.session.apply(action)
         save_session_later(self.session)      # a finished game removes its save instead
-        if self.session.is_over():
+        if self.session.is_over() and self.session.keeps_save:     # a table's TV board forgets nothing
             forget_seats()
         self._legal_cache = None
         self.dirty = True

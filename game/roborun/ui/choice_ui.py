@@ -194,8 +194,9 @@ class ViewReader:
     see: stand cards come with the face that seat sees, never the hidden side.
     """
 
-    def __init__(self, state, viewer: int) -> None:
-        self.view = seat_view(state, viewer)
+    def __init__(self, state, viewer: int, view=None) -> None:
+        """`view`: the seat's view as it came (a seat played over the network has no state)."""
+        self.view = view if view is not None else seat_view(state, viewer)
         self.viewer = viewer
         self._colours = {rid: colour for rid, colour, _, _ in self.view.robots}
         self._positions = {rid: pos for rid, _, pos, _ in self.view.robots}

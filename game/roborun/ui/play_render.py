@@ -41,6 +41,8 @@ class PlayDrawing:
                                                       self.engine.legal_choices) if option.previewable else {})
         return self.previews[index]
 
+    SPECTATOR_TITLE = "AI"          # who plays both seats in spectate mode (a networked table's TV: "Table")
+
     def _rebuild_hud_layer(self) -> None:
         """Background, panels, map and hint bar. Each part is redrawn only when its content changed."""
         surface = self.hud_layer
@@ -60,7 +62,7 @@ class PlayDrawing:
                                if o.choice.kind == "ability") if seat == self.viewer else frozenset()
             info = seat_panel(reader, seat, self.viewer, self.choosers[seat] is None, usable)
             if self.options.spectate:          # attract mode: AI plays both seats, nobody here is "You"
-                info.title = f"AI - {info.colour.capitalize()}"
+                info.title = f"{self.SPECTATOR_TITLE} - {info.colour.capitalize()}"
             rect = pygame.Rect(column.left, column.top, column.width, PANEL_HEIGHT)
             region = pygame.Rect(rect.left - 4, rect.top - 3, rect.width + 8, rect.height + 9)
             rects = self._part(f"seat{seat}", repr((info, marks, rect)), region,

@@ -87,7 +87,7 @@ def draw_side(scene, surface, view, rows, focus, human_turn) -> None:
     for seat in range(view.players):
         col = V.SEAT_COLOURS[seat]
         cat = C.CATS[view.cats[seat]]
-        who = "you" if seat in scene.humans else f"AI {scene.ai_level}"
+        who = "you" if seat in scene.humans else "table" if scene.hides_hands else f"AI {scene.ai_level}"
         top = y
         pygame.draw.circle(surface, col, (x0 + 10, y + 10), 7)
         if seat == view.active:
@@ -152,7 +152,9 @@ def draw_side(scene, surface, view, rows, focus, human_turn) -> None:
         V.draw_tile_icon(surface, rect, t, focused)
         scene.spots.append((rect, tile_long_text(t)))
         hx += size + 4
-    if not view.hand:
+    if scene.hides_hands:                # a networked table's TV: the count, never the faces
+        fit(f"{view.hand_counts[scene.viewer]} tiles, face down", (x0 + 10, y + 12, w - 20, 19), colour=theme.TEXT_DIM)
+    elif not view.hand:
         fit("(no tiles)", (x0 + 10, y + 12, w - 20, 19), colour=theme.TEXT_DIM)
     y += size + 10
     # prompt and choices
@@ -164,7 +166,7 @@ def draw_side(scene, surface, view, rows, focus, human_turn) -> None:
         return
     cur = scene.session.current_seat()
     if not human_turn:
-        fit(f"{SEAT_NAMES[cur]} is thinking...", (x0 + 4, y, w - 8, 24), "small", V.SEAT_COLOURS[cur])
+        fit(scene.waiting_text(cur, view), (x0 + 4, y, w - 8, 24), "small", V.SEAT_COLOURS[cur])
         return
     prompt = PROMPTS.get(view.phase, view.phase)
     if scene.submenu == "say":

@@ -76,6 +76,7 @@ def ai_choose(level: str, seed: int, view, choices):
 class PlayScene(Scene):
     covers_screen = True
     new_game_scene = None       # the set-up menu after a finished game (wired in ui/scene.py)
+    hides_hands = False         # True on a networked table's TV (ui/spectator.py): no hand is drawn
 
     def __init__(self, session: GameSession, humans: int = 1, ai_level: str = "hard", pace: float = 0.6,
                  tutorial: bool = True, demo: bool = False, resumed: bool = False) -> None:
@@ -237,6 +238,10 @@ class PlayScene(Scene):
             self.viewer = cur
         elif not self.humans:
             self.viewer = self.state.active
+
+    def waiting_text(self, seat: int, view) -> str:
+        """The side panel's line while another seat decides."""
+        return f"{SEAT_NAMES[seat]} is thinking..."
 
     # ---------------------------------------------------------------- per frame
     def animating(self) -> bool:
@@ -489,13 +494,16 @@ class PlayScene(Scene):
             panel(surface, box, fill=theme.SHADOW, edge=theme.ACCENT)
             draw_fit(surface, text, box.inflate(-24, -12), "large", theme.ACCENT, align="center", valign="middle",
                      bold=True)
+        if not self.demo:
+            draw_hints(surface, self.app.input, self.overlay_hints(human_turn))
+
+    def overlay_hints(self, human_turn: bool) -> list[tuple[str, str]]:
         hints = [(inp.MENU, "Pause / How to play"), (inp.NEXT, "Inspect")]
         if human_turn:
             hints = [(inp.CONFIRM, "Choose"), (inp.UP, "Pick (Up/Down)"), (inp.UNDO, "Undo")] + hints
         if self.session.is_over() and not self.demo and self.results_hold.ready:
             hints = [(inp.CONFIRM, "New game")] + hints
-        if not self.demo:
-            draw_hints(surface, self.app.input, hints)
+        return hints
 
     def _draw_log(self, surface) -> None:
         box = LOG_BOX

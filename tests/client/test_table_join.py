@@ -1,0 +1,219 @@
+"""A seat played from another Robo Arcade (`python main.py join`): the game's board drawn from
+the seat's view, its legal choices in the game's words, whole games over the loopback with
+table-bots in the other seats."""
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pygame
+import pytest
+
+from game.client.app import App
+from game.client.input import Action
+from game.client.table_screens import VIEW_BOARDS, JoinTableScene, TableLink, choice_label
+from game.table.server import TableHost
+from tests.client.test_table_screens import app  # noqa: F401 - the headless App fixture
+from tests.table.helpers import run_bots, small_session, weakest_level
+
+GAME_SECONDS = 60.0
+
+
+def _table_with_ais(game_id: str, seed: int = 4) -> tuple:
+    """A small game of `game_id`: seat 1 open for the join screen, the weakest AI in the others."""
+    session = small_session(game_id, seed, sample=-1)
+    seats = session.engine.seat_count(session.state)
+    host = TableHost(session, ["remote"] + ["ai"] * (seats - 1), ai_level=weakest_level(game_id),
+                     drop_timeout=None).start()
+    return session, host
+
+
+def _join(app: App, host: TableHost) -> JoinTableScene:
+    scene = JoinTableScene(TableLink(host.address), seat=0, code=host.code, token="")
+    app.stack.push(scene)
+    return scene
+
+
+def _play_with_the_join_screen(app: App, scene: JoinTableScene, host: TableHost, rng: random.Random) -> int:
+    """Step the join screen, picking a random legal choice from its menu whenever it is its turn."""
+    chosen = 0
+    deadline = time.monotonic() + GAME_SECONDS
+    while not (host.session.is_over() and scene.status.startswith("game over")):
+        assert time.monotonic() < deadline, f"the game did not end (move {host.move}, status {scene.status!r})"
+        app.step(1 / 60)
+        if scene.menu is not None and scene.status == "your turn":
+            for _ in range(rng.randrange(len(scene.menu.items))):
+                app.post(Action("down"))
+            app.post(Action("confirm"))
+            chosen += scene.status == "sent"
+        else:
+            time.sleep(0.002)
+    return chosen
+
+
+@pytest.mark.parametrize("game_id, sample", [("roborun", 0), ("runrunrun", 1), ("robomissions", 0)])
+def test_a_whole_game_with_one_seat_on_the_join_screen_and_table_bots_in_the_others(app, game_id, sample):
+    session = small_session(game_id, 9, sample=sample)
+    seats = session.engine.seat_count(session.state)
+    host = TableHost(session, ["remote"] * seats, drop_timeout=None).start()
+    reports: list = []
+    bots = threading.Thread(target=lambda: reports.extend(run_bots(host, list(range(1, seats)),
+                                                                   weakest_level(game_id))), daemon=True)
+    try:
+        scene = JoinTableScene(TableLink(host.address), seat=0, code=host.code, token="")
+        app.stack.push(scene)
+        bots.start()
+        chosen = _play_with_the_join_screen(app, scene, host, random.Random(3))
+        bots.join(30)
+    finally:
+        host.stop()
+    assert session.is_over() and chosen > 0
+    assert scene.board is not None and type(scene.board).__module__.startswith(f"game.{game_id}.ui")
+    assert host.errors_sent == 0, f"a refused message: {host.last_error}"
+    assert scene.log, "the join screen tells what happened in the game's words"
+    winners = session.engine.result(session.state).winners
+    assert ("you won" in scene.status) == (0 in winners), scene.status
+    assert all(r.result == session.engine.result(session.state).to_json() for r in reports)
+
+
+@pytest.mark.parametrize("game_id", sorted(VIEW_BOARDS))
+def test_the_join_screen_draws_its_seats_board_and_names_choices_in_the_games_words(app, game_id):
+    session, host = _table_with_ais(game_id)
+    try:
+        scene = _join(app, host)
+        deadline = time.monotonic() + 20
+        while scene.menu is None or scene.status != "your turn":
+            assert time.monotonic() < deadline, scene.status
+            app.step(1 / 60)
+            time.sleep(0.005)
+        app.step(1 / 60)
+        from_view = pygame.Surface(app.screen.get_size())
+        scene.board.draw(from_view, scene.decoded)
+        assert pygame.transform.average_color(from_view, scene.board.area if hasattr(scene.board, "area")
+                                              else from_view.get_rect())[:3] != (0, 0, 0)
+        generic = [choice_label(c) for _, c, _ in scene.choices]
+        shown = [label for label, _, _ in scene.choices]
+        if hasattr(scene.board, "label"):
+            assert shown != generic, "the board names the choices in the game's words"
+    finally:
+        host.stop()
+
+
+class _Link:
+    """A stand-in for TableLink: what the join screen sends, kept."""
+
+    def __init__(self) -> None:
+        self.sent: list = []
+
+    def send(self, message: dict) -> None:
+        self.sent.append(message)
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_decision_with_one_legal_option_is_sent_without_asking_unless_the_player_wants_every_step(app):
+    update = {"type": "update", "move": 7, "seat": 0, "current": 0, "over": False, "result": None,
+              "view": {"phase": "action"}, "events": [], "choices": [{"kind": "continue"}], "seats": []}
+    for ask_every_step, asked in ((False, False), (True, True)):
+        app.settings.ask_every_step = ask_every_step
+        link = _Link()
+        scene = JoinTableScene(link, seat=0, code="ABCDE", token="tok")
+        app.stack.push(scene)
+        scene._receive({"type": "table", "game": "a game with no board", "title": "Test", "seats": []})
+        scene._receive(dict(update))
+        sent = [m for m in link.sent if m["type"] == "choose"]
+        assert (scene.menu is not None) == asked
+        assert sent == ([] if asked else [{"type": "choose", "move": 7, "choice": {"kind": "continue"}}])
+        app.stack.pop()
+
+
+def test_a_join_screen_that_loses_its_connection_rejoins_its_seat_with_its_token_and_plays_on(app):
+    session = small_session("roborun", 6, sample=0)
+    host = TableHost(session, ["remote", "ai"], ai_level=weakest_level("roborun"), drop_timeout=None).start()
+    try:
+        scene = JoinTableScene(TableLink(host.address), seat=0, code=host.code, token="")
+        app.stack.push(scene)
+
+        def wait_for_turn() -> None:
+            deadline = time.monotonic() + 20
+            while scene.menu is None or scene.status != "your turn":
+                assert time.monotonic() < deadline, scene.status
+                app.step(1 / 60)
+                time.sleep(0.005)
+
+        wait_for_turn()
+        token, first = scene.token, scene.link
+        first.close()                                   # Wi-Fi gone
+        deadline = time.monotonic() + 10
+        while scene.link is first:
+            assert time.monotonic() < deadline, scene.status
+            app.step(1 / 60)
+            time.sleep(0.01)
+        wait_for_turn()
+        assert scene.token == token and host.seats[0].client is not None
+        before = host.move
+        app.post(Action("confirm"))
+        deadline = time.monotonic() + 10
+        while host.move == before:
+            assert time.monotonic() < deadline, scene.status
+            app.step(1 / 60)
+            time.sleep(0.005)
+        assert host.errors_sent == 0, host.last_error
+    finally:
+        host.stop()
+
+
+@pytest.mark.parametrize("game_id", ["robomissions", "roborun", "roborescue"])
+def test_pointing_at_a_choice_on_the_board_focuses_it_and_a_click_sends_it(app, game_id):
+    session, host = _table_with_ais(game_id)
+    try:
+        scene = _join(app, host)
+        deadline = time.monotonic() + 20
+        while scene.menu is None or scene.status != "your turn" or not any(scene.places):
+            assert time.monotonic() < deadline, "no choice with a place on the board came up"
+            if scene.menu is not None and scene.status == "your turn":
+                app.post(Action("confirm"))             # a decision with nothing on the board: play on
+            app.step(1 / 60)
+            time.sleep(0.005)
+        app.step(1 / 60)
+        index = max(i for i, places in enumerate(scene.places) if places)
+        spot = scene.board.to_screen(scene.places[index][0]).center
+        assert scene._choice_at(spot) is not None
+        app.post(Action("point", "mouse", spot))
+        picked = scene._choice_at(spot)
+        if picked < len(scene.menu.items):
+            assert scene._focused_choice() == picked, "pointing at it focuses its row"
+        label, choice, move = scene.choices[picked]
+        before = host.move
+        app.post(Action("click", "mouse", spot))
+        deadline = time.monotonic() + 10
+        while host.move == before:
+            assert time.monotonic() < deadline, scene.status
+            app.step(1 / 60)
+            time.sleep(0.005)
+        with host.lock:
+            assert session.engine.choice_to_json(host.session.choices[before]) == choice, label
+    finally:
+        host.stop()
+
+
+def test_a_long_list_of_choices_pages_instead_of_losing_the_last_ones(app):
+    choices = [{"kind": "pick", "arg": n} for n in range(12)]
+    link = _Link()
+    scene = JoinTableScene(link, seat=0, code="ABCDE", token="tok")
+    app.stack.push(scene)
+    scene._receive({"type": "table", "game": "a game with no board", "title": "Test", "seats": []})
+    scene._receive({"type": "update", "move": 3, "seat": 0, "current": 0, "over": False, "result": None,
+                    "view": {}, "events": [], "choices": choices, "seats": []})
+    assert len(scene.menu.items) == 9 and scene.menu.items[-1].label.startswith("More choices")
+    for _ in range(8):
+        app.post(Action("down"))
+    app.post(Action("confirm"))                     # the ninth row: the next page
+    assert [item.label for item in scene.menu.items][:4] == [choice_label(c) for c in choices[8:]]
+    app.post(Action("down"))
+    app.post(Action("down"))
+    app.post(Action("down"))
+    app.post(Action("confirm"))                     # the last choice of all
+    assert link.sent[-1] == {"type": "choose", "move": 3, "choice": choices[11]}
