@@ -57,7 +57,7 @@ def _child(conn, spec: dict) -> None:
                     host.hand_over(message[1], message[2])
                 elif message[0] == "spectate":
                     replica, feed = host.spectate()
-                    feeds.append(feed)
+                    feeds[:] = [feed]           # one board at a time, as TableHost.spectate
                     conn.send(("replica", replica.to_json()))
             summary = host.summary()
             if summary != last:
@@ -165,7 +165,7 @@ class TableProcess:
                 if kind == "replica":
                     replica, _ = GameSession.from_json(data, self.engine, "table")
                     feed = ChoiceFeed(self)
-                    self.feeds.append(feed)
+                    self.feeds[:] = [feed]
                     return replica, feed
                 self._take(kind, data)
         raise UserError("table", "the table did not answer")

@@ -183,11 +183,13 @@ class TableHost:
 
     def spectate(self) -> tuple[GameSession, queue.Queue]:
         """A replica of the game now and a queue of every choice applied from here on: the host's
-        window replays them on its own copy to draw the shared board (seed + choices = the game)."""
+        window replays them on its own copy to draw the shared board (seed + choices = the game).
+        The window shows one board: a new spectator replaces the last, whose queue is dropped (the
+        lobby's P opens the board again and again; each queue kept would grow for the whole game)."""
         with self.lock:
             replica, _ = GameSession.from_json(self.session.to_json(), self.engine, "table")
             feed: queue.Queue = queue.Queue()
-            self._feeds.append(feed)
+            self._feeds[:] = [feed]
         return replica, feed
 
     def seat_status(self) -> list[dict]:

@@ -80,3 +80,28 @@ def test_a_host_process_killed_mid_game_resumes_from_its_save_and_the_bots_rejoi
         again.stop()
     reports = outcome["reports"]
     assert all(r.rejoins >= 1 and r.result is not None for r in reports)
+
+
+def test_opening_the_board_again_replaces_the_last_spectator_and_replays_each_choice_once():
+    """The lobby's P opens the TV board again: the new board's copy gets every later choice once
+    (two spectators' queues in the child used to send each choice twice to the new board)."""
+    level = weakest_level("roborally")
+    session = small_session("roborally", 8, sample=0)
+    host = TableProcess("roborally", session=session, seats=["remote", "remote"], drop_timeout=None).start()
+    try:
+        host.spectate()
+        replica, feed = host.spectate()
+        assert len(host.feeds) == 1
+        run_bots(host, [0, 1], level)
+        deadline = time.monotonic() + 20
+        while not replica.is_over() and time.monotonic() < deadline:
+            if not feed.empty():
+                replica.apply(feed.get_nowait())
+            else:
+                time.sleep(0.01)
+        time.sleep(0.2)
+        assert replica.is_over() and feed.empty()
+    finally:
+        host.stop()
+    played = [replica.engine.choice_to_json(c) for c in replica.choices]
+    assert played == local_choices("roborally", 8, 0, level)[0]
