@@ -40,9 +40,9 @@ def host_main(argv: list[str]) -> int:
     if args.game is None:
         raise UserError("command line", "host needs a game (roborun, robomissions, roborescue, runrunrun, roborally)")
     bind = args.bind or discovery.lan_address()
-    options = {"ai_level": args.ai, "bind": bind, "port": args.port, "drop_timeout": args.drop_timeout,
-               "art": card_art(args.game)}
+    options = {"ai_level": args.ai, "bind": bind, "port": args.port, "drop_timeout": args.drop_timeout}
     save = table_save_path(args.game)
+    local_seats: list[int] = []
     if args.resume:
         if not save.is_file():
             raise UserError(str(save), "no saved table to resume")
@@ -51,7 +51,13 @@ def host_main(argv: list[str]) -> int:
         session = table_session(args.game, args)
         count = session.engine.seat_count(session.state)
         kinds = args.seats.split(",") if args.seats else ["remote"] * count
+        local_seats = [i for i, kind in enumerate(kinds) if kind == "local"]
+        if len(local_seats) > 1 or (local_seats and args.no_window):
+            raise UserError("command line", "--seats: one seat at most is local (played at this window), not with --no-window")
+        # the local seat is a phone seat that this window claims over the loopback (LocalSeatScene)
+        kinds = ["remote" if kind == "local" else kind for kind in kinds]
         TableHost(session, kinds, **options)              # a bad --seats is a one-line error before any process starts
+    options["art"] = card_art(args.game)
     if args.in_process:
         host = resume_table(save, **options) if args.resume else TableHost(session, kinds, save_path=save, **options)
     else:
@@ -66,7 +72,8 @@ def host_main(argv: list[str]) -> int:
             while not host.summary()["over"]:
                 time.sleep(0.5)
             return 0
-        return run_scene(lambda app: HostTableScene(host, link, advert is not None), args)
+        local_seat = local_seats[0] if local_seats else None
+        return run_scene(lambda app: HostTableScene(host, link, advert is not None, local_seat=local_seat), args)
     finally:
         if advert is not None:
             advert.close()

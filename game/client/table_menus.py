@@ -265,23 +265,13 @@ class JoinFindScene(MenuPage):
 
 def _join_scene(address: str, code: str) -> Scene:
     """The seat picker of the table at `address`; a table that cannot be reached is a UserError."""
-    from game.client.table_screens import JoinTableScene, TableLink
+    from game.client.table_screens import MenuJoinScene, TableLink
 
     try:
         link = TableLink(address)
     except (OSError, TimeoutError) as exc:
         raise UserError(address, f"cannot reach the table ({exc.__class__.__name__})") from None
-
-    class TitleJoinScene(JoinTableScene):
-        """A joined seat opened from the title: Back leaves the table and returns to the menu."""
-
-        def handle(self, action: inp.Action) -> None:
-            if action.name == inp.BACK:
-                self.app.stack.pop()
-            else:
-                super().handle(action)
-
-    return TitleJoinScene(link, None, code.upper(), "")
+    return MenuJoinScene(link, None, code.upper(), "")
 
 
 class JoinAddressScene(MenuPage):

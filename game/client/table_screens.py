@@ -75,26 +75,58 @@ class HostTableScene(Scene):
 
     covers_screen = True
 
-    def __init__(self, host: TableHost, link: str, advertised: bool, advert: Any = None, owned: bool = False) -> None:
+    def __init__(self, host: TableHost, link: str, advertised: bool, advert: Any = None, owned: bool = False,
+                 local_seat: int | None = None) -> None:
         super().__init__()
         self.host, self.link, self.advertised = host, link, advertised
         self.owned, self.advert = owned, advert      # opened from game select: this screen closes the table
+        self.local_seat = local_seat                 # the seat played at this screen (a `local` seat)
+        self.local_token = ""                        # its seat token, to come back to it after Back
+        self.local_scene: LocalSeatScene | None = None      # its join screen, shown or kept in the background
         self.qr = qr_surface(link, 300)
         self.summary = host.summary()
         self.focus = 0
         self.poll = 0
         self.board_shown = False
 
+    def enter(self) -> None:
+        if self.local_seat is not None and self.local_scene is None:
+            self.local_scene = self._local_scene()      # claims the seat now: no phone can take it
+
+    def _local_scene(self) -> "LocalSeatScene | None":
+        try:
+            return LocalSeatScene(self, TableLink(self.host.address))
+        except (OSError, TimeoutError):
+            return None
+
     def update(self, dt: float) -> None:
+        if self.local_scene is not None and self.local_scene.app is None:
+            self.local_scene.update(dt)                 # joins the seat and follows the game meanwhile
         self.poll += 1
         if self.poll % 6 == 0:                  # ten reads a second are plenty for a lobby
             self.summary = self.host.summary()
-            if self.summary["move"] > 0 and not self.board_shown:
+            if self._game_started() and not self.board_shown:
                 self.board_shown = True         # the game has begun: the TV shows the board
                 self.show_board()
 
+    def _game_started(self) -> bool:
+        """A choice was made, or the seat played here decides first and every phone seat is taken."""
+        s = self.summary
+        if s["move"] > 0:
+            return True
+        others = [seat for seat in s["seats"] if seat["seat"] != self.local_seat]
+        return (self.local_seat is not None and s["current"] == self.local_seat
+                and all(seat["kind"] != "remote" or seat["claimed"] for seat in others))
+
     def show_board(self) -> bool:
-        """Push the game's own screen as a spectator of the table (games listed in SPECTATORS)."""
+        """Push the seat played at this screen (the join screen over the loopback), or else the
+        game's own screen as a spectator of the table (games listed in SPECTATORS)."""
+        if self.local_seat is not None:
+            self.local_scene = self.local_scene or self._local_scene()
+            if self.local_scene is None:
+                return False
+            self.app.stack.push(self.local_scene)
+            return True
         make = load(SPECTATORS.get(self.host.engine.GAME_ID))
         if make is None:
             return False
@@ -110,7 +142,10 @@ class HostTableScene(Scene):
             self.focus = (self.focus + 1) % len(seats)
         elif action.name == inp.CONFIRM:
             seat = seats[self.focus]
-            self.host.hand_over(seat["seat"], "ai" if seat["kind"] == "remote" else "remote")
+            if seat["seat"] == self.local_seat:
+                self.show_board()
+            else:
+                self.host.hand_over(seat["seat"], "ai" if seat["kind"] == "remote" else "remote")
         elif action.name == inp.MENU:
             self.show_board()
         elif action.name == inp.BACK:
@@ -120,6 +155,8 @@ class HostTableScene(Scene):
                 self.app.quit()
 
     def exit(self) -> None:
+        if self.local_scene is not None:
+            self.local_scene.exit()
         if self.owned:
             if self.advert is not None:
                 self.advert.close()
@@ -140,7 +177,9 @@ class HostTableScene(Scene):
             rect = pygame.Rect(40, top + i * 58, 820, 50)
             panel(surface, rect, theme.PANEL if i != self.focus else theme.BG_LIGHT,
                   theme.ACCENT if i == self.focus else theme.PANEL_EDGE, radius=10)
-            if seat["kind"] == "remote":
+            if seat["seat"] == self.local_seat and seat["kind"] == "remote":
+                who = SEAT_WORDS["local"] + (", playing" if seat["connected"] else "")
+            elif seat["kind"] == "remote":
                 who = ("connected" if seat["connected"] else "away: the AI covers soon") if seat["claimed"] \
                     else "open: waiting for a player"
                 who = f"{seat['name'] or 'phone'}, {who}" if seat["claimed"] else who
@@ -156,7 +195,9 @@ class HostTableScene(Scene):
         draw_text(surface, state, (900, 420), "body", theme.TEXT)
         surface.blit(self.qr, self.qr.get_rect(topright=(theme.WIDTH - 40, 90)))
         hints = [(inp.CONFIRM, "Seat: phone / AI"), (inp.BACK, "Close the table")]
-        if self.host.engine.GAME_ID in SPECTATORS:
+        if self.local_seat is not None:
+            hints.insert(1, (inp.MENU, f"Play seat {self.local_seat + 1}"))
+        elif self.host.engine.GAME_ID in SPECTATORS:
             hints.insert(1, (inp.MENU, "Show the board"))
         draw_hints(surface, self.app.input, hints)
 
@@ -489,3 +530,30 @@ class JoinTableScene(Scene):
                 for rect in self.places[focused]:       # the focused choice on the board
                     pygame.draw.rect(surface, theme.ACCENT, self.board.to_screen(rect).inflate(8, 8), 3, border_radius=8)
         draw_hints(surface, self.app.input, [(inp.CONFIRM, "Choose"), (inp.BACK, "Leave")])
+
+
+class MenuJoinScene(JoinTableScene):
+    """A joined seat opened from a menu: Back leaves the seat and returns to that menu (the
+    command line's join screen quits instead)."""
+
+    def handle(self, action: inp.Action) -> None:
+        if action.name == inp.BACK:
+            self.app.stack.pop()
+        else:
+            super().handle(action)
+
+
+class LocalSeatScene(MenuJoinScene):
+    """The `local` seat of a table, played at the host's own screen: the join screen over the
+    loopback, so the seat gets exactly what a phone gets. Back returns to the table's lobby with
+    the seat token kept, and the next visit rejoins the seat where it is."""
+
+    def __init__(self, lobby: HostTableScene, link: TableLink) -> None:
+        super().__init__(link, lobby.local_seat, lobby.host.code, lobby.local_token)
+        self.lobby = lobby
+
+    def exit(self) -> None:
+        """Back to the lobby: the seat is left (the AI covers it after the drop timeout) and the
+        next visit rejoins it with its token."""
+        self.lobby.local_token, self.lobby.local_scene = self.token, None
+        super().exit()

@@ -132,3 +132,46 @@ def test_game_select_hosts_a_table_of_the_focused_game_and_closing_it_stops_the_
     app.post(Action("back"))
     app.step(1 / 60)
     assert app.stack.top is picker
+
+
+def test_a_local_seat_is_claimed_at_once_played_at_the_host_screen_and_kept_after_back(app):
+    """`host --seats local,ai`: the host's window plays seat 1 (before, nothing played a local
+    seat and the game waited forever). The seat is the window's from the start - no phone can
+    take it - and Back to the lobby then P rejoins it with its token."""
+    host = TableHost(small_session("roborally", 3, sample=0), ["remote", "ai"], drop_timeout=None).start()
+    try:
+        lobby = HostTableScene(host, host.join_url(), advertised=False, local_seat=0)
+        app.stack.push(lobby)
+        _frames_until(app, lambda: host.seats[0].client is not None)
+        assert host.seats[0].token and lobby.local_scene is not None
+        phone = TableLink(host.address)
+        phone.send({"type": "join", "seat": 0, "code": host.code})
+        reply = phone.inbox.get(timeout=5)
+        while reply.get("type") == "table":
+            reply = phone.inbox.get(timeout=5)
+        assert reply["type"] == "error" and reply["code"] == "seat_taken"
+        phone.close()
+        _frames_until(app, lambda: app.stack.top is lobby.local_scene)   # it decides first: its seat screen opens
+        seat_screen = app.stack.top
+        _frames_until(app, lambda: seat_screen.menu is not None and seat_screen.choices)
+        before = host.move
+        app.post(Action("confirm"))
+        _frames_until(app, lambda: host.move > before)
+        app.post(Action("back"))
+        app.step(1 / 60)
+        assert app.stack.top is lobby and lobby.local_token == host.seats[0].token
+        app.post(Action("menu"))                       # P: play the seat again
+        app.step(1 / 60)
+        _frames_until(app, lambda: host.seats[0].client is not None and app.stack.top.seat == 0)
+        assert app.stack.top is not seat_screen and app.stack.top.token == host.seats[0].token
+    finally:
+        app.stack.clear_to(HostTableScene(host, host.join_url(), advertised=False))
+        host.stop()
+
+
+def test_two_local_seats_or_a_local_seat_without_a_window_is_a_one_line_error(capsys):
+    for seats in ("local,local", "local,ai --no-window"):
+        argv = ["host", "roborally", "--bind", "127.0.0.1", "--port", "0", "--seats", *seats.split(" ")]
+        assert cli.main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "local" in err
