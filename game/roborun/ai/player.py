@@ -51,6 +51,7 @@ LEVELS = ("easy", "normal", "hard")
 # checkpoints per CPU ms on the shipped maps (hard's p95 in docs/roborun-ai.md).
 CHECKS = {"easy": 40, "normal": 100, "hard": 190}
 SAFETY_MS = 5000.0               # a CPU-time cap per decision that a normal decision never reaches
+SAFETY_EVERY = 8                 # ... read every this many checkpoints
 BUDGET_MS = {"easy": 6.0, "normal": 15.0, "hard": 28.0}     # CPU ms, only when a caller passes budget_ms
 EASY_NOISE = 0.3                 # easy: share of decisions taken at random among non-losing options
 BEEP_PENALTY = 2000.0            # a card the teammate BEEPed (or messaged about): avoided unless all else loses
@@ -96,13 +97,17 @@ class _WorkClock:
 
     def out(self) -> bool:
         self.left -= 1
-        return self.left < 0 or time.thread_time() >= self.deadline
+        if self.left < 0:
+            return True
+        # the safety net is read every SAFETY_EVERY checkpoints: reading a thread's CPU clock
+        # is a system call, slow on a loaded machine, and a checkpoint takes well under 1 ms
+        return self.left % SAFETY_EVERY == 0 and time.thread_time() >= self.deadline
 
 
 # ---------------------------------------------------------------- static scoring of moves
-def _step(state: GameState, pos, d: str, colour: str, moving: set):
-    """Where one step lands, ignoring effects: None = blocked, 'dead' = destroyed."""
-    graph = board_graph(state.level, colour, frozenset(state.wall_tokens), frozenset(state.lasers))
+def _step(state: GameState, graph, pos, d: str, colour: str, moving: set):
+    """Where one step lands on `graph` (the robot's colour's board graph), ignoring effects:
+    None = blocked, 'dead' = destroyed."""
     q = graph.passable(pos, d)
     if q is None:
         return None
@@ -113,21 +118,24 @@ def _step(state: GameState, pos, d: str, colour: str, moving: set):
     return "dead" if end is None else end
 
 
-def _static_move_value(state: GameState, moves: dict[int, str], slide: bool) -> float:
+def _static_move_value(state: GameState, moves: dict[int, str], slide: bool, seen: dict | None = None) -> float:
     """Value of the position after robots take these absolute moves (approximate, no engine).
 
     Used for the many direction choices inside a card during look-ahead; the real
     decision (when it is the AI's turn to choose a direction) is searched with the engine.
-    """
+    `seen` (positions already judged, for the options of one decision) saves judging twice
+    a position that several options reach, e.g. every blocked direction and "skip"."""
     pos = dict(state.pos)
     at = {p: r for r, p in pos.items()}
     escaped = 0
     moving = set(moves)
+    walls, lasers = frozenset(state.wall_tokens), frozenset(state.lasers)
     for rid, d in sorted(moves.items()):
         colour = state.colour[rid]
+        graph = board_graph(state.level, colour, walls, lasers)
         here = pos[rid]
         for _ in range(state.level.width + state.level.height if slide else 1):
-            nxt = _step(state, here, d, colour, moving)
+            nxt = _step(state, graph, here, d, colour, moving)
             if nxt is None:
                 break
             if nxt == "dead":
@@ -152,31 +160,44 @@ def _static_move_value(state: GameState, moves: dict[int, str], slide: bool) -> 
         else:
             pos[rid] = here
             at[here] = rid
-    shadow = state.copy()
-    shadow.pos = pos
-    shadow.at = at
-    shadow.escaped = shadow.escaped + [-1] * escaped
-    if not any(shadow.colour[r] in GOOD for r in pos):
-        return evaluate(shadow) + 200.0 * escaped
-    return evaluate(shadow)
+    key = (tuple(sorted(pos.items())), escaped)
+    if seen is not None and key in seen:
+        return seen[key]
+    value = _judge_moved(state, pos, at, escaped)
+    if seen is not None:
+        seen[key] = value
+    return value
 
 
-def _dir_value(state: GameState, choice: Choice) -> float:
+def _judge_moved(state: GameState, pos: dict, at: dict, escaped: int) -> float:
+    """evaluate() of `state` with the robots at `pos`: the robots are put there for the
+    judgement and back after it (a copy of the whole state per direction was a tenth of the
+    search's time)."""
+    kept = state.pos, state.at, state.escaped
+    state.pos, state.at, state.escaped = pos, at, state.escaped + [-1] * escaped
+    try:
+        value = evaluate(state)
+    finally:
+        state.pos, state.at, state.escaped = kept
+    return value + (200.0 * escaped if not any(state.colour[r] in GOOD for r in pos) else 0.0)
+
+
+def _dir_value(state: GameState, choice: Choice, seen: dict | None = None) -> float:
     """Static value of a 'dir' option from the pending movement action's context."""
     ctx = state.pending.ctx
     _, who, action, colours, _chosen = ctx
     colour, rel = choice.args
     if rel == "skip":
-        return evaluate(state)
+        return _static_move_value(state, {}, False, seen)
     robots = [r for r in group(state, who, colours) if state.colour[r] == colour]
     d = to_abs(state.active, rel)
-    return _static_move_value(state, {r: d for r in robots}, action[0] == "slide")
+    return _static_move_value(state, {r: d for r in robots}, action[0] == "slide", seen)
 
 
-def _abs_move_value(state: GameState, rid: int, d: str) -> float:
+def _abs_move_value(state: GameState, rid: int, d: str, seen: dict | None = None) -> float:
     if d == "stay" or rid not in state.pos:
-        return evaluate(state)
-    return _static_move_value(state, {rid: d}, False)
+        return _static_move_value(state, {}, False, seen)
+    return _static_move_value(state, {rid: d}, False, seen)
 
 
 def _key_value(state: GameState, to) -> float:
@@ -207,9 +228,11 @@ def inner_choice(state: GameState) -> Choice:
     if kind == "window":
         return options[0]                                # "continue"
     if kind == "dir":
-        return max(options, key=lambda c: _dir_value(state, c))
+        seen: dict = {}
+        return max(options, key=lambda c: _dir_value(state, c, seen))
     if kind in ("target", "bad_dir"):
-        return max(options, key=lambda c: _abs_move_value(state, c.args[0], c.args[1]))
+        seen = {}
+        return max(options, key=lambda c: _abs_move_value(state, c.args[0], c.args[1], seen))
     if kind == "chip":
         return options[-1]                               # the highest unlocked level: the most choice
     if kind == "key":
