@@ -55,6 +55,7 @@ SAFETY_EVERY = 8                 # ... read every this many checkpoints
 BUDGET_MS = {"easy": 6.0, "normal": 15.0, "hard": 28.0}     # CPU ms, only when a caller passes budget_ms
 EASY_NOISE = 0.3                 # easy: share of decisions taken at random among non-losing options
 BEEP_PENALTY = 2000.0            # a card the teammate BEEPed (or messaged about): avoided unless all else loses
+WASTE_MARGIN = 25.0              # BEEP a card that does not lose at once when the partner's turn gains this much
 SAVE_MARGIN = 150.0              # teammate window: Equipment must raise the partner turn's value this much
 MATE_EQUIP_TRIES = 4             # ... the Equipment options searched there (best first by a static look)
 FREE_MARGIN = 3.0                # a free action (ability, Equipment) must gain this much to be used
@@ -580,15 +581,43 @@ class RoboRunAI:
         values = self._active_card_values(root, clock)
         losing = [c for c, (v, _) in values.items() if v <= LOSING]
         safe = [c for c, (v, _) in values.items() if v > LOSING]
-        if not losing or not safe:
+        if not safe:
             return no_beep
-        # Of several losing cards, warn about the least obvious one: the loss comes latest.
-        card = max(losing, key=lambda c: (values[c][1], -c))
+        if losing:
+            # Of several losing cards, warn about the least obvious one: the loss comes latest.
+            card = max(losing, key=lambda c: (values[c][1], -c))
+        else:
+            card = self._wasteful_card(root)
+            if card is None:
+                return no_beep
         choice = Choice("beep", (card,))
         if choice not in root.pending.options:
             return no_beep
         self.my_beep = (view.round, card)
         return choice
+
+    def _wasteful_card(self, root: GameState) -> int | None:
+        """A card worth a BEEP though it does not lose at once: the partner's turn, expected
+        under the belief, is worth at least WASTE_MARGIN more if the partner keeps off it (a
+        card that wastes the round or walks into danger, which the belief says this partner
+        may well play). None if no card is that bad or likely."""
+        state = root.copy()
+        apply(state, Choice("no_beep"))
+        if state.outcome is not None or state.pending is None or state.pending.kind != "card":
+            return None
+        options, values = self._partner_options(state)
+        if len(options) < 2:
+            return None
+        features = [f for _, f in options]
+        here = self.belief.expected(features, values)
+        best, pick = WASTE_MARGIN, None
+        for index, (option, _) in enumerate(options):
+            if option.kind != "play":
+                continue
+            gain = self.belief.expected(features, values, frozenset((index,))) - here
+            if gain > best:
+                best, pick = gain, option.args[0]
+        return pick
 
     def _mate_equipment(self, root: GameState, clock: _Clock) -> Choice | None:
         """An Equipment card to play now, in the teammate window, or None.

@@ -196,3 +196,34 @@ def test_a_busy_machine_does_not_change_the_choice():
     with mock.patch.object(_time, "perf_counter", lambda: real() * 1000.0):
         busy = RoboRunAI("hard").choose(view, choices, random.Random(5))
     assert busy == calm
+
+
+# Green (seat 0, the partner) is to play card 4 (up, up: its robot two moves nearer home, but
+# the middle part steps red right, between two bad robots) or card 2 (up, then red left or
+# right). Neither loses at once; card 4 is much worse for the team.
+WASTEFUL = """
+Xg    .     .     .+b   .
+.     .     .+R   .     .+w
+.     .     .     .     .
+.+G   .     .     .     .
+.     .     Xr    .     .
+"""
+
+
+def _ai_believing(weights: dict) -> RoboRunAI:
+    ai = RoboRunAI("hard", checks=190)
+    ai.belief.weights = dict(weights)
+    return ai
+
+
+def test_the_ai_beeps_a_card_that_does_not_lose_but_that_the_partner_it_reads_would_play_to_the_teams_cost():
+    state = game_from_ascii(WASTEFUL, stands=[[(4, "yellow"), (2, "yellow")], []], beep=True)
+    state.pass_state = "used"
+    assert state.pending.kind == "beep" and state.pending.seat == 1
+    options = list(state.pending.options)
+    selfish = {"like_me": 0.02, "selfish": 0.92, "reckless": 0.02, "cautious": 0.02, "random": 0.02}
+    like_me = {"like_me": 0.92, "selfish": 0.02, "reckless": 0.02, "cautious": 0.02, "random": 0.02}
+    # A partner read as selfish (its own robot home first) would likely play card 4: warned.
+    assert _ai_believing(selfish).choose(seat_view(state, 1), options, random.Random(1)) == Choice("beep", (4,))
+    # A partner that plays like the AI would play card 2 anyway: the BEEP is kept for later.
+    assert _ai_believing(like_me).choose(seat_view(state, 1), options, random.Random(1)) == Choice("no_beep")
