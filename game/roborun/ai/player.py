@@ -55,6 +55,7 @@ SAFETY_EVERY = 8                 # ... read every this many checkpoints
 BUDGET_MS = {"easy": 6.0, "normal": 15.0, "hard": 28.0}     # CPU ms, only when a caller passes budget_ms
 EASY_NOISE = 0.3                 # easy: share of decisions taken at random among non-losing options
 BEEP_PENALTY = 2000.0            # a card the teammate BEEPed (or messaged about): avoided unless all else loses
+PASS_TRAP = 0.25                 # share of a PASS that loses expected from a partner unlike the AI
 WASTE_MARGIN = 25.0              # BEEP a card that does not lose at once when the partner's turn gains this much
 SAVE_MARGIN = 150.0              # teammate window: Equipment must raise the partner turn's value this much
 MATE_EQUIP_TRIES = 4             # ... the Equipment options searched there (best first by a static look)
@@ -509,7 +510,7 @@ class RoboRunAI:
                 apply(trial, Choice("no_beep"))
                 complete(trial)
             if depth > 1 and trial.outcome is None and trial.round == state.round and not clock.out():
-                value = self._reply_value(trial, clock, depth - 1)
+                value = self._reply_value(trial, clock, max(depth - 1, _pass_back_depth(trial)))
                 here = evaluate(trial) if partner_turn else value    # the one-card view the models use
             else:
                 value = here = evaluate(trial)
@@ -523,15 +524,18 @@ class RoboRunAI:
         if best is None:
             return evaluate(original)
         if partner_turn:
-            return self.belief.expected(features, values, _avoided(state, keys))
+            expected = self.belief.expected(features, values, _avoided(state, keys))
+            return _with_pass_trap(expected, keys, values, self.belief.weights["like_me"])
         return best
 
     @staticmethod
     def _reply_depth(state: GameState) -> int:
         """One reply normally; near the end of a round, every remaining card (up to END_GAME_CARDS):
-        the last cards must be played by someone, so a trap is seen before it closes."""
+        the last cards must be played by someone, so a trap is seen before it closes. With one
+        card left and PASS available, two: the next player may PASS and hand that card back
+        (with the other face) - one reply deep, that PASS looked harmless."""
         left = len(state.stands[0]) + len(state.stands[1])
-        return left if 1 < left <= END_GAME_CARDS else 1
+        return max(left if 1 < left <= END_GAME_CARDS else 1, _pass_back_depth(state))
 
     def _score(self, root: GameState, options: list[Choice], clock: _Clock, reply: bool) -> dict[Choice, float]:
         """Values of options (in the given order) until the budget runs out; at least one is scored."""
@@ -845,6 +849,27 @@ def _rescuing_free_action(root: GameState, free: list[Choice]) -> Choice | None:
         if any(not loses_now(trial, c) for c in trial.pending.options if c.kind in ("play", "pass")):
             return option
     return None
+
+
+def _pass_back_depth(state: GameState) -> int:
+    """2 when one card is left and PASS is available (the next player may PASS the last card
+    back, to be played with its other face: one reply deep, that PASS looks harmless), else 0."""
+    return 2 if len(state.stands[0]) + len(state.stands[1]) == 1 and state.pass_state == "available" else 0
+
+
+def _with_pass_trap(expected: float, keys: list[Choice], values: list[float], like_me: float) -> float:
+    """The partner's turn, valued under the belief, with a share for a PASS that loses.
+
+    A partner who thinks its card loses (its own reading of the card's choices, not the AI's)
+    PASSes, and the AI must then play that card with its own face: the trap that lost most
+    deals with a cautious partner (round 1, the last card deadly on the AI's face). The models
+    judge cards with the AI's resolution and so rarely expect that PASS; a partner unlike the
+    AI is taken to PASS into it PASS_TRAP of the time."""
+    index = next((i for i, c in enumerate(keys) if c.kind == "pass"), None)
+    if index is None or values[index] > LOSING or len(keys) < 2:
+        return expected
+    share = PASS_TRAP * (1.0 - like_me)
+    return (1.0 - share) * expected + share * values[index]
 
 
 def _avoided(state: GameState, keys: list[Choice]) -> frozenset[int]:
