@@ -50,6 +50,11 @@ LEVELS = ("easy", "normal", "hard")
 # Raspberry Pi plays the moves this machine plays, only slower. Measured here: about 7
 # checkpoints per CPU ms on the shipped maps (hard's p95 in docs/roborun-ai.md).
 CHECKS = {"easy": 40, "normal": 100, "hard": 190}
+# A decision inside a card (a direction, an ability window, a CHIP level) has few options and
+# its card was searched when it was chosen: at most this many checkpoints. With three or four
+# cards left each option is searched to the round's end, and these were most of hard's slowest
+# decisions (12 of the 17 slowest in 173, hard with timid, 4 scenarios).
+INSIDE_CHECKS = 120
 SAFETY_MS = 5000.0               # a CPU-time cap per decision that a normal decision never reaches
 SAFETY_EVERY = 8                 # ... read every this many checkpoints
 BUDGET_MS = {"easy": 6.0, "normal": 15.0, "hard": 28.0}     # CPU ms, only when a caller passes budget_ms
@@ -334,7 +339,8 @@ class RoboRunAI:
                     self._expect_partner(root, after, view.seat)
             return choices[0]
         if budget_ms is None:
-            clock: _Clock | _WorkClock = _WorkClock(self.checks)
+            inside = view.decision_kind not in ("card", "start", "beep")
+            clock: _Clock | _WorkClock = _WorkClock(min(self.checks, INSIDE_CHECKS) if inside else self.checks)
         else:
             clock = _Clock(BUDGET_MS[self.level] if budget_ms is None else budget_ms)
         self.seat_now = view.seat

@@ -257,28 +257,32 @@ def cross_play(levels, games: int, seed: int, styles: tuple[str, ...] = CROSS_ST
     the gain (hard with the style over both orders minus the style with itself), the agreement
     and hard's decision p95; hard with itself; hard's blunders."""
     per_level: dict = {}
-    totals: dict = {}
-    hard_self: list[bool] = []
+    results = []
     for level_id, level in levels:
         result = scenario_cross_play(level, games, seed, styles)
-        hard_self += result["hard+hard"]
+        results.append(result)
         per_level[level_id] = {"hard+hard": sum(result["hard+hard"])}
         for style, row in result["styles"].items():
             per_level[level_id].update({f"{style}+{style}": sum(row["style+style"]),
                                         f"hard+{style}": sum(row["hard+style"]),
                                         f"{style}+hard": sum(row["style+hard"])})
+        print(f"cross-play {level_id}: hard+hard {sum(result['hard+hard'])}/{games}", file=sys.stderr, flush=True)
+    return summary(results, games, seed, per_level)
+
+
+def summary(results: list[dict], games: int, seed: int, per_level: dict | None = None) -> dict:
+    """Per-style win rates, gains, agreement and p95 over scenarios' results (scenario_cross_play's)."""
+    totals: dict = {}
+    hard_self: list[bool] = []
+    for result in results:
+        hard_self += result["hard+hard"]
+        for style, row in result["styles"].items():
             total = totals.setdefault(style, {"style+style": [], "hard+style": [], "style+hard": [],
                                               "agreement": [0, 0], "hard_ms": [], "blunders": []})
             for key in ("style+style", "hard+style", "style+hard", "blunders"):
                 total[key] += row[key]
             total["agreement"] = [x + y for x, y in zip(total["agreement"], row["agreement"])]
             total["hard_ms"] = add_histograms(total["hard_ms"], row["hard_ms"])
-        print(f"cross-play {level_id}: hard+hard {sum(result['hard+hard'])}/{games}", file=sys.stderr, flush=True)
-    return summary(totals, hard_self, games, seed, per_level)
-
-
-def summary(totals: dict, hard_self: list[bool], games: int, seed: int, per_level: dict | None = None) -> dict:
-    """Per-style win rates, gains, agreement and p95 from the summed per-deal results."""
     rows: dict = {}
     for style, t in totals.items():
         alone, first, second = (sum(t[k]) for k in ("style+style", "hard+style", "style+hard"))

@@ -51,22 +51,11 @@ RECORD = CrossplayRecord()
 
 def recorded_summary(entries: dict | None = None) -> dict:
     """The record's figures added up over its scenarios (crossplay.summary's shape)."""
-    from game.roborun.tools.crossplay import add_histograms, summary
+    from game.roborun.tools.crossplay import summary
     if entries is None:
         from game.core import records
         entries = {k: e.result for k, e in records.load(RECORD.name).entries.items()}
-    totals: dict = {}
-    hard_self: list[bool] = []
-    for result in entries.values():
-        hard_self += result["hard+hard"]
-        for style, row in result["styles"].items():
-            total = totals.setdefault(style, {"style+style": [], "hard+style": [], "style+hard": [],
-                                              "agreement": [0, 0], "hard_ms": [], "blunders": []})
-            for key in ("style+style", "hard+style", "style+hard", "blunders"):
-                total[key] += row[key]
-            total["agreement"] = [x + y for x, y in zip(total["agreement"], row["agreement"])]
-            total["hard_ms"] = add_histograms(total["hard_ms"], row["hard_ms"])
-    return summary(totals, hard_self, DEALS, FIRST_SEED)
+    return summary(list(entries.values()), DEALS, FIRST_SEED)
 
 
 def _target(style: str, row: dict) -> tuple[str, bool]:
