@@ -60,6 +60,7 @@ SAFETY_EVERY = 8                 # ... read every this many checkpoints
 BUDGET_MS = {"easy": 6.0, "normal": 15.0, "hard": 28.0}     # CPU ms, only when a caller passes budget_ms
 EASY_NOISE = 0.3                 # easy: share of decisions taken at random among non-losing options
 BEEP_PENALTY = 2000.0            # a card the teammate BEEPed (or messaged about): avoided unless all else loses
+CARELESS_FROM = 0.15             # belief in a random partner from which its card's directions are taken as random too
 PASS_TRAP = 0.25                 # share of a PASS that loses expected from a partner unlike the AI
 WASTE_MARGIN = 25.0              # BEEP a card that does not lose at once when the partner's turn gains this much
 SAVE_MARGIN = 150.0              # teammate window: Equipment must raise the partner turn's value this much
@@ -268,13 +269,32 @@ def _resync_hands(state: GameState, view: SeatView) -> None:
         state.pending = type(dec)(dec.kind, dec.seat, options, dec.ctx)
 
 
-def complete(state: GameState) -> GameState:
-    """Resolve the current card (and the round end it may trigger) greedily, in place."""
+def careless_choice(state: GameState) -> Choice:
+    """A partner who picks a card's directions at random among those that do not lose at once
+    (a novice): for the look-ahead, the worst such direction; every other choice greedy."""
+    dec = state.pending
+    if dec.kind == "dir":
+        seen: dict = {}
+        judged = [(_dir_value(state, c, seen), c) for c in dec.options]
+    elif dec.kind in ("target", "bad_dir"):
+        seen = {}
+        judged = [(_abs_move_value(state, c.args[0], c.args[1], seen), c) for c in dec.options]
+    else:
+        return inner_choice(state)
+    safe = [(v, i) for i, (v, _c) in enumerate(judged) if v > LOSING]
+    if not safe:
+        return inner_choice(state)
+    return judged[min(safe)[1]][1]
+
+
+def complete(state: GameState, pick=inner_choice) -> GameState:
+    """Resolve the current card (and the round end it may trigger) in place, each choice inside
+    it by `pick` (greedy by default)."""
     for _ in range(MAX_INNER_STEPS):
         dec = state.pending
         if state.outcome is not None or dec is None or dec.kind in STOP_KINDS:
             break
-        apply(state, inner_choice(state))
+        apply(state, pick(state))
     return state
 
 
@@ -500,8 +520,10 @@ class RoboRunAI:
         if state.outcome is not None or dec is None or dec.kind != "card":
             return evaluate(state) if state.outcome is not None else evaluate(original)
         partner_turn = dec.seat != self.seat_now
+        careless = partner_turn and self.belief.weights["random"] >= CARELESS_FROM
         best = None
         values: list[float] = []
+        random_values: list[float] = []
         keys: list[Choice] = []
         features: list[Option] = []
         for option in dec.options:
@@ -520,6 +542,14 @@ class RoboRunAI:
                 here = evaluate(trial) if partner_turn else value    # the one-card view the models use
             else:
                 value = here = evaluate(trial)
+            if careless:
+                # the `random` model's partner also steers its card at random (among directions
+                # that do not lose at once): half way to the worst of them
+                rough = value
+                if option.kind == "play" and trial.outcome is None and (depth <= 1 or trial.round != state.round):
+                    worst = complete(_played(state, option), careless_choice)
+                    rough = 0.5 * (value + evaluate(worst))
+                random_values.append(rough - (1.0 if option.kind == "pass" else 0.0))
             value -= 1.0 if option.kind == "pass" else 0.0
             values.append(value)
             keys.append(option)
@@ -530,7 +560,7 @@ class RoboRunAI:
         if best is None:
             return evaluate(original)
         if partner_turn:
-            expected = self.belief.expected(features, values, _avoided(state, keys))
+            expected = self.belief.expected(features, values, _avoided(state, keys), random_values or None)
             return _with_pass_trap(expected, keys, values, self.belief.weights["like_me"])
         return best
 
@@ -855,6 +885,12 @@ def _rescuing_free_action(root: GameState, free: list[Choice]) -> Choice | None:
         if any(not loses_now(trial, c) for c in trial.pending.options if c.kind in ("play", "pass")):
             return option
     return None
+
+
+def _played(state: GameState, option: Choice) -> GameState:
+    trial = state.copy()
+    apply(trial, option)
+    return trial
 
 
 def _pass_back_depth(state: GameState) -> int:
