@@ -161,13 +161,15 @@ class PartnerBelief:
         self.regret += min(REGRET_CAP, max(0.0, max(sane) - options[picked].value))
 
     def expected(self, options: list[Option], values: list[float],
-                 avoid: frozenset[int] = frozenset()) -> float:
+                 avoid: frozenset[int] = frozenset(), random_values: list[float] | None = None) -> float:
         """The value of the partner's turn under the belief: sum over models of weight times
-        the model's expected option value."""
+        the model's expected option value. `random_values`: the options' values when the
+        partner also steers each card at random (the `random` model's), if not `values`."""
         total = 0.0
         for model, weight in self.weights.items():
             probs = model_policy(model, options, avoid, planning=True)
-            total += weight * sum(p * v for p, v in zip(probs, values))
+            judged = random_values if model == "random" and random_values is not None else values
+            total += weight * sum(p * v for p, v in zip(probs, judged))
         return total
 
     def card_shortfall(self) -> float:

@@ -50,10 +50,19 @@ LEVELS = ("easy", "normal", "hard")
 # Raspberry Pi plays the moves this machine plays, only slower. Measured here: about 7
 # checkpoints per CPU ms on the shipped maps (hard's p95 in docs/roborun-ai.md).
 CHECKS = {"easy": 40, "normal": 100, "hard": 190}
+# A decision inside a card (a direction, an ability window, a CHIP level) has few options and
+# its card was searched when it was chosen: at most this many checkpoints. With three or four
+# cards left each option is searched to the round's end, and these were most of hard's slowest
+# decisions (12 of the 17 slowest in 173, hard with timid, 4 scenarios).
+INSIDE_CHECKS = 120
 SAFETY_MS = 5000.0               # a CPU-time cap per decision that a normal decision never reaches
+SAFETY_EVERY = 8                 # ... read every this many checkpoints
 BUDGET_MS = {"easy": 6.0, "normal": 15.0, "hard": 28.0}     # CPU ms, only when a caller passes budget_ms
 EASY_NOISE = 0.3                 # easy: share of decisions taken at random among non-losing options
 BEEP_PENALTY = 2000.0            # a card the teammate BEEPed (or messaged about): avoided unless all else loses
+CARELESS_FROM = 0.15             # belief in a random partner from which its card's directions are taken as random too
+PASS_TRAP = 0.25                 # share of a PASS that loses expected from a partner unlike the AI
+WASTE_MARGIN = 25.0              # BEEP a card that does not lose at once when the partner's turn gains this much
 SAVE_MARGIN = 150.0              # teammate window: Equipment must raise the partner turn's value this much
 MATE_EQUIP_TRIES = 4             # ... the Equipment options searched there (best first by a static look)
 FREE_MARGIN = 3.0                # a free action (ability, Equipment) must gain this much to be used
@@ -96,13 +105,17 @@ class _WorkClock:
 
     def out(self) -> bool:
         self.left -= 1
-        return self.left < 0 or time.thread_time() >= self.deadline
+        if self.left < 0:
+            return True
+        # the safety net is read every SAFETY_EVERY checkpoints: reading a thread's CPU clock
+        # is a system call, slow on a loaded machine, and a checkpoint takes well under 1 ms
+        return self.left % SAFETY_EVERY == 0 and time.thread_time() >= self.deadline
 
 
 # ---------------------------------------------------------------- static scoring of moves
-def _step(state: GameState, pos, d: str, colour: str, moving: set):
-    """Where one step lands, ignoring effects: None = blocked, 'dead' = destroyed."""
-    graph = board_graph(state.level, colour, frozenset(state.wall_tokens), frozenset(state.lasers))
+def _step(state: GameState, graph, pos, d: str, colour: str, moving: set):
+    """Where one step lands on `graph` (the robot's colour's board graph), ignoring effects:
+    None = blocked, 'dead' = destroyed."""
     q = graph.passable(pos, d)
     if q is None:
         return None
@@ -113,21 +126,24 @@ def _step(state: GameState, pos, d: str, colour: str, moving: set):
     return "dead" if end is None else end
 
 
-def _static_move_value(state: GameState, moves: dict[int, str], slide: bool) -> float:
+def _static_move_value(state: GameState, moves: dict[int, str], slide: bool, seen: dict | None = None) -> float:
     """Value of the position after robots take these absolute moves (approximate, no engine).
 
     Used for the many direction choices inside a card during look-ahead; the real
     decision (when it is the AI's turn to choose a direction) is searched with the engine.
-    """
+    `seen` (positions already judged, for the options of one decision) saves judging twice
+    a position that several options reach, e.g. every blocked direction and "skip"."""
     pos = dict(state.pos)
     at = {p: r for r, p in pos.items()}
     escaped = 0
     moving = set(moves)
+    walls, lasers = frozenset(state.wall_tokens), frozenset(state.lasers)
     for rid, d in sorted(moves.items()):
         colour = state.colour[rid]
+        graph = board_graph(state.level, colour, walls, lasers)
         here = pos[rid]
         for _ in range(state.level.width + state.level.height if slide else 1):
-            nxt = _step(state, here, d, colour, moving)
+            nxt = _step(state, graph, here, d, colour, moving)
             if nxt is None:
                 break
             if nxt == "dead":
@@ -152,31 +168,44 @@ def _static_move_value(state: GameState, moves: dict[int, str], slide: bool) -> 
         else:
             pos[rid] = here
             at[here] = rid
-    shadow = state.copy()
-    shadow.pos = pos
-    shadow.at = at
-    shadow.escaped = shadow.escaped + [-1] * escaped
-    if not any(shadow.colour[r] in GOOD for r in pos):
-        return evaluate(shadow) + 200.0 * escaped
-    return evaluate(shadow)
+    key = (tuple(sorted(pos.items())), escaped)
+    if seen is not None and key in seen:
+        return seen[key]
+    value = _judge_moved(state, pos, at, escaped)
+    if seen is not None:
+        seen[key] = value
+    return value
 
 
-def _dir_value(state: GameState, choice: Choice) -> float:
+def _judge_moved(state: GameState, pos: dict, at: dict, escaped: int) -> float:
+    """evaluate() of `state` with the robots at `pos`: the robots are put there for the
+    judgement and back after it (a copy of the whole state per direction was a tenth of the
+    search's time)."""
+    kept = state.pos, state.at, state.escaped
+    state.pos, state.at, state.escaped = pos, at, state.escaped + [-1] * escaped
+    try:
+        value = evaluate(state)
+    finally:
+        state.pos, state.at, state.escaped = kept
+    return value + (200.0 * escaped if not any(state.colour[r] in GOOD for r in pos) else 0.0)
+
+
+def _dir_value(state: GameState, choice: Choice, seen: dict | None = None) -> float:
     """Static value of a 'dir' option from the pending movement action's context."""
     ctx = state.pending.ctx
     _, who, action, colours, _chosen = ctx
     colour, rel = choice.args
     if rel == "skip":
-        return evaluate(state)
+        return _static_move_value(state, {}, False, seen)
     robots = [r for r in group(state, who, colours) if state.colour[r] == colour]
     d = to_abs(state.active, rel)
-    return _static_move_value(state, {r: d for r in robots}, action[0] == "slide")
+    return _static_move_value(state, {r: d for r in robots}, action[0] == "slide", seen)
 
 
-def _abs_move_value(state: GameState, rid: int, d: str) -> float:
+def _abs_move_value(state: GameState, rid: int, d: str, seen: dict | None = None) -> float:
     if d == "stay" or rid not in state.pos:
-        return evaluate(state)
-    return _static_move_value(state, {rid: d}, False)
+        return _static_move_value(state, {}, False, seen)
+    return _static_move_value(state, {rid: d}, False, seen)
 
 
 def _key_value(state: GameState, to) -> float:
@@ -207,9 +236,11 @@ def inner_choice(state: GameState) -> Choice:
     if kind == "window":
         return options[0]                                # "continue"
     if kind == "dir":
-        return max(options, key=lambda c: _dir_value(state, c))
+        seen: dict = {}
+        return max(options, key=lambda c: _dir_value(state, c, seen))
     if kind in ("target", "bad_dir"):
-        return max(options, key=lambda c: _abs_move_value(state, c.args[0], c.args[1]))
+        seen = {}
+        return max(options, key=lambda c: _abs_move_value(state, c.args[0], c.args[1], seen))
     if kind == "chip":
         return options[-1]                               # the highest unlocked level: the most choice
     if kind == "key":
@@ -238,13 +269,32 @@ def _resync_hands(state: GameState, view: SeatView) -> None:
         state.pending = type(dec)(dec.kind, dec.seat, options, dec.ctx)
 
 
-def complete(state: GameState) -> GameState:
-    """Resolve the current card (and the round end it may trigger) greedily, in place."""
+def careless_choice(state: GameState) -> Choice:
+    """A partner who picks a card's directions at random among those that do not lose at once
+    (a novice): for the look-ahead, the worst such direction; every other choice greedy."""
+    dec = state.pending
+    if dec.kind == "dir":
+        seen: dict = {}
+        judged = [(_dir_value(state, c, seen), c) for c in dec.options]
+    elif dec.kind in ("target", "bad_dir"):
+        seen = {}
+        judged = [(_abs_move_value(state, c.args[0], c.args[1], seen), c) for c in dec.options]
+    else:
+        return inner_choice(state)
+    safe = [(v, i) for i, (v, _c) in enumerate(judged) if v > LOSING]
+    if not safe:
+        return inner_choice(state)
+    return judged[min(safe)[1]][1]
+
+
+def complete(state: GameState, pick=inner_choice) -> GameState:
+    """Resolve the current card (and the round end it may trigger) in place, each choice inside
+    it by `pick` (greedy by default)."""
     for _ in range(MAX_INNER_STEPS):
         dec = state.pending
         if state.outcome is not None or dec is None or dec.kind in STOP_KINDS:
             break
-        apply(state, inner_choice(state))
+        apply(state, pick(state))
     return state
 
 
@@ -309,7 +359,8 @@ class RoboRunAI:
                     self._expect_partner(root, after, view.seat)
             return choices[0]
         if budget_ms is None:
-            clock: _Clock | _WorkClock = _WorkClock(self.checks)
+            inside = view.decision_kind not in ("card", "start", "beep")
+            clock: _Clock | _WorkClock = _WorkClock(min(self.checks, INSIDE_CHECKS) if inside else self.checks)
         else:
             clock = _Clock(BUDGET_MS[self.level] if budget_ms is None else budget_ms)
         self.seat_now = view.seat
@@ -469,8 +520,10 @@ class RoboRunAI:
         if state.outcome is not None or dec is None or dec.kind != "card":
             return evaluate(state) if state.outcome is not None else evaluate(original)
         partner_turn = dec.seat != self.seat_now
+        careless = partner_turn and self.belief.weights["random"] >= CARELESS_FROM
         best = None
         values: list[float] = []
+        random_values: list[float] = []
         keys: list[Choice] = []
         features: list[Option] = []
         for option in dec.options:
@@ -485,10 +538,18 @@ class RoboRunAI:
                 apply(trial, Choice("no_beep"))
                 complete(trial)
             if depth > 1 and trial.outcome is None and trial.round == state.round and not clock.out():
-                value = self._reply_value(trial, clock, depth - 1)
+                value = self._reply_value(trial, clock, max(depth - 1, _pass_back_depth(trial)))
                 here = evaluate(trial) if partner_turn else value    # the one-card view the models use
             else:
                 value = here = evaluate(trial)
+            if careless:
+                # the `random` model's partner also steers its card at random (among directions
+                # that do not lose at once): half way to the worst of them
+                rough = value
+                if option.kind == "play" and trial.outcome is None and (depth <= 1 or trial.round != state.round):
+                    worst = complete(_played(state, option), careless_choice)
+                    rough = 0.5 * (value + evaluate(worst))
+                random_values.append(rough - (1.0 if option.kind == "pass" else 0.0))
             value -= 1.0 if option.kind == "pass" else 0.0
             values.append(value)
             keys.append(option)
@@ -499,15 +560,18 @@ class RoboRunAI:
         if best is None:
             return evaluate(original)
         if partner_turn:
-            return self.belief.expected(features, values, _avoided(state, keys))
+            expected = self.belief.expected(features, values, _avoided(state, keys), random_values or None)
+            return _with_pass_trap(expected, keys, values, self.belief.weights["like_me"])
         return best
 
     @staticmethod
     def _reply_depth(state: GameState) -> int:
         """One reply normally; near the end of a round, every remaining card (up to END_GAME_CARDS):
-        the last cards must be played by someone, so a trap is seen before it closes."""
+        the last cards must be played by someone, so a trap is seen before it closes. With one
+        card left and PASS available, two: the next player may PASS and hand that card back
+        (with the other face) - one reply deep, that PASS looked harmless."""
         left = len(state.stands[0]) + len(state.stands[1])
-        return left if 1 < left <= END_GAME_CARDS else 1
+        return max(left if 1 < left <= END_GAME_CARDS else 1, _pass_back_depth(state))
 
     def _score(self, root: GameState, options: list[Choice], clock: _Clock, reply: bool) -> dict[Choice, float]:
         """Values of options (in the given order) until the budget runs out; at least one is scored."""
@@ -557,15 +621,43 @@ class RoboRunAI:
         values = self._active_card_values(root, clock)
         losing = [c for c, (v, _) in values.items() if v <= LOSING]
         safe = [c for c, (v, _) in values.items() if v > LOSING]
-        if not losing or not safe:
+        if not safe:
             return no_beep
-        # Of several losing cards, warn about the least obvious one: the loss comes latest.
-        card = max(losing, key=lambda c: (values[c][1], -c))
+        if losing:
+            # Of several losing cards, warn about the least obvious one: the loss comes latest.
+            card = max(losing, key=lambda c: (values[c][1], -c))
+        else:
+            card = self._wasteful_card(root)
+            if card is None:
+                return no_beep
         choice = Choice("beep", (card,))
         if choice not in root.pending.options:
             return no_beep
         self.my_beep = (view.round, card)
         return choice
+
+    def _wasteful_card(self, root: GameState) -> int | None:
+        """A card worth a BEEP though it does not lose at once: the partner's turn, expected
+        under the belief, is worth at least WASTE_MARGIN more if the partner keeps off it (a
+        card that wastes the round or walks into danger, which the belief says this partner
+        may well play). None if no card is that bad or likely."""
+        state = root.copy()
+        apply(state, Choice("no_beep"))
+        if state.outcome is not None or state.pending is None or state.pending.kind != "card":
+            return None
+        options, values = self._partner_options(state)
+        if len(options) < 2:
+            return None
+        features = [f for _, f in options]
+        here = self.belief.expected(features, values)
+        best, pick = WASTE_MARGIN, None
+        for index, (option, _) in enumerate(options):
+            if option.kind != "play":
+                continue
+            gain = self.belief.expected(features, values, frozenset((index,))) - here
+            if gain > best:
+                best, pick = gain, option.args[0]
+        return pick
 
     def _mate_equipment(self, root: GameState, clock: _Clock) -> Choice | None:
         """An Equipment card to play now, in the teammate window, or None.
@@ -793,6 +885,33 @@ def _rescuing_free_action(root: GameState, free: list[Choice]) -> Choice | None:
         if any(not loses_now(trial, c) for c in trial.pending.options if c.kind in ("play", "pass")):
             return option
     return None
+
+
+def _played(state: GameState, option: Choice) -> GameState:
+    trial = state.copy()
+    apply(trial, option)
+    return trial
+
+
+def _pass_back_depth(state: GameState) -> int:
+    """2 when one card is left and PASS is available (the next player may PASS the last card
+    back, to be played with its other face: one reply deep, that PASS looks harmless), else 0."""
+    return 2 if len(state.stands[0]) + len(state.stands[1]) == 1 and state.pass_state == "available" else 0
+
+
+def _with_pass_trap(expected: float, keys: list[Choice], values: list[float], like_me: float) -> float:
+    """The partner's turn, valued under the belief, with a share for a PASS that loses.
+
+    A partner who thinks its card loses (its own reading of the card's choices, not the AI's)
+    PASSes, and the AI must then play that card with its own face: the trap that lost most
+    deals with a cautious partner (round 1, the last card deadly on the AI's face). The models
+    judge cards with the AI's resolution and so rarely expect that PASS; a partner unlike the
+    AI is taken to PASS into it PASS_TRAP of the time."""
+    index = next((i for i, c in enumerate(keys) if c.kind == "pass"), None)
+    if index is None or values[index] > LOSING or len(keys) < 2:
+        return expected
+    share = PASS_TRAP * (1.0 - like_me)
+    return (1.0 - share) * expected + share * values[index]
 
 
 def _avoided(state: GameState, keys: list[Choice]) -> frozenset[int]:

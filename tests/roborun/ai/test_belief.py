@@ -149,3 +149,17 @@ def test_a_partner_playing_worse_than_the_best_card_makes_a_pass_cost_more():
     assert belief.card_shortfall() == pytest.approx(3 * 90.0 / (6 + 2))   # two imagined perfect cards first
     belief.reset()
     assert belief.card_shortfall() == 0.0
+
+
+def test_a_partner_believed_random_is_also_expected_to_steer_its_cards_at_random():
+    # The `random` model (a novice) plays any safe card and steers it at random: its share of
+    # the partner's turn is valued with the careless resolution; the other models' with the
+    # AI's own steering.
+    values, careless = [100.0, 40.0, 20.0, 10.0], [30.0, 10.0, 20.0, 10.0]
+    novice = PartnerBelief()
+    novice.weights = {m: (0.96 if m == "random" else 0.01) for m in MODELS}
+    assert novice.expected(CHOICES, values, random_values=careless) < novice.expected(CHOICES, values) - 20.0
+    like_me = PartnerBelief()
+    like_me.weights = {m: (0.96 if m == "like_me" else 0.01) for m in MODELS}
+    assert like_me.expected(CHOICES, values, random_values=careless) == pytest.approx(
+        like_me.expected(CHOICES, values), abs=1.0)

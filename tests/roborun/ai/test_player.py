@@ -349,3 +349,20 @@ def test_partner_model_expects_no_card_that_loses_at_once():
     ai.belief.weights = {"like_me": 0.2, "selfish": 0.1, "reckless": 0.1, "cautious": 0.1, "random": 0.5}
     value = ai._reply_value(state, _Clock(1000.0), 1)
     assert value >= min(v for v in values.values() if v > LOSING)
+
+
+def test_a_careless_partner_is_imagined_steering_its_card_the_worst_way_that_does_not_lose():
+    # Card 3 (yellow top: one step any way) for green, one space below its exit, a shredder
+    # to its left and void to its right: the AI's own steering goes up; a partner steering at
+    # random among safe directions is imagined going down (the worst safe one), never left.
+    state = game_from_ascii("""
+    .     Xg    .     .
+    H     .+G   #     .
+    .     .     .     .+R
+    .     .     .     Xr
+    """, stands=[[(3, "yellow")], []])
+    apply(state, Choice("play", (3,)))
+    while state.pending.kind != "dir":
+        apply(state, state.pending.options[0])
+    assert ai_player.inner_choice(state) == Choice("dir", ("green", "U"))
+    assert ai_player.careless_choice(state) == Choice("dir", ("green", "D"))

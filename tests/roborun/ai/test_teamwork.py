@@ -196,3 +196,59 @@ def test_a_busy_machine_does_not_change_the_choice():
     with mock.patch.object(_time, "perf_counter", lambda: real() * 1000.0):
         busy = RoboRunAI("hard").choose(view, choices, random.Random(5))
     assert busy == calm
+
+
+# Green (seat 0, the partner) is to play card 4 (up, up: its robot two moves nearer home, but
+# the middle part steps red right, between two bad robots) or card 2 (up, then red left or
+# right). Neither loses at once; card 4 is much worse for the team.
+WASTEFUL = """
+Xg    .     .     .+b   .
+.     .     .+R   .     .+w
+.     .     .     .     .
+.+G   .     .     .     .
+.     .     Xr    .     .
+"""
+
+
+def _ai_believing(weights: dict) -> RoboRunAI:
+    ai = RoboRunAI("hard", checks=190)
+    ai.belief.weights = dict(weights)
+    return ai
+
+
+def test_the_ai_beeps_a_card_that_does_not_lose_but_that_the_partner_it_reads_would_play_to_the_teams_cost():
+    state = game_from_ascii(WASTEFUL, stands=[[(4, "yellow"), (2, "yellow")], []], beep=True)
+    state.pass_state = "used"
+    assert state.pending.kind == "beep" and state.pending.seat == 1
+    options = list(state.pending.options)
+    selfish = {"like_me": 0.02, "selfish": 0.92, "reckless": 0.02, "cautious": 0.02, "random": 0.02}
+    like_me = {"like_me": 0.92, "selfish": 0.02, "reckless": 0.02, "cautious": 0.02, "random": 0.02}
+    # A partner read as selfish (its own robot home first) would likely play card 4: warned.
+    assert _ai_believing(selfish).choose(seat_view(state, 1), options, random.Random(1)) == Choice("beep", (4,))
+    # A partner that plays like the AI would play card 2 anyway: the BEEP is kept for later.
+    assert _ai_believing(like_me).choose(seat_view(state, 1), options, random.Random(1)) == Choice("no_beep")
+
+
+# Scenario 4.2, deal 2000, round 1, as it was played by a cautious partner (seat 0) and the
+# hard AI (seat 1) up to the AI's choice with two cards left, 3 and 1, and the partner's PASS
+# still available. Card 1 leaves card 3 to the partner, who may PASS it back; card 3 with the
+# AI's face then slides the partner's robot into a crusher (this deal was lost that way).
+LINE_4_2 = [{"kind": "start", "args": [1]}, {"kind": "beep", "args": [3]}, {"kind": "play", "args": [4]}, {"kind": "continue", "args": []}, {"kind": "continue", "args": []}, {"kind": "continue", "args": []}, {"kind": "continue", "args": []}, {"kind": "continue", "args": []}, {"kind": "continue", "args": []}, {"kind": "chip", "args": [1]}, {"kind": "dir", "args": ["purple", "U"]}, {"kind": "continue", "args": []}, {"kind": "play", "args": [5]}, {"kind": "chip", "args": [1]}, {"kind": "dir", "args": ["green", "UL"]}, {"kind": "dir", "args": ["blue", "D"]}, {"kind": "play", "args": [2]}, {"kind": "continue", "args": []}, {"kind": "continue", "args": []}, {"kind": "continue", "args": []}, {"kind": "continue", "args": []}, {"kind": "dir", "args": ["green", "L"]}, {"kind": "continue", "args": []}, {"kind": "dir", "args": ["blue", "U"]}, {"kind": "dir", "args": ["purple", "D"]}, {"kind": "dir", "args": ["white", "U"]}, {"kind": "continue", "args": []}, {"kind": "play", "args": [6]}, {"kind": "dir", "args": ["green", "L"]}, {"kind": "chip", "args": [2]}, {"kind": "dir", "args": ["red", "U"]}]
+
+
+def test_the_ai_does_not_leave_the_partner_a_last_card_it_may_pass_back_into_a_loss():
+    from game.roborun.ai.player import loses_now
+    from game.roborun.levels.tmx_loader import find_level, load_level
+    from game.roborun.rules.engine import legal_choices, new_game
+    state = new_game(load_level(find_level("4.2")), 2000)
+    for data in LINE_4_2:
+        apply(state, Choice.from_json(data))
+    assert state.pending.kind == "card" and state.decision_seat == 1
+    trap = state.copy()                        # the trap: card 1, the partner PASSes, card 3 loses
+    apply(trap, Choice("play", (1,)))
+    while trap.pending.kind != "card" or trap.decision_seat != 0:
+        apply(trap, legal_choices(trap)[0])
+    apply(trap, Choice("pass"))
+    assert loses_now(trap, Choice("play", (3,)))
+    choice = RoboRunAI("hard").choose(seat_view(state, 1), legal_choices(state), random.Random(1))
+    assert choice != Choice("play", (1,))
