@@ -175,6 +175,7 @@ class EntryScene(Scene):
             MenuItem("Start", self._start),
         ]
         self.menu = Menu(items, center_x=theme.WIDTH // 2 + 170, top=92, width=760, row_height=53)
+        self.menu.focus = len(items) - 1    # "Start": Enter plays the shown scenario (issue 25: it changed the Mode)
 
     def _skill_options(self, seat: int) -> list[str]:
         return list(robot_boards()[self.choices.boards[seat]].abilities) + ["chip"]
