@@ -139,3 +139,33 @@ def test_enter_on_a_fresh_set_up_screen_starts_the_game_as_shown(app, make):
     else:
         assert app.stack.top is not scene and not isinstance(app.stack.top, TitleScene)
     assert [item.value() if item.value else None for item in scene.menu.items] == before   # nothing changed
+
+
+def test_esc_on_the_robomissions_table_pauses_when_there_is_nothing_to_back_out_of(app):
+    """Observed: Esc did nothing on the ROBOMissions table (the other four games pause); it still
+    backs out of a half-made choice first."""
+    from game.client.menus import PauseScene
+    from game.robomissions.rules.engine import Cancel
+    from game.robomissions.ui.scene import make_config
+    from game.robomissions.ui.table_scene import TableScene
+
+    table = TableScene(make_config("ffa", 3, humans=1, ai="normal", seed=793440470))   # a Force Field in hand
+    app.stack.push(TitleScene())
+    app.stack.push(table)
+    for _ in range(600):
+        if table.human_to_act and not table.timeline.busy:
+            break
+        app.post(Action(inp.SKIP))
+        app.step(STEP)
+    assert table.human_to_act and not any(isinstance(o.action, Cancel) for o in table.options)
+    app.post(Action(inp.BACK))
+    assert isinstance(app.stack.top, PauseScene)
+    app.post(Action(inp.BACK))                       # Esc again: back to the game
+    assert app.stack.top is table
+    asking = next(i for i, o in enumerate(table.options) if o.hand_card is not None
+                  and "Force Field" in table.shown.cards[o.hand_card].name)
+    table.focus = asking
+    app.post(Action(inp.CONFIRM))                    # Force Field asks which robot: a half-made choice
+    assert any(isinstance(o.action, Cancel) for o in table.options)
+    app.post(Action(inp.BACK))
+    assert app.stack.top is table and not any(isinstance(o.action, Cancel) for o in table.options)
