@@ -169,3 +169,32 @@ def test_esc_on_the_robomissions_table_pauses_when_there_is_nothing_to_back_out_
     assert any(isinstance(o.action, Cancel) for o in table.options)
     app.post(Action(inp.BACK))
     assert app.stack.top is table and not any(isinstance(o.action, Cancel) for o in table.options)
+
+
+def test_a_clicked_program_card_does_not_leave_its_text_in_the_info_box(app):
+    """Observed at 800x480: after a click put a card in a register, the info box still described
+    that card (the pointer had not moved), over the 'program register 2' prompt."""
+    from game.roborally.ui import howto
+    from game.roborally.ui.scene import new_race
+
+    howto.mark_tutorial_done()
+    race = new_race("dizzy-dash", 2, 1, "normal", seed=5, speed=8.0)
+    app.stack.push(TitleScene())
+    app.stack.push(race)
+    for _ in range(3000):
+        if race.state.phase == "program" and race._human_turn() and not race._busy():
+            break
+        if race.menu is not None and race._human_turn():
+            race.menu.items[-1][2]()                    # the upgrade shop: "Done upgrading"
+        app.step(STEP)
+    app.step(STEP)
+    slots = race._hand_slots()
+    legal = race.session.legal_choices()
+    index = next(i for i, card in enumerate(slots) if card is not None and card in legal)
+    point = race._hand_rects(len(slots))[index].center
+    app.post(Action(inp.POINT, pos=point))
+    assert race.inspect                                 # pointing shows what the card does
+    placed = len(race.session.choices)
+    app.post(Action(inp.CLICK, pos=point))
+    assert len(race.session.choices) == placed + 1      # the click placed it
+    assert race.inspect is None

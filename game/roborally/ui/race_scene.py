@@ -528,6 +528,7 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
                     self.focus = i
                     if name == inp.CLICK:
                         self._place_slot(slots, i)
+                        self.inspect = None     # the card under the pointer went to a register (issue 25)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self._drawn_moment = self._shown_moment()
