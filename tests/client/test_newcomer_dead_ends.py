@@ -198,3 +198,24 @@ def test_a_clicked_program_card_does_not_leave_its_text_in_the_info_box(app):
     app.post(Action(inp.CLICK, pos=point))
     assert len(race.session.choices) == placed + 1      # the click placed it
     assert race.inspect is None
+
+
+def test_enter_on_robo_runs_reward_keeps_it_and_goes_on(app):
+    """Observed: "Scenario complete!" opens on Green's reward and Enter cycled the rewards, so
+    pressing Enter to go on changed the pick and never left. Enter keeps the pick and moves on
+    (Left/Right still change it): Enter x3 plays the next scenario with the first rewards."""
+    from game.roborun.ui.campaign_screens import ResultsScene
+
+    saved, went = [], []
+    results = ResultsScene("1.1", "Colorful Start", True, None, 2, ["Won the scenario"],
+                           on_retry=lambda: went.append("retry"), on_next=lambda: went.append("next"),
+                           rewards=[["fifth_gear", "fuel_boost"], ["secret_pocket", "chip"]],
+                           on_finish=saved.append)
+    app.stack.push(TitleScene())
+    app.stack.push(results)
+    seconds(app, widgets.RESULTS_HOLD_SECONDS + 0.1)
+    app.post(Action(inp.RIGHT))                      # Green: the other reward
+    for _ in range(3):
+        app.post(Action(inp.CONFIRM))                # keep Green's, keep Red's, Next scenario
+    assert went == ["next"]
+    assert saved == [("fuel_boost", "secret_pocket")]
