@@ -258,12 +258,15 @@ class ResultsHold:
     A player pressing Enter to hurry the last animations along would otherwise press the
     results screen's first item (Play again) before seeing who won. For RESULTS_HOLD_SECONDS
     after the results appear, confirm, click and back do not leave them (`blocks`), and the
-    screen leaves its way-out menu undrawn (`ready`) so nothing looks chosen yet.
+    screen leaves its way-out menu undrawn (`ready`) so nothing looks chosen yet. A leaving
+    press made during the hold starts it again: a player who keeps pressing Enter through the
+    last animations (as a newcomer does) sees the way out only once they stop and look.
     """
 
     LEAVING = (inp.CONFIRM, inp.CLICK, inp.BACK)
 
     def __init__(self, seconds: float = RESULTS_HOLD_SECONDS) -> None:
+        self.seconds = seconds
         self.left = seconds
 
     def update(self, dt: float) -> None:
@@ -274,7 +277,11 @@ class ResultsHold:
         return self.left <= 1e-9         # 90 steps of 1/60 s leave 3e-16 of 1.5 s
 
     def blocks(self, action: inp.Action) -> bool:
-        return not self.ready and action.name in self.LEAVING
+        """True if `action` must not leave the results yet; such a press restarts the hold."""
+        if self.ready or action.name not in self.LEAVING:
+            return False
+        self.left = self.seconds
+        return True
 
 
 def hint_action_at(pos: tuple[int, int], scenes) -> str | None:

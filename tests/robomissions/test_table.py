@@ -211,6 +211,7 @@ def test_setup_menu_team_modes_fix_the_player_count_and_start_a_table(app):
     setup = make_entry_scene(app)
     app.stack.push(setup)
     assert isinstance(setup, SetupScene)
+    setup.menu.focus = 0                    # it opens on Start game (issue 25); up to Mode
     app.post(Action("right"))               # Mode: ffa -> 2v1
     assert setup.mode == "2v1" and setup.players == 3
     app.post(Action("right"))               # 2v1 -> 2v2

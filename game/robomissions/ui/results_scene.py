@@ -81,8 +81,8 @@ class ResultsScene(Scene):
         self.app.stack.clear_to(TitleScene())
 
     def handle(self, action: inp.Action) -> None:
-        if not self.hold.blocks(action):
-            self.menu.handle(action)
+        if not self.hold.blocks(action) and not self.menu.handle(action) and action.name == inp.BACK:
+            self._title()       # Esc leaves too (issue 25: it did nothing here)
 
     def update(self, dt: float) -> None:
         self.hold.update(dt)
@@ -116,4 +116,5 @@ class ResultsScene(Scene):
                          wrap=False, bold=True)
         if self.hold.ready:
             self.menu.draw(surface)
-            draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP, "Up/Down: move")])
+            draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP, "Up/Down: move"),
+                                                 (inp.BACK, "Title")])

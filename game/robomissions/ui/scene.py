@@ -56,6 +56,7 @@ class SetupScene(Scene):
                   MenuItem("How to play", self._how_to_play, "The rules in eight short pages"),
                   MenuItem("Back", self._back)]
         self.menu = Menu(items, center_x=theme.WIDTH // 2, top=112, width=640, row_height=52)
+        self.menu.focus = len(items) - 3    # "Start game": Enter deals the shown set-up (issue 25: it changed the Mode)
         self._refresh()
 
     # ---------------------------------------------------------------- options

@@ -407,6 +407,9 @@ class TableScene(Scene):
         if self.zoom:
             self._handle_zoom(action)
             return
+        if name == inp.BACK and action.device != "mouse" and not self._can_cancel():
+            self.app.stack.push(PauseScene([MenuItem("How to play", self._how_to_play)]))
+            return              # Esc with nothing to back out of pauses, as in the other games (issue 25)
         if name == inp.POINT and action.pos:
             self.pointer = action.pos
             over_option = self.human_to_act and self._option_under(action.pos) is not None
@@ -460,6 +463,11 @@ class TableScene(Scene):
                 self._choose(cancel)
             elif name == inp.UNDO:
                 self._undo()
+
+    def _can_cancel(self) -> bool:
+        """A half-made choice Esc backs out of (the card being played asks its next question)."""
+        return (self.human_to_act and not self.timeline.busy
+                and any(isinstance(option.action, Cancel) for option in self.options))
 
     def _how_to_play(self) -> None:
         self.app.stack.push(how_to_play_scene())

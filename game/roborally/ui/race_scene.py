@@ -410,6 +410,8 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
             return [(inp.INFO, "Inspect"), (inp.MENU, "Join code and seats")]
         if self.cursor is not None:
             return [(inp.LEFT, "Move cursor"), (inp.INFO, "Done")]
+        if self.session.is_over() and not self._busy():    # the results: one way out, named (issue 25)
+            return [(inp.CONFIRM, "Back to title")] * self.results_hold.ready + [(inp.INFO, "Inspect")]
         if self.state.phase == "program" and self._human_turn():
             if self.confirm is not None:
                 return [(inp.CONFIRM, "Run this program"), (inp.UNDO, "Take back"), (inp.INFO, "Inspect"),
@@ -526,6 +528,7 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
                     self.focus = i
                     if name == inp.CLICK:
                         self._place_slot(slots, i)
+                        self.inspect = None     # the card under the pointer went to a register (issue 25)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self._drawn_moment = self._shown_moment()

@@ -52,6 +52,8 @@ class SetupScene(Scene):
             MenuItem("How to play", lambda: self.app.stack.push(howto.how_to_play_scene())),
         ]
         self.menu = Menu(items, center_x=theme.WIDTH // 2, top=150, width=640, row_height=62)
+        if not has_saved_game(R.GAME_ID):   # Continue stays first when there is a race to continue
+            self.menu.focus = len(items) - 2    # "Start race" (issue 25: Enter changed the Course)
 
     def _timer_on(self) -> bool:
         return self.humans >= 2 if self.timer is None else self.timer

@@ -74,7 +74,15 @@ class EndScene(Scene):
         if action.name == inp.SKIP or self.hold.blocks(action):
             self.t = 10.0       # a key pressed while the score counts up shows it at once
             return
-        self.menu.handle(action)
+        if not self.menu.handle(action) and action.name == inp.BACK:
+            self._back()        # Esc leaves too (issue 25: it did nothing here)
+
+    def _back(self) -> None:
+        """Esc: back to the set-up the game came from, or to the title when there is none."""
+        if self.new_setup is not None:
+            self._setup()
+        else:
+            self._title()
 
     def animating(self) -> bool:
         # the score counts up, the way-out menu appears when the results hold ends, then it rests
@@ -93,7 +101,9 @@ class EndScene(Scene):
             self._draw_multi(surface)
         if self.hold.ready:
             self.menu.draw(surface)
-            draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP, "Move"), (inp.SKIP, "Skip")])
+            hints = [(inp.CONFIRM, "Select"), (inp.UP, "Up/Down: move"),
+                     (inp.BACK, "New set-up" if self.new_setup else "Title")]
+            draw_hints(surface, self.app.input, hints + [(inp.SKIP, "Skip")] * (self.t < COUNT_UP_SECONDS))
 
     def _draw_solo(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(60, 130, 620, 300)

@@ -175,6 +175,7 @@ class EntryScene(Scene):
             MenuItem("Start", self._start),
         ]
         self.menu = Menu(items, center_x=theme.WIDTH // 2 + 170, top=92, width=760, row_height=53)
+        self.menu.focus = len(items) - 1    # "Start": Enter plays the shown scenario (issue 25: it changed the Mode)
 
     def _skill_options(self, seat: int) -> list[str]:
         return list(robot_boards()[self.choices.boards[seat]].abilities) + ["chip"]
@@ -300,7 +301,7 @@ class ResultsScene(Scene):
         items = []
         for seat, options in enumerate(rewards or []):
             if options:
-                items.append(MenuItem(f"{SEAT_COLOURS[seat].capitalize()}'s reward",
+                items.append(MenuItem(f"{SEAT_COLOURS[seat].capitalize()}'s reward", self._keep_reward,
                                       detail=reward_detail(self.picks[seat]),
                                       value=lambda seat=seat: reward_name(self.picks[seat]),
                                       on_change=lambda step, seat=seat: self._cycle(seat, step)))
@@ -312,6 +313,11 @@ class ResultsScene(Scene):
         self.menu = Menu(items, center_x=theme.WIDTH // 2, top=404, width=620, row_height=56)
         self.t = 0.0
         self.hold = ResultsHold()       # won or lost first; the way out after
+
+    def _keep_reward(self) -> None:
+        """Enter on a reward keeps it and goes on to the next row (issue 25: Enter cycled the
+        rewards, so a newcomer pressing Enter to go on changed the pick and never left)."""
+        self.menu.focus = min(self.menu.focus + 1, len(self.menu.items) - 1)
 
     def _cycle(self, seat: int, step: int) -> None:
         options = self.rewards[seat]

@@ -55,6 +55,7 @@ def test_a_whole_race_between_two_ais_plays_through_the_screen(app):
     assert app.stack.top is scene
     for _ in range(100):
         app.step(1 / 60)
+    assert scene.hints()[0] == (inp.CONFIRM, "Back to title")     # the hint bar names the way out (issue 25)
     app.post(inp.Action(inp.CONFIRM))                       # result box: back to the title
     assert type(app.stack.top).__name__ == "TitleScene"
 

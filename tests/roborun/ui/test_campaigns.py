@@ -96,6 +96,7 @@ def test_single_scenario_mode_offers_all_thirty(app):
     entry = EntryScene(launch=lambda _app, options: launched.append(options))
     app.stack.push(entry)
     app.step(1 / 60)
+    app.post(Action("down"))                             # from Start (the first focus) round to Mode
     app.post(Action("right"))                            # Mode: Single scenario
     assert entry.choices.mode == "single"
     seen = []
