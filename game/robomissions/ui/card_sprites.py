@@ -15,7 +15,8 @@ from functools import lru_cache
 import pygame
 
 from game.client import theme
-from game.client.widgets import font, render_text, wrap_text
+from game.client import text as text_layout
+from game.client.widgets import draw_fit, font, render_text, wrap_text
 from game.robomissions.rules.cards import CardDef
 
 HAND_SIZE = (150, 210)   # a card in the human's hand: readable on a TV from the sofa
@@ -358,6 +359,9 @@ def card_back(size: tuple[int, int] = HAND_SIZE) -> pygame.Surface:
     return surface
 
 
+MIN_LABEL_PX = 10       # a slot's label smaller than this (6 px at 800x480) is not read
+
+
 @lru_cache(maxsize=16)
 def card_slot(size: tuple[int, int], label: str) -> pygame.Surface:
     """An empty outlined place (empty pile, chain gap)."""
@@ -366,10 +370,15 @@ def card_slot(size: tuple[int, int], label: str) -> pygame.Surface:
     pygame.draw.rect(surface, (255, 255, 255, 24), rect, border_radius=max(4, size[0] // 14))
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=max(4, size[0] // 14))
     if label:
-        px = max(14, min(size[0] // 4, 24))
-        for i, line in enumerate(wrap_text(label, size[0] - 6, px)):
-            image = render_text(line, px, theme.TEXT_DIM)
-            surface.blit(image, image.get_rect(center=(rect.centerx, rect.centery + (i - 0.5) * px)))
+        # shrunk until every word fits whole (a narrow slot read "New Megabo t" at 800x480); a
+        # slot too narrow for that shows a plus, and the prompt names what goes there
+        px, box = max(14, min(size[0] // 4, 24)), rect.inflate(-6, -6)
+        fitted = text_layout.layout(label, box.width, box.height, px, min_size=MIN_LABEL_PX)
+        if not fitted.truncated and " ".join(fitted.lines).split() == label.split():
+            draw_fit(surface, label, box, px, theme.TEXT_DIM, align="center", valign="middle", min_size=MIN_LABEL_PX)
+        else:
+            plus = render_text("+", max(MIN_LABEL_PX, min(size) * 3 // 4), theme.TEXT_DIM)
+            surface.blit(plus, plus.get_rect(center=rect.center))
     return surface
 
 
