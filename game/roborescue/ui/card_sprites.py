@@ -138,6 +138,15 @@ def _pattern(surface: pygame.Surface, area: pygame.Rect, colour_name: str, tone)
     surface.set_clip(clip)
 
 
+def caption_image(caption: str, width: int) -> pygame.Surface:
+    """A card's kind under its picture, narrowed to the picture's width ("ENGINEER" ran past
+    the card's edge and read "ENGINEE")."""
+    text = render_text(caption, 15 if len(caption) <= 5 else 12, PAPER, True)
+    if text.get_width() > width:
+        text = pygame.transform.smoothscale(text, (width, text.get_height()))
+    return text
+
+
 class CardArt:
     """Builds and caches card surfaces; `face(card)`, `back()`, `base(kind)`.
 
@@ -202,7 +211,7 @@ class CardArt:
         else:
             draw_icon(surface, card.icons[0][0], art.inflate(-8, -8), INK)
         caption = {"part": "PART", "engineer": "ENGINEER", "workbench": "BENCH"}.get(card.kind, card.kind.upper())
-        text = render_text(caption, 15 if len(caption) <= 5 else 12, PAPER, True)
+        text = caption_image(caption, art.width)
         surface.blit(text, text.get_rect(midbottom=(art.centerx, CARD_H - 10)))
         return surface
 
