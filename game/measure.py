@@ -19,6 +19,8 @@ from game.core.errors import UserError
 # record name -> "module:attribute" of its RecordSpec (imported only when used)
 RECORDS: dict[str, str] = {
     "roborun-difficulty": "game.roborun.tools.difficulty_record:RECORD",
+    "runrunrun-ai": "game.runrunrun.tools.ai_record:RECORD",
+    "roborescue-ai": "game.roborescue.tools.ai_record:RECORD",
 }
 
 
