@@ -6,7 +6,7 @@
     python main.py measure --check              say what is stale, measure nothing (exit 1 if any)
 
 A record is a figure too slow for `make test` to recompute (game/core/records.py): the
-tests check its targets and its fingerprint, and re-measure a sample.
+tests check its targets and its fingerprint (some also replay a sampled entry).
 """
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ from game.core.errors import UserError
 RECORDS: dict[str, str] = {
     "roborun-difficulty": "game.roborun.tools.difficulty_record:RECORD",
     "roborun-crossplay": "game.roborun.tools.crossplay_record:RECORD",
+    "runrunrun-ai": "game.runrunrun.tools.ai_record:RECORD",
+    "roborescue-ai": "game.roborescue.tools.ai_record:RECORD",
 }
 
 

@@ -1,10 +1,10 @@
-"""Run Run Run! AIs: legal at every decision, talkative, and stronger than random."""
+"""Run Run Run! AIs: legal at every decision and talkative (how much they win is the record checked by
+test_ai_record.py)."""
 import pytest
 
 from game.runrunrun import rules as R
 from game.runrunrun.ai import make_player
 from game.runrunrun.rules.engine import Config
-from game.runrunrun.tools.simulate import play_game
 
 
 @pytest.mark.parametrize("level", ["random", "greedy", "easy", "normal", "hard"])
@@ -39,9 +39,3 @@ def test_hard_ais_say_their_plan_and_mark_rooms():
 def test_unknown_level_is_refused():
     with pytest.raises(ValueError):
         make_player("wizard", 1)
-
-
-def test_four_hard_ais_win_games_that_four_random_players_lose():
-    hard = sum(R.result(play_game(["hard"] * 4, "standard", 7000 + g)).outcome == "won" for g in range(8))
-    rand = sum(R.result(play_game(["random"] * 4, "standard", 7000 + g)).outcome == "won" for g in range(8))
-    assert hard >= 3 and hard > rand

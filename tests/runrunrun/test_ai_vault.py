@@ -6,7 +6,7 @@ Each test sets up a position, asks the AI, and checks what it does."""
 import pytest
 
 from game.runrunrun.ai import make_player
-from game.runrunrun.ai.player import SAY_WANT
+from game.runrunrun.ai.player import SAY_WANT, Board
 
 from .support import C, E, OPEN, R, bare, bits, ch, corridor, room, tile_where
 
@@ -129,6 +129,34 @@ def _last_door_choice(deck_left: int | None):
 
 def test_the_last_door_mechanism_waits_while_the_maze_is_shallow():
     assert _last_door_choice(None) != ch("cell", 3, -1)
+
+
+def test_a_plain_room_fills_the_last_doors_spot_while_the_maze_is_shallow():
+    """The partner could complete the triangle on its turn and wake the Boss next to the Vault (the
+    most common loss traced with silent partners): a room without a symbol takes the spot first."""
+    s = bare(2, hands=[[tile_where(symbol=None, sarcophagus=False, strength=2, torch=True)], []])
+    s.talked = {"say", "mark"}
+    s.doors_done = 2
+    s.masks[OPEN] = bits(0, 5)
+    room(s, (2, 0), bits(3, 0), symbol="ankh")     # open to the east: (3,0) is a spot of the same depth
+    room(s, (1, 1), bits(2, 0), symbol="eye")      # the spot (2,1) beside both would wake the Boss
+    ai = make_player("hard", 1)
+    R.apply(s, ai.choose(R.seat_view(s, 0), R.legal_choices(s)))
+    assert s.phase == "explore_cell" and {(2, 1), (3, 0)} <= set(s.ctx["options"])
+    assert ai.choose(R.seat_view(s, 0), R.legal_choices(s)) == ch("cell", 2, 1)
+
+
+def test_a_room_one_further_from_the_vault_scores_more_before_the_boss_wakes():
+    s = bare(1, hands=[[tile_where(symbol=None, sarcophagus=False, strength=2, torch=True)]])
+    for x in (2, 3, 4):
+        room(s, (x, 0), bits(0, 3))                     # a corridor open at its east end
+    view = R.seat_view(s, 0)
+    ai = make_player("hard", 1)
+    b = Board(view)
+    t = view.hand[0]
+    near = ai._score(view, b, t, (2, -1), 0, 1)          # beside the Vault's open room
+    far = ai._score(view, b, t, (5, 0), 0, 3)            # past the corridor's end
+    assert far > near
 
 
 def test_with_the_draw_deck_running_short_the_last_door_is_made_even_so():

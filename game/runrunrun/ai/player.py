@@ -23,6 +23,10 @@ from game.runrunrun.rules.maze import (FINAL, OPEN, distances, neighbours, open_
 SAY_HOLD, SAY_WANT, SAY_TRIANGLE, SAY_FIGHT, SAY_REGROUP, SAY_TORCHES, SAY_FOLLOW = range(7)
 BOSS_TOKENS = ("double", "plus")   # Sarcophagus tokens kept for the Boss fight
 LATE_DECK = 24                      # ... unless the draw deck is this short: a stalled game is lost to the Mummies
+DEPTH_WEIGHT = 2.5                  # per room of depth of a new room before the Boss wakes ...
+DEPTH_CAP = 12                      # ... up to this depth
+DENY = 15.0                         # filling the open spot of a door pair while the Boss would come too soon
+DEEP_BOSS = 9                       # ... that is, while the maze is shallower than this
 SHALLOW_BOSS = 7                   # the last Door Mechanism waits until the maze is this deep
 
 
@@ -228,13 +232,17 @@ class CatAI:
         L = self.level
         sc = -1.2 * tile.strength - 5.0 * move_cost(rooms)
         sym = tile.symbol
+        too_soon = self._boss_too_soon(view, b)
+        if too_soon:
+            sc += DENY * self._denied_pairs(b, cell, sym)
         if sym:
             for tri in triangles_at(cell):
                 syms = [sym] + [b.symbol(c) for c in tri[1:]]
                 if None in syms:
                     known = [x for x in syms if x is not None]
                     if L.plan_triangles and len(known) == 2:
-                        sc += 8 if len(set(known)) == 2 and not view.boss_awake else 4
+                        door_pair = len(set(known)) == 2 and not view.boss_awake
+                        sc += (-DENY / 2 if too_soon else 8) if door_pair else 4
                     continue
                 if len(set(syms)) == 3 and not view.boss_awake and not (set(tri[1:]) & b.used_door):
                     sc += self._door_value(view, b, cell)
@@ -242,6 +250,10 @@ class CatAI:
                     sc += 25 + (30 if view.supply <= 1 else 0)
         if tile.sarcophagus:
             sc += 14
+        if not view.boss_awake:
+            # a deep maze is the Vault's best defence: the Boss enters at most that far out
+            here = 1 + min((b.vd[n] for n in neighbours_any(b, cell)), default=0)
+            sc += DEPTH_WEIGHT * min(here, DEPTH_CAP)
         if not tile.torch:
             sc -= 45 if view.supply == 0 else (6 if view.supply <= 2 else 2)
         else:
@@ -255,6 +267,25 @@ class CatAI:
             if tuple(mark) == cell:
                 sc += 8 if seat == view.seat else -30
         return sc
+
+    def _boss_too_soon(self, view, b) -> bool:
+        """The next Door Mechanism wakes the Boss, the maze is still shallow and the deck is not short:
+        the Boss would enter close to the Vault, so nobody should complete a door triangle yet."""
+        if not self.level.plan_triangles or view.boss_awake or view.doors_done + 1 < view.doors_needed:
+            return False
+        return max(b.vd.values(), default=0) < DEEP_BOSS and view.deck_count > LATE_DECK
+
+    @staticmethod
+    def _denied_pairs(b, cell, sym) -> int:
+        """Door pairs (two rooms of different symbols, not yet in a Door Mechanism) whose open third
+        spot this room fills without completing the triangle: a partner can no longer wake the Boss
+        there."""
+        n = 0
+        for tri in triangles_at(cell):
+            s1, s2 = b.symbol(tri[1]), b.symbol(tri[2])
+            if s1 and s2 and s1 != s2 and not ({tri[1], tri[2]} & b.used_door) and sym in (None, s1, s2):
+                n += 1
+        return n
 
     def _door_value(self, view, b, cell) -> float:
         """A Door Mechanism is the way to win, but the last one wakes the Boss: a planner waits for a

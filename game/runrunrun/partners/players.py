@@ -8,14 +8,19 @@ rulebook section:
   Mummies near the Vault are fought first; an awakening Mummy is placed as far from the Vault as
   possible (the 'Summary').
 * 'Player Action - Explore': rooms that complete a triangle (three different symbols: a Door
-  Mechanism; three identical: five torches) or hold a Sarcophagus are worth the most; a room
+  Mechanism; three identical: five torches) or hold a Sarcophagus are worth the most, a symbol room
+  beside another with the triangle's third spot still open a little (it sets one up); a room
   without a torch symbol costs a torch; every room past three burns a tile of the draw deck.
 * 'Player Action - Fight': each exit of a discarded tile is a Combat die (six at most); a torch
   rerolls a die; damage goes first to a Mummy it can finish.
-* 'Player Action - Cooperate': a Regroup when hands or torches run dry; tiles go to whoever
-  holds fewest.
+* 'Player Action - Cooperate': a Regroup when hands or torches run dry (two of the three
+  tokens bring torches); tiles go to whoever holds fewest.
 * 'Using Sarcophagus Tokens': torches when the supply is out, tiles when the hand is short, a
   secret passage to a Mummy at the Vault's door that cannot be walked to.
+* 'Beware! When the draw deck runs out, you must make do with the tiles you have, so be sure to
+  use them carefully' (Explore, step 2): a careful player pays at most a couple of deck tiles for a
+  walk (any number only to reach a Mummy at the Vault's door), and once the deck is empty plays a
+  tile into the maze only for a triangle or a Sarcophagus: every tile left is a Combat die.
 """
 from __future__ import annotations
 
@@ -27,6 +32,8 @@ from game.runrunrun.rules.engine import BASIC_MOVE, ch, move_cost, placements
 from game.runrunrun.rules.maze import distances, open_doorways, rotate, triangles_at, vault_distances
 
 TALK = ("say", "mark")
+GUARD = 6               # an incoming Mummy this many moves from the Vault's door is headed off
+CAREFUL_PAY = 2         # deck tiles a careful player pays for one walk (the Vault's door excepted)
 
 
 class _Table:
@@ -40,7 +47,8 @@ class _Table:
         self.mummies = {mid: (tuple(cell), hearts) for mid, cell, hearts in view.mummies}
         self.used_door = {tuple(c) for tri in view.door_tris for c in tri}
         self.used_torch = {tuple(c) for tri in view.torch_tris for c in tri}
-        self.reach = BASIC_MOVE + view.deck_count
+        self.reach = BASIC_MOVE + view.deck_count             # what the rules allow
+        self.careful_reach = BASIC_MOVE + min(view.deck_count, CAREFUL_PAY)
         self.here = tuple(view.pos[view.seat])
         self.walk = distances(self.masks, self.here)
         self.fight_walk = distances(self.masks, self.here, blocked=frozenset(c for c, _ in self.mummies.values()))
@@ -63,7 +71,7 @@ def _sarc_reward(view, t: _Table, choices):
     """A Sarcophagus reward that pays now: torches when the supply is out, tiles for a short hand."""
     for i, tok in enumerate(view.sarc[view.seat]):
         kind = C.SARCOPHAGUS[tok]["kind"]
-        wanted = ((kind == "torches" and view.supply <= 1)
+        wanted = ((kind == "torches" and view.supply <= 1) or (kind == "draw_torch" and view.supply == 0)
                   or (kind in ("draw", "draw_torch") and len(view.hand) <= 2 and view.deck_count))
         if wanted and ch("sarc", i) in choices:
             return ch("sarc", i)
@@ -74,6 +82,7 @@ class SensiblePlayer:
     """A careful player who follows the rulebook's advice and never talks."""
 
     danger = 2              # fight Mummies this many moves (or fewer) from the Vault's door
+    guard_duty = True       # the Catventurer nearest an incoming Mummy walks back to meet it
     cooperates = True
     shares = True
 
@@ -97,7 +106,7 @@ class SensiblePlayer:
         out = []
         for mid, (cell, hearts) in t.mummies.items():
             d = t.fight_walk.get(cell)
-            if d is None or d > t.reach:
+            if d is None or d > (t.reach if t.vd.get(cell) == 0 else t.careful_reach):
                 continue
             near = t.rooms_left(mid) <= self.danger
             boss_time = view.boss_awake and move_cost(d) == 0
@@ -114,16 +123,31 @@ class SensiblePlayer:
         door = self._door_mummy(t)
         if door is not None and t.dice >= 3 and view.sarc[view.seat] and t.fight_walk.get(door, 99) > t.reach:
             return ch("passage", 0)
-        if self.cooperates and ch("cooperate") in moves and (not view.hand or (view.supply == 0 and len(view.hand) <= 2)):
+        if self.guard_duty and t.dice >= 3 and self._must_go_back(view, t):
+            return ch("move")       # walk back toward the Mummy before it reaches the Vault's door
+        if self.cooperates and ch("cooperate") in moves and (not view.hand or view.supply == 0):
             return ch("cooperate")
         if view.boss_awake and t.mummies and view.hand:
             return ch("move")       # no room is needed any more: every tile is a die against the Boss
         best = self.best_placement(view, t, view.hand)
-        if best is not None and best[0] > -20:
+        if best is not None and best[0] > (-20 if view.deck_count else 0):
             return ch("explore", best[1])
         if self.cooperates and ch("cooperate") in moves and len(view.hand) <= 1:
             return ch("cooperate")
         return ch("move")
+
+    def _must_go_back(self, view, t: _Table) -> bool:
+        """A Mummy is on its way in, nobody can reach it this turn, and I am the Catventurer nearest to
+        it (ties: the earlier seat), so with nobody talking it is clearly my job to head it off."""
+        if not t.mummies:
+            return False
+        mid = min(t.mummies, key=lambda m: (t.rooms_left(m), m))
+        if t.rooms_left(mid) > GUARD:
+            return False
+        cell = t.mummies[mid][0]
+        to_mummy = distances(t.masks, cell)
+        nearest = min(range(view.players), key=lambda s: (to_mummy.get(tuple(view.pos[s]), 99), s))
+        return nearest == view.seat and to_mummy.get(t.here, 99) > t.careful_reach
 
     @staticmethod
     def _door_mummy(t: _Table):
@@ -140,6 +164,7 @@ class SensiblePlayer:
             for tri in triangles_at(cell):
                 syms = [tile.symbol, t.symbol(tri[1]), t.symbol(tri[2])]
                 if None in syms:
+                    score += self._set_up(view, t, tile.symbol, tri)
                     continue
                 others = {tri[1], tri[2]}
                 if len(set(syms)) == 3 and not view.boss_awake and not others & t.used_door:
@@ -156,11 +181,26 @@ class SensiblePlayer:
             score -= 200            # 'leave at least one open doorway ... or you will be trapped forever'
         return score
 
+    def explore_reach(self, t: _Table) -> int:
+        return t.careful_reach
+
+    @staticmethod
+    def _set_up(view, t: _Table, symbol, tri) -> float:
+        """Two symbol rooms side by side with the third spot of their triangle still open: the next
+        tile with the right symbol completes it (a door pair is worth more than a torch pair)."""
+        known = [t.symbol(c) for c in tri[1:] if c in t.masks]
+        if len(known) != 1 or known[0] is None or any(c in t.masks and t.symbol(c) is None for c in tri[1:]):
+            return 0.0
+        if known[0] != symbol and not view.boss_awake:
+            return 6.0
+        return 3.0 if known[0] == symbol and view.torch_left else 0.0
+
     def best_placement(self, view, t: _Table, hand, only_cell=None):
         """(score, tile, cell, rotation) of the best room to add from `hand`, or None."""
         best = None
         for tile_id in sorted(set(hand)):
-            for cell, (rooms, rots) in sorted(placements(t.masks, t.walk, C.TILES[tile_id].exits, t.reach).items()):
+            for cell, (rooms, rots) in sorted(placements(t.masks, t.walk, C.TILES[tile_id].exits,
+                                                         self.explore_reach(t)).items()):
                 if only_cell is not None and cell != only_cell:
                     continue
                 for rot in rots:
@@ -301,8 +341,12 @@ class HastyPlayer(SensiblePlayer):
     nothing."""
 
     danger = 0
+    guard_duty = False
     cooperates = False
     shares = False
+
+    def explore_reach(self, t: _Table) -> int:
+        return t.reach          # any number of deck tiles to get there
 
     def placement_score(self, view, t, tile_id, cell, rot, rooms):
         tile = C.TILES[tile_id]
