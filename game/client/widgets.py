@@ -83,19 +83,33 @@ def panel(surface: pygame.Surface, rect, fill=theme.PANEL, edge=theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
 
 
+def opaque_surface(size: tuple[int, int]) -> pygame.Surface:
+    """An opaque surface already in the display's pixel format, made in one allocation.
+
+    `Surface(size).convert()` makes it twice: at start-up each full-screen copy costs about
+    10 ms of fresh memory pages here (issue 26: the first frame's budget), more on a Pi.
+    """
+    display = pygame.display.get_surface()
+    return pygame.Surface(size, 0, display) if display is not None else pygame.Surface(size)
+
+
 def vertical_gradient(size: tuple[int, int], top, bottom) -> pygame.Surface:
     """An opaque background surface; build it once and blit it each frame.
 
-    Built from a one-pixel-wide column stretched sideways (no numpy: it is on the start-up path).
+    Each run of rows of one colour is one fill of one display-format surface (no numpy, no
+    scaled or converted copy: it is on the start-up path).
     """
     w, h = size
-    column = pygame.Surface((1, h))
+    surface = opaque_surface(size)
     span = max(1, h - 1)
-    for y in range(h):
+    start, colour = 0, tuple(top)
+    for y in range(1, h + 1):
         t = y / span
-        column.set_at((0, y), tuple(int(a * (1 - t) + b * t) for a, b in zip(top, bottom)))
-    surface = pygame.transform.scale(column, (w, h))
-    return surface.convert() if pygame.display.get_surface() else surface
+        row = tuple(int(a * (1 - t) + b * t) for a, b in zip(top, bottom)) if y < h else None
+        if row != colour:
+            surface.fill(colour, (0, start, w, y - start))
+            start, colour = y, row
+    return surface
 
 
 @dataclass
