@@ -24,10 +24,14 @@ from __future__ import annotations
 import sys
 from typing import Callable, Sequence
 
-from game.catalog import BY_ID
-from game.core.delegate import delegate
-from game.core import files
-from game.core.errors import UserError
+from game.core import dataclass_code
+
+dataclass_code.install()    # first: every dataclass defined from here on uses the compiled-code cache
+
+from game.catalog import BY_ID  # noqa: E402
+from game.core.delegate import delegate  # noqa: E402
+from game.core import files  # noqa: E402
+from game.core.errors import UserError  # noqa: E402
 
 GAMES = ("roborun", "robomissions", "roborescue", "runrunrun", "roborally")
 
