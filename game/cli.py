@@ -27,7 +27,8 @@ from typing import Callable, Sequence
 
 from game.core import dataclass_code
 
-dataclass_code.install()    # first: every dataclass defined from here on uses the compiled-code cache
+# first: every dataclass defined from here on uses the compiled-code cache of this command
+dataclass_code.install(sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("-") else "title")
 
 from game.catalog import BY_ID  # noqa: E402
 from game.core.delegate import delegate  # noqa: E402

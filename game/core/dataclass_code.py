@@ -6,8 +6,9 @@ is imported: .pyc files do not keep them. The rules, AIs and screens of a game d
 dataclasses, so starting Robo Run spent about a fifth of its CPU to the first frame parsing
 and compiling these ~230 small functions, the largest cost after pygame itself.
 
-`install()` gives the dataclasses module an `exec` that looks the source text up in a table of
-code objects read from `cache/dataclass-code-<python>.marshal` in the data folder and compiles
+`install(name)` gives the dataclasses module an `exec` that looks the source text up in a table
+of code objects read from `cache/dataclass-code-<name>-<python>.marshal` in the data folder (one
+table per command: a game's start reads only what it uses) and compiles
 only what is missing (the same `compile` call, so the functions are identical); `save()` writes
 the table back when something was added. The file is keyed by the exact interpreter (marshal's
 code format changes between versions); a missing, damaged or unwritable file only costs the
@@ -31,12 +32,13 @@ _new: dict[str, CodeType] = {}       # compiled this run, not on disk yet
 _used: set[str] = set()
 _lock = threading.Lock()
 _installed = False
+_name = "main"
 
 
 def cache_path() -> Path:
     from game.core import storage
 
-    tag = f"{sys.implementation.cache_tag}-{sys.hexversion:x}"
+    tag = f"{_name}-{sys.implementation.cache_tag}-{sys.hexversion:x}"
     return storage.data_dir() / "cache" / f"dataclass-code-{tag}.marshal"
 
 
@@ -51,12 +53,14 @@ def _exec(source, globals=None, locals=None):
     return builtins.exec(source, globals, locals)
 
 
-def install() -> None:
-    """Use the disk cache for every dataclass defined from now on (once per process)."""
-    global _installed
+def install(name: str = "main") -> None:
+    """Use the disk cache `name` (a command: letters only) for every dataclass defined from now on
+    (once per process)."""
+    global _installed, _name
     if _installed:
         return
     _installed = True
+    _name = "".join(ch for ch in name if ch.isalnum())[:32] or "main"
     import dataclasses
 
     if getattr(dataclasses, "_create_fn", None) is None:   # another Python's dataclasses: nothing to do
@@ -81,18 +85,18 @@ def _read() -> dict[str, CodeType]:
     return {text: code for text, code in table.items() if isinstance(text, str) and isinstance(code, CodeType)}
 
 
-def save() -> bool:
-    """Write the table if this run compiled something new; True when written."""
+def save(path: Path | None = None) -> bool:
+    """Write the table (to `path`, else cache_path()) if this run compiled something new; True when written."""
     from game.core import storage
 
     with _lock:
-        if not _new:
+        if not _new or not _installed:
             return False
         table = {**_codes, **_new}
         if len(table) > MAX_ENTRIES:
             table = {text: code for text, code in table.items() if text in _used}
         try:
-            storage.write_atomic(cache_path(), marshal.dumps(table))
+            storage.write_atomic(path or cache_path(), marshal.dumps(table))
         except (OSError, ValueError):
             return False
         _codes.update(_new)
@@ -102,5 +106,5 @@ def save() -> bool:
 
 def save_in_background() -> None:
     """save() off the caller's frame (the App calls this after its first frame)."""
-    if _new:
-        threading.Thread(target=save, name="dataclass-code-saver", daemon=True).start()
+    if _new and _installed:      # the path now: the data folder may change later (tests)
+        threading.Thread(target=save, args=(cache_path(),), name="dataclass-code-saver", daemon=True).start()
