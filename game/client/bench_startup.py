@@ -19,7 +19,10 @@ Prints ONE JSON object: {"floor_ms": ..., "floor_cpu_ms": ..., "screens": {name:
 with other work does not inflate the way it inflates wall-clock time; `max_next_60_cpu_ms` is
 the render thread's own CPU time in the worst of the 60 frames after the first (its work: on a
 loaded machine `max_next_60_ms` also counts the waits for a core). A screen whose game is not built yet is reported
-as "not built".
+as "not built". With --instructions, each screen and the floor also run once under valgrind's
+callgrind: `instructions_M` and `instructions_ratio` count the instructions to the first flip,
+which no other work on the machine changes (CPU time still grows with a loaded machine's cache
+misses; the ratio of instructions leaves out memory stalls and the kernel's page faults).
 """
 from __future__ import annotations
 
@@ -52,7 +55,7 @@ def _timed_flip():
     _cpu.append(time.thread_time())             # the render thread's own CPU: its work, not the machine's load
     if len(_times) == 1:
         _times.append(time.process_time())      # the CPU the start-up took, whatever the machine's load
-    if len(_times) >= FLIPS + 1:
+    if len(_times) >= FLIPS + 1 or os.environ.get("ROBOARCADE_EXIT_AT_FIRST_FLIP"):
         with open(os.environ["ROBOARCADE_FIRST_FRAME_FILE"], "w") as out:
             out.write(" ".join(map(repr, _times)) + "\\n" + " ".join(map(repr, _cpu)))
         os._exit(0)
@@ -118,6 +121,25 @@ def first_frames(screen: str, env: dict[str, str], entry: bool = False) -> tuple
                 max(cpu_gaps, default=0.0) * 1000)
 
 
+def instructions(screen: str, env: dict[str, str], entry: bool = False) -> float | None:
+    """Millions of instructions from launch to the first flip, counted by valgrind's callgrind
+    (the same on a busy machine as on an idle one); None without valgrind."""
+    import re
+    import shutil
+
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    with tempfile.TemporaryDirectory() as folder:
+        env = dict(env, ROBOARCADE_FIRST_FRAME_FILE=str(Path(folder) / "first-frame"),
+                   ROBOARCADE_EXIT_AT_FIRST_FLIP="1")
+        done = subprocess.run([valgrind, "--tool=callgrind", f"--callgrind-out-file={Path(folder) / 'out'}",
+                               *_command(screen, entry)], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=600)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    return int(found[1]) / 1e6 if found else None
+
+
 def built_screens() -> list[str]:
     """Games whose entry module exists (in the catalog's place or the one before the 'ui/' move);
     looked up without importing it (this process stays free of pygame)."""
@@ -135,7 +157,7 @@ def built_screens() -> list[str]:
                                                or exists(g.entry.partition(":")[0].replace(".ui.", ".", 1)))]
 
 
-def run(screens: list[str], repeat: int, entry: bool = False) -> dict:
+def run(screens: list[str], repeat: int, entry: bool = False, count_instructions: bool = False) -> dict:
     env = dict(os.environ)
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -173,6 +195,14 @@ def run(screens: list[str], repeat: int, entry: bool = False) -> dict:
                                    "cpu_ms": round(median_cpu, 1), "cpu_ratio": round(median_cpu / floor_cpu, 2),
                                    "max_next_60_ms": round(worst[name], 1),
                                    "max_next_60_cpu_ms": round(worst_cpu[name], 1)}
+    if count_instructions:
+        floor_ir = instructions("floor", env, entry)
+        report["floor_instructions_M"] = floor_ir and round(floor_ir, 1)
+        for name in screens:
+            value = instructions(name, env, entry) if floor_ir else None
+            if value is not None and isinstance(report["screens"][name], dict):
+                report["screens"][name]["instructions_M"] = round(value, 1)
+                report["screens"][name]["instructions_ratio"] = round(value / floor_ir, 2)
     return report
 
 
@@ -182,9 +212,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--screens", nargs="+", default=None, help="title and/or game ids (default: all built)")
     parser.add_argument("--entry", action="store_true",
                         help="start each game on its entry screen (as game select does), not from its command line")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count the instructions to the first flip under valgrind (slow; any machine load)")
     args = parser.parse_args(argv)
     screens = args.screens or ["title", *built_screens()]
-    print(json.dumps(run(screens, max(1, args.repeat), args.entry)))
+    print(json.dumps(run(screens, max(1, args.repeat), args.entry, args.instructions)))
     return 0
 
 

@@ -18,7 +18,7 @@ from game.client import theme
 from game.client.menus import NoticeScene, PauseScene, draw_mascot
 from game.client.scene import Scene
 from game.client.text import draw_fit
-from game.client.widgets import Menu, MenuItem, ResultsHold, draw_hints, draw_paragraph, draw_text, panel, shade
+from game.client.widgets import Menu, MenuItem, ResultsHold, darken, draw_hints, draw_paragraph, draw_text, panel
 from game.core.disk_cache import cached_json
 from game.core.errors import UserError
 from game.roborun.levels.tmx_loader import list_levels, load_level
@@ -475,7 +475,7 @@ class TutorialOverlay(Scene):
             self._close()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.blit(shade(170), (0, 0))
+        darken(surface, 170)
         title, text = TUTORIAL_PAGES[min(self.page, len(TUTORIAL_PAGES) - 1)]
         box = pygame.Rect(0, 0, 820, 340)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 20)
@@ -506,7 +506,7 @@ class ScenarioIntro(Scene):
             self.app.stack.push(TutorialOverlay())
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.blit(shade(170), (0, 0))
+        darken(surface, 170)
         box = pygame.Rect(0, 0, 900, 460)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 14)
         panel(surface, box, edge=theme.ACCENT, width=3)
