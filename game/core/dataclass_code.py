@@ -26,6 +26,7 @@ from types import CodeType
 
 MAX_BYTES = 8 << 20       # far above the ~300 kB all five games need; a larger file is not read
 MAX_ENTRIES = 4096        # past this, only the entries this run used are written back
+FORMAT = 2                # in the file name: a table written by an earlier way of compiling is not read
 
 _codes: dict[str, CodeType] = {}     # source text -> code, read from disk
 _new: dict[str, CodeType] = {}       # compiled this run, not on disk yet
@@ -38,7 +39,7 @@ _name = "main"
 def cache_path() -> Path:
     from game.core import storage
 
-    tag = f"{_name}-{sys.implementation.cache_tag}-{sys.hexversion:x}"
+    tag = f"{_name}-{sys.implementation.cache_tag}-{sys.hexversion:x}-v{FORMAT}"
     return storage.data_dir() / "cache" / f"dataclass-code-{tag}.marshal"
 
 
@@ -47,7 +48,9 @@ def _exec(source, globals=None, locals=None):
     if isinstance(source, str):
         code = _codes.get(source) or _new.get(source)
         if code is None:
-            code = _new[source] = compile(source, "<string>", "exec")
+            # dont_inherit: compiled as dataclasses' own exec() would, without this module's
+            # `from __future__ import annotations` (which would turn the methods' annotations into strings)
+            code = _new[source] = compile(source, "<string>", "exec", dont_inherit=True)
         _used.add(source)
         source = code
     return builtins.exec(source, globals, locals)

@@ -69,3 +69,12 @@ def test_a_cache_of_something_else_than_code_is_ignored(fresh_cache):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(marshal.dumps({"def f(): pass": "not code", 3: 4}))
     assert dataclass_code._read() == {}
+
+
+def test_the_methods_are_the_ones_dataclasses_would_make_annotations_included(fresh_cache, monkeypatch):
+    monkeypatch.setattr(dataclasses, "exec", exec, raising=False)      # as without the cache
+    plain = _define_point()
+    monkeypatch.setattr(dataclasses, "exec", dataclass_code._exec)
+    cached = _define_point()
+    assert cached.__init__.__annotations__ == plain.__init__.__annotations__ == {"x": int, "y": int, "return": None}
+    assert cached.__doc__ == plain.__doc__
