@@ -93,3 +93,14 @@ def test_a_play_screen_plays_a_legal_move_when_its_ai_is_overdue(app, monkeypatc
         if len(session.choices) >= 3:
             break
     assert len(session.choices) >= 3, f"{game}: the game stopped when its AI gave no answer"
+
+
+@pytest.mark.parametrize("argv, says", [(["--quota", "quarter"], "--quota is QUOTA/PERIOD"),
+                                        (["--quota", "10/100000"], "at least 1000 microseconds"),
+                                        (["--decisions", "0"], "--decisions must be at least 1")])
+def test_bench_quota_says_what_is_wrong_with_its_options_in_one_line(argv, says, capsys):
+    from game.cli import main
+
+    assert main(["bench", "quota", *argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert says in err and "\n" not in err
