@@ -14,6 +14,7 @@ never pay for pygame start-up, and each game package owns its own options.
     python main.py bench engine|render   benchmarks            (game.roborun.cli:bench_*)
     python main.py bench memory --screen S --seconds N   RSS under random input (game.client.membench)
     python main.py bench idle --screen S [--animate]     CPU of a screen at rest / animating (game.client.bench_idle)
+    python main.py bench quota [--decisions N]           AI decisions on a quarter core (game.client.bench_quota)
     python main.py lint FILE...          check maps (by map property game: Robo Run or Robo Rally)
     python main.py solve FILE            search a winning line (game.roborun.cli:solve)
     python main.py replay FILE           play a saved game (any game) or a Robo Run replay back (game.replay)
@@ -24,10 +25,15 @@ from __future__ import annotations
 import sys
 from typing import Callable, Sequence
 
-from game.catalog import BY_ID
-from game.core.delegate import delegate
-from game.core import files
-from game.core.errors import UserError
+from game.core import dataclass_code
+
+# first: every dataclass defined from here on uses the compiled-code cache of this command
+dataclass_code.install(sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("-") else "title")
+
+from game.catalog import BY_ID  # noqa: E402
+from game.core.delegate import delegate  # noqa: E402
+from game.core import files  # noqa: E402
+from game.core.errors import UserError  # noqa: E402
 
 GAMES = ("roborun", "robomissions", "roborescue", "runrunrun", "roborally")
 
@@ -55,6 +61,7 @@ BENCHES: dict[str, str] = {
     "startup": "game.client.bench_startup:main",  # first frame of each screen vs a bare window
     "table": "game.table.bench:main",             # a networked table: choice-to-update latency, host frames
     "idle": "game.client.bench_idle:main",        # CPU per wall-clock second of a screen at rest / animating
+    "quota": "game.client.bench_quota:main",      # the play screens' AI decisions on a quarter core (cgroup)
 }
 
 

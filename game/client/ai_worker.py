@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import atexit
 import os
-import pickle
 import threading
 import time
 from typing import TYPE_CHECKING, Any, Callable
@@ -287,6 +286,8 @@ def thread_busy() -> bool:
 
 def _run_pickled(payload: bytes) -> Any:
     """In the worker process: unpickle a job and run it."""
+    import pickle
+
     fn, args, kwargs = pickle.loads(payload)
     return fn(*args, **kwargs)
 
@@ -316,6 +317,8 @@ class AIWorker:
         future = None
         payload = None
         if _mode() != "thread" and not _process_failed:
+            import pickle       # at the first AI turn, not on the way to the first frame
+
             try:
                 payload = pickle.dumps((fn, args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)
             except (pickle.PicklingError, AttributeError, TypeError):

@@ -42,7 +42,7 @@ from game.client.loop import FixedStepClock
 from game.client.scene import Scene, SceneStack
 from game.client.settings import Settings
 from game.client.widgets import hint_action_at
-from game.core import storage
+from game.core import dataclass_code, storage
 from game.core.errors import UserError
 
 UPDATE_RATE = 60
@@ -337,6 +337,7 @@ class App:
         if self.frames == 1:
             self.audio.release()   # sounds are read (or synthesised) in the background after the first frame
             ai_worker.release()
+            dataclass_code.save_in_background()    # the next start compiles none of them
         self.audio.poll()          # at most one sound made from the bytes read, each frame
         # Hand the GIL to an AI job running in a thread (the worker process's fallback). pygame
         # releases and at once re-takes it inside flip(), which resets CPython's forced switch,
@@ -448,6 +449,7 @@ def run_scene(make_scene: Callable[[App], Scene], args: argparse.Namespace) -> i
             app.audio.stop()    # the sound builder must not touch a mixer that pygame.quit() closed
         pygame.quit()
         ai_worker.shutdown()   # lets a worker still starting finish first (else it prints an error)
+        dataclass_code.save()  # what screens opened after the first frame compiled
 
 
 def run_title(argv: list[str], epilog: str | None = None) -> int:

@@ -17,10 +17,9 @@ use: without `defer` (tests, tools) that builds them on the spot.
 """
 from __future__ import annotations
 
-import hashlib
+import binascii
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import threading
@@ -43,7 +42,8 @@ def _cache_dir(mixer_format: tuple) -> Path | None:
     try:
         from game.core.storage import data_dir
 
-        digest = hashlib.sha1(Path(sound_synth.__file__).read_bytes()).hexdigest()[:12]
+        source = Path(sound_synth.__file__).read_bytes()    # a CRC, not hashlib: OpenSSL costs ~9 ms of start-up
+        digest = f"{binascii.crc32(source):08x}{len(source):x}"
         freq, size, channels = mixer_format
         return data_dir() / "cache" / f"sounds-{digest}-{freq}-{size}-{channels}"
     except OSError:
@@ -144,6 +144,8 @@ class Audio:
         freq, size, channels = self.format
         if size != -16:         # a mixer format sound_synth does not write: build here instead
             return None
+        import subprocess       # here, in the reader thread: not on the way to the first frame
+
         env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
         command = [sys.executable, "-m", "game.client.sound_synth", str(folder), str(freq), str(channels)]
         nice = shutil.which("nice")     # its start-up too at a low priority, not only its synthesis

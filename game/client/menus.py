@@ -14,7 +14,7 @@ from game.client.loop import ease_out_back
 from game.client.registry import GAMES, load, load_entry
 from game.client.scene import Scene
 from game.client.settings import ANIMATION_SPEEDS
-from game.client.widgets import (Menu, MenuItem, draw_fit, draw_hints, draw_text, panel, shade,
+from game.client.widgets import (Menu, MenuItem, draw_fit, draw_hints, draw_text, darken, panel,
                                  vertical_gradient)
 from game.core.errors import UserError
 from game.core.session import has_saved_game, load_saved_game, saved_game_path
@@ -566,7 +566,7 @@ class NoticeScene(Scene):
             self.app.stack.pop()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.blit(shade(150), (0, 0))
+        darken(surface, 150)
         box = pygame.Rect(0, 0, 760, 260)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         panel(surface, box)
@@ -621,9 +621,7 @@ class HowToPlayScene(Scene):
             self._close()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surface.blit(shade, (0, 0))
+        darken(surface, 170)
         box = pygame.Rect(60, 60, theme.WIDTH - 120, theme.HEIGHT - 130)
         panel(surface, box)
         page = self.pages[self.page]
@@ -676,9 +674,7 @@ class ChoiceScene(Scene):
             self._answer(self.answers[0][1])
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        darken(surface, 150)
         box = self.box
         panel(surface, box)
         draw_fit(surface, self.question, pygame.Rect(box.left + 30, box.top + 20, box.width - 60, 90), "large",
@@ -726,7 +722,7 @@ class PauseScene(Scene):
             self._resume()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.blit(shade(160), (0, 0))
+        darken(surface, 160)
         draw_text(surface, "Paused", (theme.WIDTH // 2, 160), "title", theme.TEXT, "center", bold=True)
         self.menu.draw(surface)
         # our own hint bar, drawn over the one of the scene below so it never shows through

@@ -100,15 +100,16 @@ def data_dir() -> Path:
     return path
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace `path` with `text` so that readers only ever see the old or the new content."""
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Replace `path` with `text` (UTF-8, or bytes as they are) so that readers only ever see
+    the old or the new content."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     with _in_flight_lock:
         _in_flight.add(_key(Path(tmp)))
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        with (os.fdopen(fd, "wb") if isinstance(text, bytes) else os.fdopen(fd, "w", encoding="utf-8")) as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())

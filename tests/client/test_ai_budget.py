@@ -1,5 +1,4 @@
 """Issue 26: every play screen's AI is bounded by work, not time; the wall clock is only a safety net."""
-import pickle
 import threading
 import time
 from concurrent.futures import Future
@@ -9,7 +8,7 @@ import pytest
 
 from game.client import ai_worker
 from game.client.app import App
-from game.client.bench_frames import _hook_module
+from game.client.bench_quota import ai_scene, capture_jobs, choice_of, run_job
 from game.client.scene import Scene
 
 GAMES = ("roborun", "robomissions", "roborescue", "runrunrun", "roborally")
@@ -24,56 +23,6 @@ def app(monkeypatch):
     app.stack.clear_to(Scene())
     pygame.quit()
     ai_worker.shutdown()
-
-
-def _ai_scene(game: str):
-    """A play screen where AIs decide (Robo Run: the AI partner at hard plays both seats)."""
-    if game == "roborun":
-        from game.roborun.ui.play_scene import PlayScene
-        from game.roborun.ui.session import GameOptions
-
-        return PlayScene(GameOptions(level_ref="1.1", partner="ai", ai_level="hard", seed=3, spectate=True,
-                                     intro=False, tutorial=False))
-    return _hook_module(game).make_busy_scene(None)
-
-
-def _capture_jobs(app, monkeypatch, game: str, count: int) -> list[bytes]:
-    """The first `count` decisions the play screen asks its AI worker for, exactly as submitted
-    (pickled at once, as the worker process receives them)."""
-    jobs: list[bytes] = []
-    submit = ai_worker.AIWorker.submit
-
-    def record(self, fn, *args, **kwargs):
-        if len(jobs) < count:
-            jobs.append(pickle.dumps((fn, args, kwargs)))
-        return submit(self, fn, *args, **kwargs)
-
-    monkeypatch.setattr(ai_worker.AIWorker, "submit", record)
-    app.stack.push(_ai_scene(game))
-    for _ in range(60 * 60):
-        app.step(1 / 60)
-        if ai_worker.thread_busy():
-            time.sleep(0.001)
-        if len(jobs) >= count:
-            break
-    monkeypatch.setattr(ai_worker.AIWorker, "submit", submit)
-    return jobs
-
-
-def _fresh_players(fn) -> None:
-    """Forget players an AI module keeps between calls (Robo Run keeps one per seat and map), so a
-    job run twice starts from the same memory both times."""
-    import sys
-
-    for name in list(sys.modules):
-        if name.startswith(fn.__module__.rsplit(".", 1)[0]) and hasattr(sys.modules[name], "_PLAYERS"):
-            sys.modules[name]._PLAYERS.clear()
-
-
-def _run(job: bytes):
-    fn, args, kwargs = pickle.loads(job)
-    _fresh_players(getattr(fn, "func", fn))
-    return fn(*args, **kwargs)
 
 
 class Throttled:
@@ -107,18 +56,12 @@ class Throttled:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_same_position_gets_the_same_choice_on_a_throttled_cpu(app, monkeypatch, game):
-    jobs = _capture_jobs(app, monkeypatch, game, 3)
+    jobs = capture_jobs(app, game, 3)
     assert jobs, f"{game}: the screen asked its AI nothing"
-    plain = [_run(job) for job in jobs]
+    plain = [run_job(job) for job in jobs]
     with Throttled(monkeypatch):
-        slow = [_run(job) for job in jobs]
-    assert [_choice(answer) for answer in slow] == [_choice(answer) for answer in plain]
-
-
-def _choice(answer):
-    """Robo Rally's job answers (choice, the player with its plan): compare the choice."""
-    return answer[0] if isinstance(answer, tuple) and len(answer) == 2 and not hasattr(answer, "_fields") \
-        else answer
+        slow = [run_job(job) for job in jobs]
+    assert [choice_of(answer) for answer in slow] == [choice_of(answer) for answer in plain]
 
 
 def test_a_decision_not_answered_in_time_is_given_up():
@@ -142,7 +85,7 @@ def test_a_play_screen_plays_a_legal_move_when_its_ai_is_overdue(app, monkeypatc
         return future
 
     monkeypatch.setattr(ai_worker.AIWorker, "submit", overdue)
-    scene = _ai_scene(game)
+    scene = ai_scene(game)
     app.stack.push(scene)
     session = scene.session
     for _ in range(60 * 20):
@@ -150,3 +93,14 @@ def test_a_play_screen_plays_a_legal_move_when_its_ai_is_overdue(app, monkeypatc
         if len(session.choices) >= 3:
             break
     assert len(session.choices) >= 3, f"{game}: the game stopped when its AI gave no answer"
+
+
+@pytest.mark.parametrize("argv, says", [(["--quota", "quarter"], "--quota is QUOTA/PERIOD"),
+                                        (["--quota", "10/100000"], "at least 1000 microseconds"),
+                                        (["--decisions", "0"], "--decisions must be at least 1")])
+def test_bench_quota_says_what_is_wrong_with_its_options_in_one_line(argv, says, capsys):
+    from game.cli import main
+
+    assert main(["bench", "quota", *argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert says in err and "\n" not in err

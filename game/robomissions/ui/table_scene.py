@@ -31,7 +31,8 @@ from game.client.layers import CachedRegion
 from game.client.menus import ChoiceScene, ConfirmScene, PauseScene, TitleScene
 from game.client.scene import Scene
 from game.client.sequencer import Beat, Sequencer
-from game.client.widgets import MenuItem, draw_hints, draw_paragraph, draw_text, font, panel, render_text, wrap_text
+from game.client.widgets import (MenuItem, draw_hints, draw_paragraph, draw_text, font, opaque_surface, panel,
+                                 render_text, wrap_text)
 from game.core.session import GameSession, forget_saved_game, save_session_later
 from game.core.storage import wait_idle as wait_for_saves
 from game.robomissions import rules
@@ -699,7 +700,7 @@ class TableScene(Scene):
         key = (self.board_version, self.log_count, self.log_scroll, frozenset(self.hidden_robots),
                self.app.settings.colourblind_patterns)
         if self._board_surface is None:
-            self._board_surface = pygame.Surface(theme.LOGICAL_SIZE).convert()
+            self._board_surface = opaque_surface(theme.LOGICAL_SIZE)
         if key != self._board_key:
             self._board_key = key
             surface, view_, layout = self._board_surface, self.shown, self.layout

@@ -37,7 +37,7 @@ from game.client.decisions import automatic_choice
 from game.client.menus import PauseScene
 from game.client.scene import Scene
 from game.client.sequencer import Sequencer
-from game.client.widgets import MenuItem, draw_hints, draw_text, panel, vertical_gradient
+from game.client.widgets import MenuItem, draw_hints, draw_text, opaque_surface, panel, vertical_gradient
 from game.core.session import GameSession, save_session_later
 from game.core.storage import wait_idle as wait_for_saves
 from game.roborescue import rules
@@ -390,7 +390,7 @@ class LabScene(LabChoices, Scene):
         key = self._frame_key(marks)
         if key != self._still_key or self._still is None:
             if self._still is None:
-                self._still = pygame.Surface(theme.LOGICAL_SIZE).convert()
+                self._still = opaque_surface(theme.LOGICAL_SIZE)
             self._draw_still(self._still, marks)
             self._still_key = key
         surface.blit(self._still, (0, 0))

@@ -22,7 +22,7 @@ from pathlib import Path
 import pygame
 
 from game.client import theme
-from game.client.widgets import draw_text
+from game.client.widgets import draw_text, opaque_surface
 from game.roborun.rules.geometry import board as rules_board
 from game.roborun.rules.level import DELTAS, LevelSpec, Pos, Space
 
@@ -174,7 +174,7 @@ class BoardRenderer:
     # static layer ----------------------------------------------------
     def _render_static(self) -> pygame.Surface:
         level, t = self.level, self.tile
-        surface = pygame.Surface(self.rect.size)
+        surface = opaque_surface(self.rect.size)      # in the display's format: no convert() copy
         surface.fill(GRID_LINE)
         offset = pygame.Vector2(self.rect.topleft)
         line_dir = rules_board(level).line_dir      # a Production Line token turns its whole line
@@ -203,7 +203,7 @@ class BoardRenderer:
                 centre = pygame.Vector2(self.centre(*token.pos)) - offset
                 surface.blit(image, image.get_rect(center=(int(centre.x), int(centre.y))))
         pygame.draw.rect(surface, theme.SHADOW, surface.get_rect(), 3)
-        return surface.convert() if pygame.display.get_surface() else surface
+        return surface
 
     def _gate_bar(self, colours: frozenset[str]) -> pygame.Surface:
         t, h = self.tile, max(4, self.tile // 4)

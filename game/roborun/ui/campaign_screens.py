@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Callable
 
 import pygame
@@ -19,17 +18,15 @@ from game.client import theme
 from game.client.menus import NoticeScene, PauseScene, draw_mascot
 from game.client.scene import Scene
 from game.client.text import draw_fit
-from game.client.widgets import Menu, MenuItem, ResultsHold, draw_hints, draw_paragraph, draw_text, panel, shade
+from game.client.widgets import Menu, MenuItem, ResultsHold, darken, draw_hints, draw_paragraph, draw_text, panel
 from game.core.disk_cache import cached_json
 from game.core.errors import UserError
-from game.roborun.levels import tmx_loader
 from game.roborun.levels.tmx_loader import list_levels, load_level
-from game.roborun.rules import level as rules_level
 from game.roborun.rules.cards import robot_boards
 from game.roborun.ui import progress as prog
 from game.roborun.ui.event_text import ABILITY_NAMES
 from game.roborun.ui.inspect import ABILITY_TEXT
-from game.roborun.ui.session import GameOptions
+from game.roborun.ui.session import GameOptions, shipped_level_sources
 
 PARTNERS = ("ai", "random", "human")
 PARTNER_NAMES = {"ai": "AI teammate", "random": "Random teammate", "human": "Second player (same screen)"}
@@ -54,9 +51,7 @@ def scenario_titles() -> dict[str, str]:
                 titles[ref] = "(map has errors)"
         return titles
 
-    sources = [p for p in tmx_loader.LEVELS_DIR.rglob("*") if p.is_file()]
-    sources += [Path(tmx_loader.__file__), Path(rules_level.__file__)]
-    return cached_json("roborun-scenario-titles", sources, read_all)
+    return cached_json("roborun-scenario-titles", shipped_level_sources(), read_all)
 
 
 @dataclass
@@ -486,7 +481,7 @@ class TutorialOverlay(Scene):
             self._close()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.blit(shade(170), (0, 0))
+        darken(surface, 170)
         title, text = TUTORIAL_PAGES[min(self.page, len(TUTORIAL_PAGES) - 1)]
         box = pygame.Rect(0, 0, 820, 340)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 20)
@@ -517,7 +512,7 @@ class ScenarioIntro(Scene):
             self.app.stack.push(TutorialOverlay())
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.blit(shade(170), (0, 0))
+        darken(surface, 170)
         box = pygame.Rect(0, 0, 900, 460)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 14)
         panel(surface, box, edge=theme.ACCENT, width=3)

@@ -13,7 +13,7 @@ import pygame
 
 from game.client.text import draw_fit, forget as forget_cut_text
 from game.client import theme
-from game.client.widgets import draw_hints, draw_text, panel
+from game.client.widgets import draw_hints, draw_text, opaque_surface, panel
 from game.roborun.ui import hud_render
 from game.roborun.ui.board_render import draw_stage
 from game.roborun.ui.choice_ui import ESCAPED, Option, ViewReader, preview_positions
@@ -50,7 +50,7 @@ class PlayDrawing:
         # renderer rebuilt at a hot-seat hand-over: an id() key kept the other seat's map).
         if surface is None or self._parts.get("board") is not self.board:
             if surface is None:
-                surface = self.hud_layer = pygame.Surface(theme.LOGICAL_SIZE).convert()
+                surface = self.hud_layer = opaque_surface(theme.LOGICAL_SIZE)
             surface.blit(self.background, (0, 0))
             self.board.draw_static(surface)
             self._parts = {"board": self.board}
@@ -210,7 +210,7 @@ class PlayDrawing:
             key = (self.stage.revision, moving, focused is not None, self.reader.exits_open)
             if key != self.pieces_key:
                 if self.backdrop is None:
-                    self.backdrop = pygame.Surface(theme.LOGICAL_SIZE).convert()
+                    self.backdrop = opaque_surface(theme.LOGICAL_SIZE)
                 self.backdrop.blit(self.hud_layer, (0, 0))
                 if not self.reader.exits_open:
                     self._draw_locks(self.backdrop)

@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable
 
+from game.core.disk_cache import cached_json
 from game.core.errors import UserError
 from game.roborun.ai import player as ai
+from game.roborun.levels import tmx_loader
 from game.roborun.levels.tmx_loader import find_level, load_level
+from game.roborun.rules import level as rules_level
 from game.roborun.rules import campaign
 from game.roborun.rules.board_decisions import unlock_options as engine_unlock_options
 from game.roborun.rules.cards import robot_boards
@@ -66,8 +71,29 @@ class GameOptions:
     watch: bool = False             # reload the map when its file changes (`--watch`, the designer's loop)
 
 
+def shipped_level_sources() -> list[Path]:
+    """Every file a shipped map's reading depends on: the maps, their tilesets and the loader's
+    code (a change to any of them invalidates what game.core.disk_cache kept)."""
+    sources = [p for p in tmx_loader.LEVELS_DIR.rglob("*") if p.is_file()]
+    return sources + [Path(tmx_loader.__file__), Path(rules_level.__file__)]
+
+
 def load_level_spec(ref: str) -> LevelSpec:
-    return load_level(find_level(ref))
+    """A shipped scenario ("1.1") or a map file, read.
+
+    A shipped map is read once and kept on disk as the LevelSpec's JSON (game.core.disk_cache),
+    so a game started from the command line does not import pytmx nor parse the map before its
+    first frame (issue 26: 20-30 ms here, several times that on a Raspberry Pi). A map file
+    given by path (the designer's, maybe being edited) is always read afresh.
+    """
+    path = find_level(ref)
+    if not re.fullmatch(r"\d+\.\d+", ref):
+        return load_level(path)
+    data = cached_json(f"roborun-level-{ref}", shipped_level_sources(), lambda: load_level(path).to_json())
+    try:
+        return LevelSpec.from_json(data, f"cached level {ref}")
+    except UserError:          # a cache written by hand or by another version: read the map
+        return load_level(path)
 
 
 # ---------------------------------------------------------------- flow between screens

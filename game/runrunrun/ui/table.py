@@ -19,7 +19,7 @@ from game.client.scene import Scene
 from game.client.sequencer import Beat, Sequencer, Track
 from game.client import text as text_layout
 from game.client.text import draw_fit
-from game.client.widgets import ResultsHold, draw_hints, panel, vertical_gradient
+from game.client.widgets import ResultsHold, draw_hints, opaque_surface, panel, vertical_gradient
 from game.core import storage
 from game.core.session import GameSession, forget_saved_game, save_session_later, saved_game_path
 from game.runrunrun import rules as R
@@ -434,8 +434,7 @@ class PlayScene(Scene):
         key = (self.version, id(self.session), self.focus, self.submenu, self.reroll_mask, self.inspect_cell,
                self.viewer, self.prompt_override, tuple(self.log), rolling, view.said, view.marks)
         if self.table_layer is None or self.table_layer.get_size() != surface.get_size():
-            self.table_layer = pygame.Surface(surface.get_size()).convert() if pygame.display.get_surface() \
-                else pygame.Surface(surface.get_size())
+            self.table_layer = opaque_surface(surface.get_size())
             self.layer_key = None
         if key != self.layer_key:
             text_layout.forget(self.table_layer, self.table_layer.get_rect())

@@ -1,0 +1,26 @@
+"""Issue 26: full-screen layers are made in the display's format at once (no convert() copy)."""
+import pygame
+
+from game.client.widgets import opaque_surface, vertical_gradient
+
+
+def test_the_gradient_runs_from_top_to_bottom_colour_in_the_display_format():
+    pygame.display.init()
+    try:
+        display = pygame.display.set_mode((320, 200))
+        top, bottom = (28, 34, 52), (14, 16, 24)
+        surface = vertical_gradient((320, 200), top, bottom)
+        assert surface.get_size() == (320, 200)
+        assert surface.get_bitsize() == display.get_bitsize() and surface.get_masks() == display.get_masks()
+        for y in (0, 57, 100, 199):
+            t = y / 199
+            expected = tuple(int(a * (1 - t) + b * t) for a, b in zip(top, bottom))
+            assert {tuple(surface.get_at((x, y)))[:3] for x in (0, 160, 319)} == {expected}, y
+    finally:
+        pygame.display.quit()
+
+
+def test_an_opaque_layer_without_a_display_is_a_plain_surface():
+    pygame.display.quit()
+    surface = opaque_surface((40, 30))
+    assert surface.get_size() == (40, 30) and not surface.get_flags() & pygame.SRCALPHA

@@ -1,0 +1,80 @@
+"""Issue 26: dataclass methods are compiled once per machine and read back at the next start."""
+import dataclasses
+import textwrap
+
+import pytest
+
+from game.core import dataclass_code
+
+
+@pytest.fixture
+def fresh_cache(monkeypatch):
+    """The module's state as in a new process where install() ran (without touching this one's)."""
+    monkeypatch.setattr(dataclass_code, "_codes", {})
+    monkeypatch.setattr(dataclass_code, "_new", {})
+    monkeypatch.setattr(dataclass_code, "_used", set())
+    monkeypatch.setattr(dataclass_code, "_installed", True)
+    monkeypatch.setattr(dataclass_code, "_name", "testrun")
+    monkeypatch.setattr(dataclasses, "exec", dataclass_code._exec, raising=False)
+
+
+def _define_point():
+    source = textwrap.dedent('''
+        from dataclasses import dataclass
+
+        @dataclass(frozen=True)
+        class Point:
+            x: int
+            y: int = 2
+    ''')
+    namespace: dict = {}
+    exec(compile(source, "<test>", "exec"), namespace)
+    return namespace["Point"]
+
+
+def test_a_dataclass_compiled_in_one_run_is_read_back_and_not_compiled_in_the_next(fresh_cache, monkeypatch):
+    _define_point()
+    assert dataclass_code._new, "the first run compiled nothing"
+    assert dataclass_code.save() and dataclass_code.cache_path().is_file()
+
+    monkeypatch.setattr(dataclass_code, "_codes", dataclass_code._read())    # the next run's start
+    monkeypatch.setattr(dataclass_code, "_new", {})
+
+    def no_compiling(*args, **kwargs):
+        raise AssertionError("compiled again")
+
+    monkeypatch.setattr(dataclass_code, "compile", no_compiling, raising=False)
+    Point = _define_point()
+    assert Point(1) == Point(1, 2) and Point(1) != Point(3)
+    assert repr(Point(1)) == "Point(x=1, y=2)"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Point(1).x = 5
+    assert not dataclass_code.save(), "nothing new: nothing written"
+
+
+@pytest.mark.parametrize("content", [b"", b"not marshal at all", b"\xe3" * 40])
+def test_a_damaged_cache_costs_only_the_compiling(fresh_cache, content):
+    path = dataclass_code.cache_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content)
+    assert dataclass_code._read() == {}
+    Point = _define_point()
+    assert Point(4).y == 2
+
+
+def test_a_cache_of_something_else_than_code_is_ignored(fresh_cache):
+    import marshal
+
+    path = dataclass_code.cache_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(marshal.dumps({"def f(): pass": "not code", 3: 4}))
+    assert dataclass_code._read() == {}
+
+
+def test_the_methods_are_the_ones_dataclasses_would_make_annotations_included(fresh_cache, monkeypatch):
+    monkeypatch.setattr(dataclasses, "exec", exec, raising=False)      # as without the cache
+    plain = _define_point()
+    monkeypatch.setattr(dataclasses, "exec", dataclass_code._exec)
+    cached = _define_point()
+    assert cached.__init__.__annotations__ == plain.__init__.__annotations__ == {"x": int, "y": int, "return": None}
+    assert cached.__doc__ == plain.__doc__
