@@ -16,9 +16,9 @@ from __future__ import annotations
 import math
 import re
 import sys
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from game.core import files
 from game.core.errors import UserError
@@ -26,9 +26,6 @@ from game.roborun.rules.level import (
     BAD_COLOURS, DIRECTIONS, GOOD_COLOURS, HAZARD_VARIANTS, ROBOT_COLOURS, SPACE_KINDS, TOKEN_KINDS,
     LevelSpec, Pos, RobotStart, Space, Token,
 )
-
-if TYPE_CHECKING:  # pragma: no cover - parsed only when a map is read (a cached shipped map is not)
-    import xml.etree.ElementTree as ET
 
 LEVELS_DIR = Path(__file__).resolve().parents[3] / "levels"
 PROJECT_FILE = "roborun.tiled-project"
@@ -156,8 +153,6 @@ def _safe_xml(path: Path, problems: Problems, what: str) -> ET.Element | None:
     if re.search(rb"<!\s*(DOCTYPE|ENTITY)", raw, re.IGNORECASE):
         problems.add("", f"{what} declares a DOCTYPE/ENTITY, which maps must not contain")
         return None
-    import xml.etree.ElementTree as ET
-
     try:
         return ET.fromstring(raw)
     except (ET.ParseError, LookupError, ValueError) as exc:    # LookupError: unknown encoding declared

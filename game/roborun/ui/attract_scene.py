@@ -13,7 +13,7 @@ from game.client import input as inp
 from game.client import theme
 from game.client.scene import Scene
 from game.client.widgets import draw_text
-from game.roborun.levels.tmx_loader import list_levels
+from game.roborun.ui.level_files import list_levels
 from game.roborun.ui.play_scene import PlayScene
 from game.roborun.ui.session import GameOptions
 

@@ -21,7 +21,7 @@ from game.client.text import draw_fit
 from game.client.widgets import Menu, MenuItem, ResultsHold, darken, draw_hints, draw_paragraph, draw_text, panel
 from game.core.disk_cache import cached_json
 from game.core.errors import UserError
-from game.roborun.levels.tmx_loader import list_levels, load_level
+from game.roborun.ui.level_files import list_levels, load_level
 from game.roborun.rules.cards import robot_boards
 from game.roborun.ui import progress as prog
 from game.roborun.ui.event_text import ABILITY_NAMES

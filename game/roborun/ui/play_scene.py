@@ -43,7 +43,7 @@ from game.core.session import GameSession, save_session_later, saved_game_path
 from game.core.storage import wait_idle as wait_for_saves
 from game.roborun import rules
 from game.roborun.ai import player as ai_player
-from game.roborun.levels.tmx_loader import find_level, load_level
+from game.roborun.ui.level_files import find_level, load_level
 from game.roborun.rules import engine
 from game.roborun.rules.campaign import accomplishments
 from game.roborun.rules.config import RoboRunConfig

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import random
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -16,8 +15,7 @@ from typing import Callable
 from game.core.disk_cache import cached_json
 from game.core.errors import UserError
 from game.roborun.ai import player as ai
-from game.roborun.levels import tmx_loader
-from game.roborun.levels.tmx_loader import find_level, load_level
+from game.roborun.ui.level_files import LEVELS_DIR, find_level, load_level, loader_file, shipped_map
 from game.roborun.rules import level as rules_level
 from game.roborun.rules import campaign
 from game.roborun.rules.board_decisions import unlock_options as engine_unlock_options
@@ -74,8 +72,8 @@ class GameOptions:
 def shipped_level_sources() -> list[Path]:
     """Every file a shipped map's reading depends on: the maps, their tilesets and the loader's
     code (a change to any of them invalidates what game.core.disk_cache kept)."""
-    sources = [p for p in tmx_loader.LEVELS_DIR.rglob("*") if p.is_file()]
-    return sources + [Path(tmx_loader.__file__), Path(rules_level.__file__)]
+    sources = [p for p in LEVELS_DIR.rglob("*") if p.is_file()]
+    return sources + [loader_file(), Path(rules_level.__file__)]
 
 
 def load_level_spec(ref: str) -> LevelSpec:
@@ -86,9 +84,9 @@ def load_level_spec(ref: str) -> LevelSpec:
     first frame (issue 26: 20-30 ms here, several times that on a Raspberry Pi). A map file
     given by path (the designer's, maybe being edited) is always read afresh.
     """
-    path = find_level(ref)
-    if not re.fullmatch(r"\d+\.\d+", ref):
-        return load_level(path)
+    path = shipped_map(ref)
+    if path is None:
+        return load_level(find_level(ref))
     data = cached_json(f"roborun-level-{ref}", shipped_level_sources(), lambda: load_level(path).to_json())
     try:
         return LevelSpec.from_json(data, f"cached level {ref}")
