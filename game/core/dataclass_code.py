@@ -21,12 +21,14 @@ import builtins
 import marshal
 import sys
 import threading
+import zlib
 from pathlib import Path
 from types import CodeType
 
 MAX_BYTES = 8 << 20       # far above the ~300 kB all five games need; a larger file is not read
 MAX_ENTRIES = 4096        # past this, only the entries this run used are written back
-FORMAT = 2                # in the file name: a table written by an earlier way of compiling is not read
+FORMAT = 3                # in the file name: a table written by an earlier way of compiling is not read
+MAGIC = b"RADC"           # then the CRC-32 of the marshalled table: a damaged file is never unmarshalled
 
 _codes: dict[str, CodeType] = {}     # source text -> code, read from disk
 _new: dict[str, CodeType] = {}       # compiled this run, not on disk yet
@@ -80,7 +82,10 @@ def _read() -> dict[str, CodeType]:
     from game.core import files
 
     try:
-        table = marshal.loads(files.read_bytes(cache_path(), MAX_BYTES, "dataclass code cache"))
+        raw = files.read_bytes(cache_path(), MAX_BYTES, "dataclass code cache")
+        if raw[:4] != MAGIC or int.from_bytes(raw[4:8], "big") != zlib.crc32(raw[8:]):
+            return {}          # damaged (or not ours): marshal is not safe against broken code objects
+        table = marshal.loads(raw[8:])
     except (files.FileProblem, OSError, EOFError, ValueError, TypeError):
         return {}
     if not isinstance(table, dict):
@@ -99,7 +104,8 @@ def save(path: Path | None = None) -> bool:
         if len(table) > MAX_ENTRIES:
             table = {text: code for text, code in table.items() if text in _used}
         try:
-            storage.write_atomic(path or cache_path(), marshal.dumps(table))
+            payload = marshal.dumps(table)
+            storage.write_atomic(path or cache_path(), MAGIC + zlib.crc32(payload).to_bytes(4, "big") + payload)
         except (OSError, ValueError):
             return False
         _codes.update(_new)

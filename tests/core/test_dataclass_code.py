@@ -64,10 +64,30 @@ def test_a_damaged_cache_costs_only_the_compiling(fresh_cache, content):
 
 def test_a_cache_of_something_else_than_code_is_ignored(fresh_cache):
     import marshal
+    import zlib
 
     path = dataclass_code.cache_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(marshal.dumps({"def f(): pass": "not code", 3: 4}))
+    payload = marshal.dumps({"def f(): pass": "not code", 3: 4})
+    path.write_bytes(dataclass_code.MAGIC + zlib.crc32(payload).to_bytes(4, "big") + payload)
+    assert dataclass_code._read() == {}
+
+
+def test_one_changed_byte_in_a_written_cache_is_never_unmarshalled(fresh_cache, monkeypatch):
+    """A flipped byte inside a code object's bytecode still unmarshals, into code that may crash
+    the interpreter when run: the file's CRC refuses it before marshal sees it."""
+    _define_point()
+    assert dataclass_code.save()
+    path = dataclass_code.cache_path()
+    raw = bytearray(path.read_bytes())
+    assert dataclass_code._read(), "the file as written is read back"
+    raw[len(raw) // 2] ^= 0x01
+    path.write_bytes(bytes(raw))
+
+    def no_unmarshalling(data):
+        raise AssertionError("a damaged cache reached marshal")
+
+    monkeypatch.setattr(dataclass_code.marshal, "loads", no_unmarshalling)
     assert dataclass_code._read() == {}
 
 
