@@ -19,6 +19,7 @@ from game.core.errors import UserError
 # record name -> "module:attribute" of its RecordSpec (imported only when used)
 RECORDS: dict[str, str] = {
     "roborun-difficulty": "game.roborun.tools.difficulty_record:RECORD",
+    "roborally-ai": "game.roborally.tools.ai_record:RECORD",
 }
 
 
