@@ -17,6 +17,10 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+from game.core import records
+from game.roborally.levels.tmx import course_ids, find_course, load_course
+from game.roborally.tools.simulate import run
+
 SEED = 9001
 MAX_ROUNDS = 30
 SIMULATOR = "game.roborally.partners:Simulator"
@@ -40,7 +44,6 @@ def unseen_courses() -> dict[str, Path]:
 
 def course_files() -> dict[str, Path]:
     """Every course the record covers, shipped first: id -> .tmx file."""
-    from game.roborally.levels.tmx import course_ids, find_course
     return {**{cid: find_course(cid) for cid in course_ids()}, **unseen_courses()}
 
 
@@ -48,8 +51,6 @@ def play_match(course: dict, opponent: str, robots: int, races: int, seed: int) 
     """Hard against `robots - 1` opponents: its wins, reboots by cause, capped races, rounds,
     decision p95 (CPU ms; the only figure that varies with the machine) and each race's
     winner from hard's point of view (True won, False lost, None capped)."""
-    from game.roborally.tools.simulate import run
-
     halves = [(0, races // 2, seed), (1, races - races // 2, seed + 50000)] if robots == 2 else [(0, races, seed)]
     wins, capped, rounds, p95 = 0, 0, [], 0.0
     reboots: Counter = Counter()
@@ -86,7 +87,6 @@ class AiRecord:
         return {cid: [path, *shared] for cid, path in course_files().items()}
 
     def measure(self, key: str) -> dict:
-        from game.roborally.levels.tmx import load_course
         course = load_course(course_files()[key])
         unseen = key in unseen_courses()
         return {"seed": SEED, "max_rounds": MAX_ROUNDS, "unseen": unseen,
@@ -109,7 +109,6 @@ def shipped_average(results: dict, match: str) -> float:
 
 
 def recorded_results() -> dict:
-    from game.core import records
     return {key: entry.result for key, entry in records.load(RECORD.name).entries.items()}
 
 
