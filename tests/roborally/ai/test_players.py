@@ -8,7 +8,7 @@ from game.roborally import rules as R
 from game.roborally.ai import make_player
 from game.roborally.ai.planner import Planner, card_distance
 from game.roborally.rules.engine import Choice
-from tests.roborally.support import course, game, skip_upgrades
+from tests.roborally.support import course, game, play_to_end, skip_upgrades
 
 FAR = (7, 7, "W")
 
@@ -18,16 +18,7 @@ def test_every_level_plays_legal_choices_to_the_end(level):
     from game.roborally.tools.samples import conformance_configs
 
     _, cfg = conformance_configs()[0]
-    s = R.new_game(cfg, 3)
-    players = [make_player(level, 1), make_player("random", 2)]
-    for _ in range(3000):
-        if R.is_over(s):
-            break
-        seat = R.current_seat(s)
-        legal = R.legal_choices(s)
-        choice = players[seat].choose(R.seat_view(s, seat), legal)
-        assert choice in legal
-        R.apply(s, choice)
+    s = play_to_end(R.new_game(cfg, 3), [make_player(level, 1), make_player("random", 2)])
     assert R.is_over(s)
 
 

@@ -2,7 +2,7 @@
 a sensible program, and a module:Class seat of the simulator."""
 from game.roborally import rules as R
 from game.roborally.partners import Simulator
-from tests.roborally.support import course, game, skip_upgrades
+from tests.roborally.support import course, game, play_to_end, skip_upgrades
 
 
 def test_it_drives_straight_to_a_checkpoint_in_front_of_it():
@@ -31,14 +31,5 @@ def test_a_race_against_it_ends_and_it_only_plays_legal_choices():
     from game.roborally.tools.samples import conformance_configs
 
     _, cfg = conformance_configs()[0]
-    s = R.new_game(cfg, 4)
-    players = [Simulator(1), Simulator(2)]
-    for _ in range(3000):
-        if R.is_over(s):
-            break
-        seat = R.current_seat(s)
-        legal = R.legal_choices(s)
-        choice = players[seat].choose(R.seat_view(s, seat), legal)
-        assert choice in legal
-        R.apply(s, choice)
+    s = play_to_end(R.new_game(cfg, 4), [Simulator(1), Simulator(2)])
     assert R.is_over(s)
