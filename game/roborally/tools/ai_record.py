@@ -30,11 +30,11 @@ CAUSES = ("pit", "edge", "crusher")
 # match name -> (opponent, robots, races). 1v1 races are played half in each seat order; with
 # 4 robots hard sits in seat 0 and the first priority token rotates from race to race.
 MATCHES = {
-    "1v1 random": ("random", 2, 6),
-    "1v1 normal": ("normal", 2, 50),
-    "4 robots normal": ("normal", 4, 16),
-    "1v1 simulator": (SIMULATOR, 2, 10),
-    "4 robots simulator": (SIMULATOR, 4, 6),
+    "1v1 random": ("random", 2, 4),
+    "1v1 normal": ("normal", 2, 40),
+    "4 robots normal": ("normal", 4, 12),
+    "1v1 simulator": (SIMULATOR, 2, 8),
+    "4 robots simulator": (SIMULATOR, 4, 4),
 }
 
 
@@ -87,15 +87,22 @@ class AiRecord:
         return {cid: [path, *shared] for cid, path in course_files().items()}
 
     def measure(self, key: str) -> dict:
-        course = load_course(course_files()[key])
-        unseen = key in unseen_courses()
-        return {"seed": SEED, "max_rounds": MAX_ROUNDS, "unseen": unseen,
-                "checkpoints": len(course["checkpoints"]),
-                "matches": {name: play_match(course, opponent, robots, races, SEED)
-                            for name, (opponent, robots, races) in MATCHES.items()}}
+        return entry_result(key, {name: measure_match(key, name) for name in MATCHES})
 
 
 RECORD = AiRecord()
+
+
+def measure_match(key: str, name: str) -> dict:
+    """One match of one course's entry (a unit a pool of processes can share out)."""
+    opponent, robots, races = MATCHES[name]
+    return play_match(load_course(course_files()[key]), opponent, robots, races, SEED)
+
+
+def entry_result(key: str, matches: dict) -> dict:
+    course = load_course(course_files()[key])
+    return {"seed": SEED, "max_rounds": MAX_ROUNDS, "unseen": key in unseen_courses(),
+            "checkpoints": len(course["checkpoints"]), "matches": {name: matches[name] for name in MATCHES}}
 
 
 def reboots_per_race(match: dict) -> float:
