@@ -22,6 +22,7 @@ RECORDS: dict[str, str] = {
     "roborun-crossplay": "game.roborun.tools.crossplay_record:RECORD",
     "runrunrun-ai": "game.runrunrun.tools.ai_record:RECORD",
     "roborescue-ai": "game.roborescue.tools.ai_record:RECORD",
+    "roborally-ai": "game.roborally.tools.ai_record:RECORD",
 }
 
 

@@ -90,3 +90,17 @@ def damage_cards(events, seat):
 
 
 STILL = ["powerup"] * 5                       # a program that never moves or turns
+
+
+def play_to_end(state, players, limit=3000):
+    """Let `players` (one per seat) play `state` to its end through the public engine,
+    asserting every choice is legal; the finished state."""
+    for _ in range(limit):
+        if R.is_over(state):
+            break
+        seat = R.current_seat(state)
+        legal = R.legal_choices(state)
+        choice = players[seat].choose(R.seat_view(state, seat), legal)
+        assert choice in legal
+        R.apply(state, choice)
+    return state

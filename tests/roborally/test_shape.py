@@ -7,9 +7,11 @@ PKG = Path(__file__).resolve().parents[2] / "game" / "roborally"
 FORBIDDEN = {
     "rules": ("pygame", "game.client", "game.roborally.ai", "game.roborally.ui", "game.roborally.levels",
               "game.roborally.tools"),
-    "ai": ("pygame", "game.client", "game.roborally.ui", "game.roborally.levels", "game.roborally.tools"),
+    "ai": ("pygame", "game.client", "game.roborally.ui", "game.roborally.levels", "game.roborally.tools",
+           "game.roborally.partners"),
     "levels": ("pygame", "game.client", "game.roborally.ai", "game.roborally.ui", "game.roborally.tools"),
     "ui": ("game.roborally.tools",),
+    "partners": ("pygame", "game.client", "game.roborally.ai", "game.roborally.ui", "game.roborally.tools"),
 }
 OTHER_GAMES = ("game.roborun", "game.robomissions", "game.roborescue", "game.runrunrun")
 

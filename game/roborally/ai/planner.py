@@ -151,6 +151,11 @@ OTHERS_RADIUS = None
 # True: those robots are planned around where their likeliest next card takes them (tried, see
 # docs/roborally-ai.md), not where they stand.
 PREDICT_OTHERS = False
+# How likely a robot k = 1, 2, 3 squares away, facing ours, pushes it this round; next to ours
+# but facing elsewhere (Back Up, or a turn and a Move). Hand-set from the deck (a Move of
+# at least k: 8, 4 and 1 of 20 cards), not tuned per course.
+PUSH_ODDS = (0.3, 0.2, 0.05)
+PUSH_ODDS_SIDE = 0.1
 
 
 class Planner:
@@ -187,6 +192,7 @@ class Planner:
                     if not b.inside(x, y) or (x, y) in self.others:
                         break
                     self.fire[(x, y)] += 1
+        self.threat = self._push_threats(view) if self.hard else {}
         self.laser = Counter()
         if self.full:
             for lx, ly, d, s in b.lasers:
@@ -205,6 +211,31 @@ class Planner:
         self.unknown_card = deck                                 # what a SPAM might turn into
         self.unknown_haywire = [h["actions"] for h in C.HAYWIRE.values()]
         self._risk_memo = {}
+        self._fall_memo = {}
+
+    def _push_threats(self, view) -> dict:
+        """(x, y) -> how likely another robot is to push ours from there into a pit or off the
+        board this round (issue 23, cause 4). A robot pushes with a Move card along its
+        facing (more likely the nearer it is) or with Back Up or a turn and a Move when next to
+        us; the square behind ours in the push's direction must be a fall."""
+        b = self.board
+        threat: dict = {}
+        for r in view.robots:
+            if r.seat == view.seat or r.rebooted:
+                continue
+            for d in range(4):
+                x, y = r.x, r.y
+                for k in (1, 2, 3):
+                    if b.wall_between(x, y, d):
+                        break
+                    x, y = x + DX[d], y + DY[d]
+                    if not b.inside(x, y) or b.falls(x, y):
+                        break
+                    if b.wall_between(x, y, d) or not b.falls(x + DX[d], y + DY[d]):
+                        continue
+                    p = PUSH_ODDS[k - 1] if r.d == d else (PUSH_ODDS_SIDE if k == 1 else 0.0)
+                    threat[(x, y)] = min(1.0, threat.get((x, y), 0.0) + p)
+        return threat
 
     def _likely_square(self, r):
         """Where robot r most likely is after the next register: the card that brings it
@@ -305,22 +336,41 @@ class Planner:
     def _reboot_cost(self):
         return 0 if self.firewall else 2
 
-    def _risk(self, x, y, d, which):
-        """Share of the unknown cards (SPAM's replacement, or a Haywire) that would drop the robot."""
-        key = (x, y, d, which)
+    def _fall_cost(self, x, y, d, cp):
+        """What falling from (x, y, d) costs, as the search prices a known fall: the reboot's
+        penalty plus the progress lost by restarting on the reboot space (issue 23: a flat 12
+        made a 1-in-3 Haywire fall look cheaper than one square of detour)."""
+        if not self.hard:
+            return 12.0
+        key = (x, y, d, cp)
+        hit = self._fall_memo.get(key)
+        if hit is None:
+            rx, ry, rd = self.board.reboot
+            lost = self.terminal(x, y, d, cp, False) - self.terminal(rx, ry, rd, cp, True)
+            hit = self._fall_memo[key] = 6.0 + 2.0 * self._reboot_cost() + max(0.0, lost)
+        return hit
+
+    def _risk(self, x, y, d, which, run=1):
+        """Share of the unknown cards (SPAM's replacement, or a Haywire) that would drop the
+        robot; for `run` Haywires in a row, the share of their combinations (issue 23: two in a
+        row were each priced from the square the robot stood on before the first)."""
+        key = (x, y, d, which, run)
         hit = self._risk_memo.get(key)
         if hit is None:
             pool = self.unknown_card if which == "card" else self.unknown_haywire
-            falls = 0
+            falls = 0.0
             for actions in pool:
-                cx, cy, cd = x, y, d
+                cx, cy, cd, fell = x, y, d, False
                 for a in actions:
                     if a == "again":
                         break
                     cx, cy, cd, fell, _ = self._action(cx, cy, cd, a, False)
                     if fell:
-                        falls += 1
                         break
+                if fell:
+                    falls += 1
+                elif run > 1:
+                    falls += self._risk(cx, cy, cd, which, run - 1)
             hit = self._risk_memo[key] = falls / len(pool)
         return hit
 
@@ -332,6 +382,9 @@ class Planner:
         if self.haywire_regs[reg - 1]:
             # a face-down Haywire replaces this register: the card is lost, its move unknown
             reward, unknown = -0.3, "haywire"
+            if reg >= 2 and self.haywire_regs[reg - 2] and self.full:
+                # priced with the Haywire before it (the whole run of them, see _risk)
+                return self._after_card(reg, x, y, d, cp, reward, "damage")
         elif self.full and self.board.kind_at(x, y) == "randomizer":
             # on a randomizer at the reveal the register becomes the deck's top card: unknown
             reward, unknown = -0.3, "card"
@@ -342,7 +395,11 @@ class Planner:
         if unknown is not None:
             if not self.full:
                 return x, y, d, cp, False, reward, "damage"
-            reward -= 12.0 * self._risk(x, y, d, unknown)
+            run = 1
+            if unknown == "haywire":
+                while reg + run <= 5 and self.haywire_regs[reg + run - 1] and run < 3:
+                    run += 1
+            reward -= self._risk(x, y, d, unknown, run) * self._fall_cost(x, y, d, cp)
             # the robot is taken to stay put; the board still acts on it this register
             return self._after_card(reg, x, y, d, cp, reward, "damage")
         if card == "again":
@@ -366,6 +423,8 @@ class Planner:
                 return self._rebooted(cp, reward, done)
             dmg = self.laser.get((x, y), 0) + self.fire.get((x, y), 0)
             reward -= dmg * 1.0
+            if (x, y) in self.threat:
+                reward -= self.threat[(x, y)] * self._fall_cost(x, y, d, cp)
             if self.board.kind_at(x, y) == "energy" and me_energy_below_cap(self.me):
                 reward += 0.5
         if cp < len(self.cps) and (x, y) == self.cps[cp]:
@@ -409,12 +468,19 @@ class Planner:
         _, seq = self._search(len(fixed) + 1, x, y, d, cp, prev, rebooted, self._hand_counts(hand))
         return list(seq)
 
+    def _haywire_ahead(self, reg) -> bool:
+        """Hard follows every way a face-down Haywire can move the robot (see _belief_value)."""
+        return self.hard and any(self.haywire_regs[reg - 1:])
+
     def top_programs(self, hand, fixed=(), k=6):
         """The k best-looking programs after `fixed`, as different as the search allows: for
         each choice of the next two cards, the best rest (all memoised in one search)."""
         x, y, d, cp, prev, rebooted = self._after_fixed(fixed)
         found = {}
         self._branches(len(fixed) + 1, x, y, d, cp, prev, rebooted, self._hand_counts(hand), 0.0, (), 2, found)
+        if self._haywire_ahead(len(fixed) + 1):
+            start = (((x, y, d, cp, prev, rebooted), 1),)
+            found = {seq: self._belief_value(len(fixed) + 1, start, seq) for seq in found}
         ranked = sorted(found.items(), key=lambda kv: -kv[1])
         return [list(seq) for seq, _ in ranked[:k]]
 
@@ -493,6 +559,85 @@ class Planner:
                 best, best_seq = val, (card,) + seq
         self.memo[key] = (best, best_seq)
         return best, best_seq
+
+
+    # ------------------------------------------------------------------ search over Haywire outcomes
+    # A face-down Haywire moves the robot one of six ways, all of them moves (issue 23, cause
+    # 1); planning the cards after it from where the robot stood sent it off edges it no
+    # longer faced. With Haywires ahead, hard re-scores the programs its search found over a
+    # belief: every square and facing the robot may be in after the first Haywire, with how
+    # many of the six equally likely Haywire cards lead there; a program's value is the mean
+    # over them. (Searching over beliefs directly cost up to 8 s a hand with three Haywires.)
+
+    def _haywire_outcomes(self, reg, x, y, d, cp):
+        """(x, y, d, cp, rebooted, reward) after each Haywire card in register `reg`."""
+        key = ("hw", reg, x, y, d, cp)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        out = []
+        for actions in self.unknown_haywire:
+            cx, cy, cd, fell = x, y, d, False
+            for a in actions:
+                cx, cy, cd, fell, _ = self._action(cx, cy, cd, a, False)
+                if fell:
+                    break
+            if fell:
+                nx, ny, nd, ncp, reb, r, _ = self._rebooted(cp, -0.3, "damage")
+            else:
+                nx, ny, nd, ncp, reb, r, _ = self._after_card(reg, cx, cy, cd, cp, -0.3, "damage")
+            out.append((nx, ny, nd, ncp, reb, r))
+        self.memo[key] = out
+        return out
+
+    def _haywire_in_place(self, reg, x, y, d, cp):
+        """A Haywire after the robot is already split: priced by the share of Haywires that
+        drop it from where it stands, which is then taken to stay put (as the search does)."""
+        reward = -0.3 - self._risk(x, y, d, "haywire") * self._fall_cost(x, y, d, cp)
+        nx, ny, nd, ncp, reb, r, _ = self._after_card(reg, x, y, d, cp, reward, "damage")
+        return nx, ny, nd, ncp, reb, r
+
+    def _step_belief(self, reg, belief, card):
+        """(next belief, summed reward, total weight) after `card` in register `reg`; finished
+        and rebooted robots stay as they are."""
+        nxt: Counter = Counter()
+        total_r, weight = 0.0, 0
+        expand = len(belief) == 1           # the first Haywire splits the robot six ways; later ones do not
+        scale = len(self.unknown_haywire) if self.haywire_regs[reg - 1] and expand else 1
+        for (x, y, d, cp, prev, reb), k in belief:
+            if reb or cp >= len(self.cps):
+                nxt[(x, y, d, cp, prev, reb)] += k * scale
+                weight += k * scale
+                continue
+            if self.haywire_regs[reg - 1] and expand:
+                outs = [(o, "damage") for o in self._haywire_outcomes(reg, x, y, d, cp)]
+            elif self.haywire_regs[reg - 1]:
+                outs = [(self._haywire_in_place(reg, x, y, d, cp), "damage")]
+            else:
+                nx, ny, nd, ncp, nreb, r, done = self.step(reg, x, y, d, cp, prev, card)
+                outs = [((nx, ny, nd, ncp, nreb, r), done)] * scale
+            for (nx, ny, nd, ncp, nreb, r), done in outs:
+                if ncp >= len(self.cps) and cp < len(self.cps):
+                    r += (6 - reg) * 10
+                nxt[(nx, ny, nd, ncp, done, nreb)] += k
+                total_r += r * k
+                weight += k
+        return tuple(sorted(nxt.items())), total_r, weight
+
+    def _belief_terminal(self, belief) -> float:
+        total = sum(k for _, k in belief)
+        return sum(self.terminal(x, y, d, cp, reb) * k for (x, y, d, cp, _p, reb), k in belief) / total
+
+    def _belief_value(self, reg, belief, seq) -> float:
+        """The mean value of playing `seq` from register `reg` over every outcome in `belief`."""
+        total = 0.0
+        for card in seq:
+            if reg > 5:
+                break
+            belief, total_r, weight = self._step_belief(reg, belief, card)
+            total += total_r / weight
+            reg += 1
+        return total + self._belief_terminal(belief)
 
 
 def me_energy_below_cap(robot) -> bool:

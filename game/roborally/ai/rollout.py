@@ -14,63 +14,26 @@ rounds), never a clock, so every machine plays the same moves.
 from __future__ import annotations
 
 import random
-from collections import Counter
-from types import SimpleNamespace
 
 from game.roborally.ai.planner import Planner, fill
 from game.roborally.rules import content as C
 from game.roborally.rules import engine as E
+from game.roborally.rules.worlds import deal_hand, play_activation, world_from_view
 
 CANDIDATES = 6          # programs checked with the engine
-SAMPLES = 5             # sampled worlds each program plays in (the same worlds for every program)
+SAMPLES = 6             # sampled worlds each program plays in (the same worlds for every program)
 REBOOT_COST = 25.0      # a reboot: 2 damage, the rest of the round lost, far from the checkpoint
 DAMAGE_COST = 1.2       # one damage card (SPAM clogs the deck, Haywire spoils a register)
 
 
-def _base_deck() -> list[str]:
-    return C.starting_programming_deck()
-
-
-def _unseen_cards(known: list, total: int, rng: random.Random) -> list[str]:
-    """`total` cards, shuffled, of a robot's deck that the view does not show: its 20 cards
-    minus the ones seen, then SPAM for the rest (how many SPAM it holds is not shown)."""
-    pool = Counter(_base_deck())
-    pool.subtract(Counter(c for c in known if c in pool))
-    cards = list((+pool).elements())
-    rng.shuffle(cards)
-    cards = cards[:total] + ["spam"] * max(0, total - len(cards))
-    rng.shuffle(cards)
-    return cards
-
-
-def sample_world(view, rng: random.Random) -> E.RallyState:
-    """A full engine state consistent with `view`, the hidden parts drawn at random."""
-    s = E.RallyState.__new__(E.RallyState)
-    s.__dict__.update(E.RallyState().__dict__)
-    s.config = SimpleNamespace(max_rounds=0, players=len(view.robots))
-    s.board = view.board
-    s.rng = random.Random(rng.random())
-    s.round, s.register, s.token = view.round, 0, view.token
-    s.order = list(view.order)
-    haywire_kinds = sorted(C.HAYWIRE)
-    for rv in view.robots:
-        r = E.Robot(rv.seat, rv.x, rv.y, rv.d, cp=rv.cp, energy=rv.energy)
-        r.perm, r.temp, r.rebooted = list(rv.perm), list(rv.temp), rv.rebooted
-        r.discard = list(rv.discard)
-        r.haywire = [rng.choice(haywire_kinds) if h else None for h in rv.haywire]
-        if rv.seat == view.seat:
-            known = list(view.hand) + [c for c in view.regs if c is not None] + list(rv.discard)
-            deck = _unseen_cards(known, rv.deck_size, rng)
-        else:
-            # its hand and face-down registers go back into the pool: it is dealt a sampled hand
-            deck = _unseen_cards(list(rv.discard), rv.deck_size + rv.hand_size + sum(c == "?" for c in rv.regs), rng)
-        r.deck = deck
-        s.robots.append(r)
-    damage = C.starting_damage_deck()
-    rng.shuffle(damage)
-    s.damage_deck = damage[:view.damage_left]
-    s.damage_discard = damage[view.damage_left:]
-    s.upgrade_deck = C.starting_upgrade_deck()
+def sample_world(view, rng: random.Random, own_haywire: dict | None = None) -> E.RallyState:
+    """A full engine state consistent with `view`, the hidden parts drawn at random;
+    `own_haywire` (register index -> Haywire card) fixes what lies under the seat's own
+    face-down Haywires instead."""
+    s = world_from_view(view, rng)
+    if own_haywire:
+        me = s.robots[view.seat]
+        me.haywire = [own_haywire.get(i, card) if card else None for i, card in enumerate(me.haywire)]
     return s
 
 
@@ -79,10 +42,7 @@ def _others_programs(world: E.RallyState, seat: int) -> None:
     for r in world.robots:
         if r.seat == seat:
             continue
-        hand = r.deck[:E.HAND_SIZE]
-        r.deck = r.deck[E.HAND_SIZE:]
-        if len(hand) < E.REGISTERS:
-            hand += ["powerup"] * (E.REGISTERS - len(hand))
+        hand = deal_hand(world, r.seat)
         view = E.seat_view(world, r.seat)
         view.hand = tuple(hand)
         view.regs = (None,) * E.REGISTERS
@@ -91,22 +51,9 @@ def _others_programs(world: E.RallyState, seat: int) -> None:
 
 
 def play_round(world: E.RallyState, seat: int, program: list[str]) -> tuple[E.RallyState, list]:
-    """Play one activation phase with `program` in `seat`'s registers; the events it made."""
-    s = world.copy()
-    me = s.robots[seat]
-    me.regs = list(program)
-    me.hand = []
-    s.phase = "activate"
-    ev: list = []
-    E.start_activation(s, ev)
-    start_round = s.round
-    for _ in range(200):
-        if s.phase in ("over", "upgrade", "program") or s.round != start_round:
-            break
-        legal = E.legal_choices(s)
-        pick = legal[0] if s.phase == "fire" else legal[-1]
-        ev += E.apply(s, pick)
-    return s, ev
+    """Play one activation phase with `program` in `seat`'s registers (the others keep theirs)."""
+    others = {r.seat: r.regs for r in world.robots if r.seat != seat}
+    return play_activation(world, {seat: program, **others})
 
 
 def score(planner: Planner, before_cp: int, s: E.RallyState, ev: list, seat: int) -> float:
@@ -122,6 +69,21 @@ def score(planner: Planner, before_cp: int, s: E.RallyState, ev: list, seat: int
     return value
 
 
+def _haywire_strata(face_down, rng: random.Random) -> list[dict]:
+    """What lies under the seat's own face-down Haywires in each of the SAMPLES worlds: every
+    Haywire card equally often (a shuffled cycle per register), not five independent draws, so
+    a program is judged against each way its Haywire can move the robot (issue 23: a Haywire
+    dropping the robot in 2 cases of 6 was missed by all five draws one time in eight)."""
+    kinds = sorted(C.HAYWIRE)
+    cycles = {}
+    for i, down in enumerate(face_down):
+        if down:
+            cycle = list(kinds)
+            rng.shuffle(cycle)
+            cycles[i] = cycle
+    return [{i: cycle[k % len(cycle)] for i, cycle in cycles.items()} for k in range(SAMPLES)]
+
+
 def choose(view, planner: Planner, candidates: list[list[str]], seed: int) -> list[str]:
     """The candidate with the best mean score over SAMPLES sampled worlds (same worlds for all)."""
     if len(candidates) <= 1:
@@ -129,8 +91,8 @@ def choose(view, planner: Planner, candidates: list[list[str]], seed: int) -> li
     rng = random.Random(f"{seed}/{view.round}/{view.seat}/{view.register}")
     me = view.robots[view.seat]
     worlds = []
-    for _ in range(SAMPLES):
-        w = sample_world(view, rng)
+    for own_haywire in _haywire_strata(me.haywire, rng):
+        w = sample_world(view, rng, own_haywire)
         _others_programs(w, view.seat)
         worlds.append(w)
     best, best_value = candidates[0], None

@@ -4,7 +4,7 @@ A seat is an AI level (random, easy, normal, hard) or `module:Class`: any class 
 choose(view, choices), built with a seed if its constructor takes an argument (players
 written outside the project measure ours). Prints games, wins_by_seat, draws (races nobody
 finished within the round cap), mean_rounds, reboots per race by cause (per seat),
-capped races, and decision_ms_p95 (CPU time of the deciding thread to program a hand, the
+capped races, the winner and rounds of each race, and decision_ms_p95 (CPU time of the deciding thread to program a hand, the
 95th percentile, per seat kind; CPU time so a busy machine does not inflate it). Seats rotate
 the starting priority token by game so no seat keeps the first move.
 
@@ -63,6 +63,7 @@ def make_seat(kind: str, seed: int):
 
 def run(course: dict, seats: list[str], games: int, seed: int, max_rounds: int) -> dict:
     wins = [0] * len(seats)
+    winners: list[int | None] = []
     draws = 0
     rounds = []
     reboots = [Counter() for _ in seats]
@@ -93,6 +94,7 @@ def run(course: dict, seats: list[str], games: int, seed: int, max_rounds: int) 
             wins[res.winners[0]] += 1
         else:
             draws += 1
+        winners.append(res.winners[0] if res and res.winners else None)
         rounds.append(state.round)
         for r in state.robots:
             checkpoints[r.seat] += r.cp
@@ -101,7 +103,8 @@ def run(course: dict, seats: list[str], games: int, seed: int, max_rounds: int) 
             "reboots_per_race": [round(sum(c.values()) / games, 2) for c in reboots],
             "reboots_by_cause": [{k: round(v / games, 2) for k, v in sorted(c.items())} for c in reboots],
             "checkpoints_per_race": [round(c / games, 2) for c in checkpoints],
-            "decision_ms_p95": {kind: round(percentile(v, 0.95), 1) if v else None for kind, v in sorted(times.items())}}
+            "decision_ms_p95": {kind: round(percentile(v, 0.95), 1) if v else None for kind, v in sorted(times.items())},
+            "winners": winners, "rounds": rounds}
 
 
 def courses_table(games: int, seed: int, max_rounds: int, ids: list[str] | None = None) -> str:

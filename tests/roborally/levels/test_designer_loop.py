@@ -28,6 +28,18 @@ def test_the_unseen_test_course_lints_clean_with_a_warning_about_its_reboot_spac
     assert any("reboot space (6, 8) has a pit or the edge on 2 sides (N, S)" in w for w in warnings)
 
 
+def test_the_second_unseen_course_lints_clean_without_warnings_and_is_not_shipped():
+    from game.roborally.levels.tmx import course_ids, load_course
+
+    path = ROOT / "levels" / "roborally-unseen" / "scrapyard-sprint.tmx"
+    warnings: list = []
+    assert lint_file(path, warnings) == [] and warnings == []
+    assert "scrapyard-sprint" not in course_ids()
+    spec = load_course(path)
+    kinds = {cell[2]["kind"] for cell in spec["cells"]}
+    assert {"teleporter", "randomizer", "deep_pit", "pit", "crusher", "push"} <= kinds
+
+
 def test_tiled_project_has_play_and_check_commands():
     project = json.loads((ROOT / "levels" / "roborally.tiled-project").read_text())
     names = {c["name"]: c["arguments"] for c in project["commands"]}
