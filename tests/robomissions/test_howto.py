@@ -108,3 +108,21 @@ def test_how_to_play_straight_from_the_game_select_screen(app):
     assert isinstance(app.stack.top, HowToPlayScene) and app.stack.top.pages is howto.PAGES
     app.post(Action("back", "keyboard"))
     assert app.stack.top is select
+
+
+def test_no_how_to_page_draws_a_card_face_too_small_to_read(app, monkeypatch):
+    """The 'Your turn' sketch drew the hand as 44-pixel card faces whose words were cut ("Remo");
+    every face on a how-to page is at least 80 pixels wide (the smaller hand is drawn as backs)."""
+    sizes: list[tuple[int, int]] = []
+    real_face = howto.sprites.card_face
+
+    def face(card, size, *args, **kwargs):
+        sizes.append(tuple(size))
+        return real_face(card, size, *args, **kwargs)
+
+    monkeypatch.setattr(howto.sprites, "card_face", face)
+    surface = pygame.Surface((1280, 720))
+    for page in howto.PAGES + howto.TUTORIAL:
+        if page.picture is not None:
+            page.picture(surface, pygame.Rect(40, 150, 472, 430))
+    assert sizes and min(w for w, _ in sizes) >= 80, sorted(set(sizes))

@@ -142,9 +142,13 @@ def _table_sketch(surface: pygame.Surface, rect: pygame.Rect) -> None:
     box(660, 0, 340, 120, theme.TEXT_DIM, "Deck and piles")
     box(660, 135, 340, 150, theme.ACCENT, "What it does")
     box(660, 300, 340, 320, theme.TEXT_DIM, "What happened")
-    for i, key in enumerate(("titan_head", "battery", "linkbot", "repair_kit")):
-        surface.blit(sprites.card_face(_card(key), (int(130 * s), int(182 * s))),
-                     (rect.left + int((40 + i * 145) * s), rect.top + int(420 * s)))
+    # the hand as a labelled row of card backs: faces this small cut their words ("Remo")
+    box(0, 410, 640, 210, theme.TEXT, "")
+    for i in range(4):
+        surface.blit(sprites.card_back((int(90 * s), int(126 * s))),
+                     (rect.left + int((25 + i * 105) * s), rect.top + int(440 * s)))
+    draw_fit(surface, "Your hand", pygame.Rect(rect.left + int(450 * s), rect.top + int(420 * s), int(180 * s),
+             int(180 * s)), "small", theme.TEXT, align="center", valign="middle", bold=True)
 
 
 PAGES: list[Page] = [
