@@ -13,6 +13,7 @@ import re
 
 import pygame
 
+from game.client import text
 from game.client.registry import load
 
 PHONE_CARDS = {game: f"game.{game}.ui.phone_cards:card_faces"
@@ -27,6 +28,7 @@ def card_art(game_id: str) -> dict[str, bytes]:
         return {}
     if not pygame.font.get_init():
         pygame.font.init()          # fonts only: pygame.init() would let SDL take SIGTERM from `host --no-window`
+        text.reset_caches()         # fonts cached before belong to a font module that was quit
     art = {}
     for name, surface in faces().items():
         if NAME.match(name):
