@@ -41,6 +41,7 @@ EVENT_THREAT = 1500.0           # a coming Event card would move a bad robot ont
 SPAWN_SOON = 90.0               # a good robot on this round's new-robot space near the round's end
 SPAWN_LATER = 10.0              # ... earlier in the round
 LEVER_WAIT = 0.5                # closed exits: per move the opener still needs to the lever, per other robot
+_NO_EXITS: frozenset = frozenset()   # a colour with no exit on the map
 KEY_DETOUR = 3                  # keys_open_exits: the route to the exit crosses the Key beside it
 
 
@@ -52,21 +53,6 @@ def cards_left(state: GameState) -> int:
 def robot_distance(state: GameState, rid: int, walls: frozenset, lasers: frozenset) -> int:
     d = exit_distance(state.level, state.colour[rid], state.pos[rid], state.exits_open, walls, lasers)
     return UNREACHABLE if d >= INF else d
-
-
-def danger(state: GameState, pos, walls: frozenset, lasers: frozenset, graphs: dict | None = None) -> float:
-    """Penalty for bad robots close to a good robot standing on `pos`."""
-    graphs = {} if graphs is None else graphs
-    total = 0.0
-    for r, q in state.pos.items():
-        colour = state.colour[r]
-        if colour in GOOD:
-            continue
-        graph = graphs.get(colour)
-        if graph is None:
-            graph = graphs[colour] = board_graph(state.level, colour, walls, lasers)
-        total += DANGER.get(graph.distances_from(q).get(pos, INF), 0.0)
-    return total
 
 
 def evaluate(state: GameState) -> float:
@@ -82,10 +68,20 @@ def evaluate(state: GameState) -> float:
     needed = 0
     robots = 0
     colours = state.colour
-    bad_spots = {p for r, p in state.pos.items() if colours[r] not in GOOD}
+    level = state.level
+    facts = level_facts(level)
+    bad = []                      # (spot, reach table) of each bad robot, in state.pos order
+    for r, q in state.pos.items():
+        colour = colours[r]
+        if colour not in GOOD:
+            graph = graphs.get(colour)
+            if graph is None:
+                graph = graphs[colour] = board_graph(level, colour, walls, lasers)
+            bad.append((q, graph.distances_from(q)))
+    bad_spots = {q for q, _ in bad}
     keys_rule = "keys_open_exits" in state.rules
-    spawn = state.level.spawns.get(state.round) if state.support and state.round < 4 else None
-    closed = not state.exits_open and bool(level_facts(state.level).all_exits)
+    spawn = level.spawns.get(state.round) if state.support and state.round < 4 else None
+    closed = not state.exits_open and bool(facts.all_exits)
     detours: list[int] = []
     to_lever: list[int] = []
     for rid, pos in state.pos.items():
@@ -93,7 +89,7 @@ def evaluate(state: GameState) -> float:
         if colour not in GOOD:
             continue
         robots += 1
-        exits = exits_for(state.level, colour)
+        exits = facts.exits.get(colour, _NO_EXITS)
         if keys_rule and exits:
             d = key_route(state, rid, exits, walls, lasers)
         elif closed:
@@ -112,10 +108,13 @@ def evaluate(state: GameState) -> float:
             d = 2               # standing on its exit without leaving: it must step off and back on
         needed += d
         value -= DIST_W * d
-        value -= danger(state, pos, walls, lasers, graphs)
+        near = 0.0                # danger: each bad robot's reach, looked up once per position
+        for _, reach in bad:
+            near += DANGER.get(reach.get(pos, INF), 0.0)
+        value -= near
         if exits and exits <= bad_spots:
             value -= EXIT_BLOCKED
-        gap = number_gap(state, rid, walls, lasers)
+        gap = number_gap(state, rid, walls, lasers) if colour in facts.hidden_values else 0
         if gap == DEAD_END:
             return LOSS + DEAD_END_MARGIN          # nobody left who can ever hold the Number token
         value -= DIST_W * gap
@@ -159,6 +158,7 @@ def event_threat(state: GameState, walls: frozenset, lasers: frozenset, graphs: 
     remaining = set(state.event_deck)
     cards = event_cards()
     threat = 0.0
+    nearest: dict[int, int] = {}          # robot -> its moves to the closest good robot
     for eid in remaining:
         card = cards[eid]
         if card.target != "good":
@@ -167,11 +167,14 @@ def event_threat(state: GameState, walls: frozenset, lasers: frozenset, graphs: 
             colour = state.colour[r]
             if colour not in card.colours:
                 continue
-            graph = graphs.get(colour)
-            if graph is None:
-                graph = graphs[colour] = board_graph(state.level, colour, walls, lasers)
-            reach = graph.distances_from(q)
-            if any(reach.get(p, INF) <= card.steps for p in goods):
+            d = nearest.get(r)
+            if d is None:
+                graph = graphs.get(colour)
+                if graph is None:
+                    graph = graphs[colour] = board_graph(state.level, colour, walls, lasers)
+                reach = graph.distances_from(q)
+                d = nearest[r] = min(reach.get(p, INF) for p in goods)
+            if d <= card.steps:
                 threat += 1.0
                 break
     return EVENT_THREAT * weight * threat / len(remaining)
