@@ -70,15 +70,15 @@ def evaluate(state: GameState) -> float:
     colours = state.colour
     level = state.level
     facts = level_facts(level)
-    bad = []                      # (spot, reach table) of each bad robot, in state.pos order
+    reaches: dict[int, dict] = {}     # each bad robot's reach table, in state.pos order
     for r, q in state.pos.items():
         colour = colours[r]
         if colour not in GOOD:
             graph = graphs.get(colour)
             if graph is None:
                 graph = graphs[colour] = board_graph(level, colour, walls, lasers)
-            bad.append((q, graph.distances_from(q)))
-    bad_spots = {q for q, _ in bad}
+            reaches[r] = graph.distances_from(q)
+    bad_spots = {state.pos[r] for r in reaches}
     keys_rule = "keys_open_exits" in state.rules
     spawn = level.spawns.get(state.round) if state.support and state.round < 4 else None
     closed = not state.exits_open and bool(facts.all_exits)
@@ -109,7 +109,7 @@ def evaluate(state: GameState) -> float:
         needed += d
         value -= DIST_W * d
         near = 0.0                # danger: each bad robot's reach, looked up once per position
-        for _, reach in bad:
+        for reach in reaches.values():
             near += DANGER.get(reach.get(pos, INF), 0.0)
         value -= near
         if exits and exits <= bad_spots:
@@ -131,7 +131,7 @@ def evaluate(state: GameState) -> float:
         if to_lever and robots > 1:
             # every move before the lever is reached delays the other robots' escape too
             value -= DIST_W * LEVER_WAIT * min(min(to_lever), UNREACHABLE) * (robots - 1)
-    value -= event_threat(state, walls, lasers, graphs)
+    value -= event_threat(state, walls, lasers, graphs, reaches)
     shortfall = needed - cards_left(state) * MOVES_PER_CARD * max(1, robots)
     if shortfall > 0:
         value -= LATE_W * shortfall
@@ -141,7 +141,8 @@ def evaluate(state: GameState) -> float:
     return value
 
 
-def event_threat(state: GameState, walls: frozenset, lasers: frozenset, graphs: dict) -> float:
+def event_threat(state: GameState, walls: frozenset, lasers: frozenset, graphs: dict,
+                 reaches: dict | None = None) -> float:
     """Expected loss from the Event at the end of this round ("distance after the likely event").
 
     The Event deck's order is hidden, but which Event cards remain is public, so each is
@@ -169,10 +170,12 @@ def event_threat(state: GameState, walls: frozenset, lasers: frozenset, graphs: 
                 continue
             d = nearest.get(r)
             if d is None:
-                graph = graphs.get(colour)
-                if graph is None:
-                    graph = graphs[colour] = board_graph(state.level, colour, walls, lasers)
-                reach = graph.distances_from(q)
+                reach = reaches.get(r) if reaches else None      # evaluate's tables of the bad robots
+                if reach is None:
+                    graph = graphs.get(colour)
+                    if graph is None:
+                        graph = graphs[colour] = board_graph(state.level, colour, walls, lasers)
+                    reach = graph.distances_from(q)
                 d = nearest[r] = min(reach.get(p, INF) for p in goods)
             if d <= card.steps:
                 threat += 1.0
