@@ -41,6 +41,7 @@ EVENT_THREAT = 1500.0           # a coming Event card would move a bad robot ont
 SPAWN_SOON = 90.0               # a good robot on this round's new-robot space near the round's end
 SPAWN_LATER = 10.0              # ... earlier in the round
 LEVER_WAIT = 0.5                # closed exits: per move the opener still needs to the lever, per other robot
+_NO_EXITS: frozenset = frozenset()   # a colour with no exit on the map
 KEY_DETOUR = 3                  # keys_open_exits: the route to the exit crosses the Key beside it
 
 
@@ -52,21 +53,6 @@ def cards_left(state: GameState) -> int:
 def robot_distance(state: GameState, rid: int, walls: frozenset, lasers: frozenset) -> int:
     d = exit_distance(state.level, state.colour[rid], state.pos[rid], state.exits_open, walls, lasers)
     return UNREACHABLE if d >= INF else d
-
-
-def danger(state: GameState, pos, walls: frozenset, lasers: frozenset, graphs: dict | None = None) -> float:
-    """Penalty for bad robots close to a good robot standing on `pos`."""
-    graphs = {} if graphs is None else graphs
-    total = 0.0
-    for r, q in state.pos.items():
-        colour = state.colour[r]
-        if colour in GOOD:
-            continue
-        graph = graphs.get(colour)
-        if graph is None:
-            graph = graphs[colour] = board_graph(state.level, colour, walls, lasers)
-        total += DANGER.get(graph.distances_from(q).get(pos, INF), 0.0)
-    return total
 
 
 def evaluate(state: GameState) -> float:
@@ -82,10 +68,20 @@ def evaluate(state: GameState) -> float:
     needed = 0
     robots = 0
     colours = state.colour
-    bad_spots = {p for r, p in state.pos.items() if colours[r] not in GOOD}
+    level = state.level
+    facts = level_facts(level)
+    reaches: dict[int, dict] = {}     # each bad robot's reach table, in state.pos order
+    for r, q in state.pos.items():
+        colour = colours[r]
+        if colour not in GOOD:
+            graph = graphs.get(colour)
+            if graph is None:
+                graph = graphs[colour] = board_graph(level, colour, walls, lasers)
+            reaches[r] = graph.distances_from(q)
+    bad_spots = {state.pos[r] for r in reaches}
     keys_rule = "keys_open_exits" in state.rules
-    spawn = state.level.spawns.get(state.round) if state.support and state.round < 4 else None
-    closed = not state.exits_open and bool(level_facts(state.level).all_exits)
+    spawn = level.spawns.get(state.round) if state.support and state.round < 4 else None
+    closed = not state.exits_open and bool(facts.all_exits)
     detours: list[int] = []
     to_lever: list[int] = []
     for rid, pos in state.pos.items():
@@ -93,7 +89,7 @@ def evaluate(state: GameState) -> float:
         if colour not in GOOD:
             continue
         robots += 1
-        exits = exits_for(state.level, colour)
+        exits = facts.exits.get(colour, _NO_EXITS)
         if keys_rule and exits:
             d = key_route(state, rid, exits, walls, lasers)
         elif closed:
@@ -112,10 +108,13 @@ def evaluate(state: GameState) -> float:
             d = 2               # standing on its exit without leaving: it must step off and back on
         needed += d
         value -= DIST_W * d
-        value -= danger(state, pos, walls, lasers, graphs)
+        near = 0.0                # danger: each bad robot's reach, looked up once per position
+        for reach in reaches.values():
+            near += DANGER.get(reach.get(pos, INF), 0.0)
+        value -= near
         if exits and exits <= bad_spots:
             value -= EXIT_BLOCKED
-        gap = number_gap(state, rid, walls, lasers)
+        gap = number_gap(state, rid, walls, lasers) if colour in facts.hidden_values else 0
         if gap == DEAD_END:
             return LOSS + DEAD_END_MARGIN          # nobody left who can ever hold the Number token
         value -= DIST_W * gap
@@ -132,7 +131,7 @@ def evaluate(state: GameState) -> float:
         if to_lever and robots > 1:
             # every move before the lever is reached delays the other robots' escape too
             value -= DIST_W * LEVER_WAIT * min(min(to_lever), UNREACHABLE) * (robots - 1)
-    value -= event_threat(state, walls, lasers, graphs)
+    value -= event_threat(state, walls, lasers, graphs, reaches)
     shortfall = needed - cards_left(state) * MOVES_PER_CARD * max(1, robots)
     if shortfall > 0:
         value -= LATE_W * shortfall
@@ -142,7 +141,8 @@ def evaluate(state: GameState) -> float:
     return value
 
 
-def event_threat(state: GameState, walls: frozenset, lasers: frozenset, graphs: dict) -> float:
+def event_threat(state: GameState, walls: frozenset, lasers: frozenset, graphs: dict,
+                 reaches: dict | None = None) -> float:
     """Expected loss from the Event at the end of this round ("distance after the likely event").
 
     The Event deck's order is hidden, but which Event cards remain is public, so each is
@@ -159,6 +159,7 @@ def event_threat(state: GameState, walls: frozenset, lasers: frozenset, graphs: 
     remaining = set(state.event_deck)
     cards = event_cards()
     threat = 0.0
+    nearest: dict[int, int] = {}          # robot -> its moves to the closest good robot
     for eid in remaining:
         card = cards[eid]
         if card.target != "good":
@@ -167,14 +168,40 @@ def event_threat(state: GameState, walls: frozenset, lasers: frozenset, graphs: 
             colour = state.colour[r]
             if colour not in card.colours:
                 continue
-            graph = graphs.get(colour)
-            if graph is None:
-                graph = graphs[colour] = board_graph(state.level, colour, walls, lasers)
-            reach = graph.distances_from(q)
-            if any(reach.get(p, INF) <= card.steps for p in goods):
+            d = nearest.get(r)
+            if d is None:
+                reach = reaches.get(r) if reaches else None      # evaluate's tables of the bad robots
+                if reach is None:
+                    graph = graphs.get(colour)
+                    if graph is None:
+                        graph = graphs[colour] = board_graph(state.level, colour, walls, lasers)
+                    reach = graph.distances_from(q)
+                d = nearest[r] = min(reach.get(p, INF) for p in goods)
+            if d <= card.steps:
                 threat += 1.0
                 break
     return EVENT_THREAT * weight * threat / len(remaining)
+
+
+_ROUTES: dict = {}                # number_route results for one level (see _number_route)
+_ROUTES_LEVEL: list = [None]
+ROUTES_KEPT = 20_000
+
+
+def _number_route(level, values: frozenset, mates: list, held: list, items: dict,
+                  walls: frozenset, lasers: frozenset, then: bool = False) -> int:
+    """board.number_route, remembered: the look-ahead judges many positions where the robots
+    that matter stand where they stood (a tenth of the search's time on Hidden Exit maps).
+    The route reads only the Number tokens among the items, so only they are in the key."""
+    if _ROUTES_LEVEL[0] is not level or len(_ROUTES) > ROUTES_KEPT:
+        _ROUTES.clear()
+        _ROUTES_LEVEL[0] = level
+    numbers = frozenset((p, v) for p, (kind, v) in items.items() if kind == "number")
+    key = (values, tuple(mates), tuple(held), numbers, walls, lasers, then)
+    d = _ROUTES.get(key)
+    if d is None:
+        d = _ROUTES[key] = number_route(level, values, mates, held, items, walls, lasers, then=then)
+    return d
 
 
 def number_gap(state: GameState, rid: int, walls: frozenset, lasers: frozenset) -> int:
@@ -199,8 +226,8 @@ def number_gap(state: GameState, rid: int, walls: frozenset, lasers: frozenset) 
     if values & set(state.numbers[owner]):
         here, there = state.pos[rid], state.pos[mates[0]]
         return max(0, (abs(here[0] - there[0]) + abs(here[1] - there[1]) - 1) // 2)
-    d = number_route(level, values, [(state.colour[r], state.pos[r]) for r in mates], state.numbers[mate],
-                     state.items, walls, lasers)
+    d = _number_route(level, values, [(state.colour[r], state.pos[r]) for r in mates], state.numbers[mate],
+                      state.items, walls, lasers)
     return UNREACHABLE if d >= INF else d
 
 
@@ -217,7 +244,7 @@ def carrier_detour(state: GameState, rid: int, gap: int, walls: frozenset, laser
              if state.owner.get(r) == mate and state.colour[r] in ("green", "red")]
     if not values or not mates or values & set(state.numbers[state.owner.get(rid, 0)]):
         return 0
-    tour = number_route(level, values, mates, state.numbers[mate], state.items, walls, lasers, then=True)
+    tour = _number_route(level, values, mates, state.numbers[mate], state.items, walls, lasers, then=True)
     if tour >= INF:
         return 0
     direct = min(exit_distance(level, c, p, state.exits_open, walls, lasers) for c, p in mates)

@@ -53,8 +53,11 @@ CHECKS = {"easy": 40, "normal": 100, "hard": 190}
 # A decision inside a card (a direction, an ability window, a CHIP level) has few options and
 # its card was searched when it was chosen: at most this many checkpoints. With three or four
 # cards left each option is searched to the round's end, and these were most of hard's slowest
-# decisions (12 of the 17 slowest in 173, hard with timid, 4 scenarios).
-INSIDE_CHECKS = 120
+# decisions (12 of the 17 slowest in 173, hard with timid, 4 scenarios). A/B on tuning deals
+# (3100-3101 and 3200, 441 deals with greedy, cautious, noisy, timid and itself): 90 won 5
+# deals more than 120 (within noise) with a p95 of 77 CPU ms against 89 on the heaviest maps;
+# 190 won 2 more of 323 with a p95 of 100.
+INSIDE_CHECKS = 90
 SAFETY_MS = 5000.0               # a CPU-time cap per decision that a normal decision never reaches
 SAFETY_EVERY = 8                 # ... read every this many checkpoints
 BUDGET_MS = {"easy": 6.0, "normal": 15.0, "hard": 28.0}     # CPU ms, only when a caller passes budget_ms

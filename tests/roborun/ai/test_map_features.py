@@ -165,3 +165,20 @@ def test_closed_exits_a_step_to_the_lever_counts_for_every_waiting_robot():
     opener.pos[red] = (3, 1)
     opener.at[(3, 1)] = red
     assert evaluate(opener) - evaluate(s) >= DIST_W * (1 + LEVER_WAIT) - 0.01
+
+
+def test_a_remembered_number_route_follows_the_token():
+    """evaluate remembers number routes per level (speed): a Number token that moved on the
+    map (picked up, pushed, or made elsewhere) is a new route, not the remembered one."""
+    from game.roborun.ai import evaluate as ev
+    board = """
+    Yg=2  .     .     .+G   .     .
+    Xr    .+R   .     .     .     .+2
+    """
+    far = game_from_ascii(board)
+    before = evaluate(far)                       # remembers the route to the token at (5, 1)
+    near = far.copy()
+    near.items = {(2, 1): near.items.pop((5, 1))}
+    remembered = evaluate(near)
+    ev._ROUTES.clear()
+    assert remembered == evaluate(near) > before     # as if computed afresh: the token is closer
