@@ -119,6 +119,11 @@ def reset_caches() -> None:
     _layer_cuts.clear()
 
 
+# A font dies with pygame.quit(); one cached across a quit and a new init raised "Invalid font"
+# wherever it was next used (a second App in one process, the host drawing phone card art).
+pygame.register_quit(reset_caches)
+
+
 # ---------------------------------------------------------------- layout
 @dataclass(frozen=True)
 class Layout:

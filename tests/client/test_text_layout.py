@@ -176,3 +176,20 @@ def test_the_focused_text_cut_short_is_shown_whole_next_to_it():
     drawn = " ".join(r.text for r in recorder.records[2:])        # after the two rows: the tooltip
     assert drawn == label
     pygame.quit()
+
+
+def test_text_drawn_after_pygame_quit_and_a_new_init_uses_fresh_fonts():
+    """Fonts cached before pygame.quit() are dead after it: the next draw after a new init must
+    not reuse them ("Invalid font (font module quit since font created)", seen when the host drew
+    phone card art after an earlier App in the same process had closed)."""
+    import pygame
+
+    from game.client import text
+
+    pygame.init()
+    surface = pygame.Surface((200, 60))
+    text.draw_fit(surface, "Before the quit", pygame.Rect(0, 0, 200, 60), "body")
+    pygame.quit()
+    pygame.init()
+    used = text.draw_fit(surface, "After a new init", pygame.Rect(0, 0, 200, 60), "body")
+    assert used.width > 0
