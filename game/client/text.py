@@ -83,9 +83,22 @@ def compact() -> bool:
 
 
 @lru_cache(maxsize=64)
-def _font_em(em: int, bold: bool) -> pygame.font.Font:
+def _new_font_em(em: int, bold: bool) -> pygame.font.Font:
     f = pygame.font.Font(None, em)
     f.set_bold(bold)
+    return f
+
+
+def _font_em(em: int, bold: bool) -> pygame.font.Font:
+    """The font of `em` pixels, made again when the font module was quit since it was cached
+    (a second App in one process, the host drawing phone card art after a closed App): a font
+    kept across pygame.quit() raised "Invalid font" at its next use."""
+    f = _new_font_em(em, bold)
+    try:
+        f.get_height()
+    except pygame.error:
+        reset_caches()                 # every cached font and line is from the dead module
+        f = _new_font_em(em, bold)
     return f
 
 
@@ -113,15 +126,11 @@ def render(text: str, size: str | int = "body", colour=theme.TEXT, bold: bool = 
 
 def reset_caches() -> None:
     """Forget fonts, rendered lines and layouts (after pygame.quit() or a change of window scale)."""
-    _font_em.cache_clear()
+    _new_font_em.cache_clear()
     _rendered.clear()
     _layout_em.cache_clear()
     _layer_cuts.clear()
 
-
-# A font dies with pygame.quit(); one cached across a quit and a new init raised "Invalid font"
-# wherever it was next used (a second App in one process, the host drawing phone card art).
-pygame.register_quit(reset_caches)
 
 
 # ---------------------------------------------------------------- layout

@@ -78,7 +78,7 @@ def test_layouts_are_cached_and_the_cache_is_bounded():
     text.layout("cached", 100, 40)
     after = text._layout_em.cache_info()
     assert after.hits == before.hits + 1 and after.maxsize == 1024
-    assert text._font_em.cache_info().maxsize == 64
+    assert text._new_font_em.cache_info().maxsize == 64
     assert text._rendered.maxsize == 2048 and text._rendered.max_bytes == 16 << 20
 
 
@@ -193,3 +193,10 @@ def test_text_drawn_after_pygame_quit_and_a_new_init_uses_fresh_fonts():
     pygame.init()
     used = text.draw_fit(surface, "After a new init", pygame.Rect(0, 0, 200, 60), "body")
     assert used.width > 0
+
+
+def test_text_drawn_after_a_second_quit_and_init_uses_fresh_fonts_too():
+    """pygame runs a registered quit function only at the first quit: every later quit and init
+    must still give fresh fonts."""
+    for _ in range(2):
+        test_text_drawn_after_pygame_quit_and_a_new_init_uses_fresh_fonts()
