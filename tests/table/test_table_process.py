@@ -7,6 +7,16 @@ from game.table.process import TableProcess
 from tests.table.helpers import local_choices, run_bots, small_session, weakest_level
 
 
+def _replay_until_over(replica, feed, seconds: float = 20.0) -> None:
+    """Apply the spectator feed's choices to `replica` until its game ends (or time runs out)."""
+    deadline = time.monotonic() + seconds
+    while not replica.is_over() and time.monotonic() < deadline:
+        if not feed.empty():
+            replica.apply(feed.get_nowait())
+        else:
+            time.sleep(0.01)
+
+
 def test_a_table_process_plays_a_game_that_a_spectator_replays_exactly():
     level = weakest_level("roborally")
     session = small_session("roborally", 8, sample=0)
@@ -15,12 +25,7 @@ def test_a_table_process_plays_a_game_that_a_spectator_replays_exactly():
         replica, feed = host.spectate()
         assert host.summary()["move"] == 0 and host.code
         reports = run_bots(host, [0, 1], level)
-        deadline = time.monotonic() + 20
-        while not replica.is_over() and time.monotonic() < deadline:
-            if not feed.empty():
-                replica.apply(feed.get_nowait())
-            else:
-                time.sleep(0.01)
+        _replay_until_over(replica, feed)
         assert replica.is_over() and host.summary()["over"]
     finally:
         host.stop()
@@ -93,12 +98,7 @@ def test_opening_the_board_again_replaces_the_last_spectator_and_replays_each_ch
         replica, feed = host.spectate()
         assert len(host.feeds) == 1
         run_bots(host, [0, 1], level)
-        deadline = time.monotonic() + 20
-        while not replica.is_over() and time.monotonic() < deadline:
-            if not feed.empty():
-                replica.apply(feed.get_nowait())
-            else:
-                time.sleep(0.01)
+        _replay_until_over(replica, feed)
         time.sleep(0.2)
         assert replica.is_over() and feed.empty()
     finally:
