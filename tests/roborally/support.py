@@ -2,6 +2,7 @@
 through the public engine (apply), so each test sets up one situation and reads the outcome."""
 from __future__ import annotations
 
+from game.core.engine import play_out
 from game.roborally import rules as R
 from game.roborally.rules import engine as E
 from game.roborally.rules.engine import Choice
@@ -92,15 +93,19 @@ def damage_cards(events, seat):
 STILL = ["powerup"] * 5                       # a program that never moves or turns
 
 
+class _LegalOnly:
+    """A player whose every choice is checked to be one of the legal ones."""
+
+    def __init__(self, player) -> None:
+        self.player = player
+
+    def choose(self, view, choices):
+        choice = self.player.choose(view, choices)
+        assert choice in choices
+        return choice
+
+
 def play_to_end(state, players, limit=3000):
-    """Let `players` (one per seat) play `state` to its end through the public engine,
-    asserting every choice is legal; the finished state."""
-    for _ in range(limit):
-        if R.is_over(state):
-            break
-        seat = R.current_seat(state)
-        legal = R.legal_choices(state)
-        choice = players[seat].choose(R.seat_view(state, seat), legal)
-        assert choice in legal
-        R.apply(state, choice)
-    return state
+    """Let `players` (one per seat) play `state` to its end through the public engine
+    (game.core.engine.play_out), asserting every choice is legal; the finished state."""
+    return play_out(R, state, [_LegalOnly(p) for p in players], limit).state
