@@ -9,6 +9,36 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
+def pytest_configure(config):
+    """One cache folder for the whole run, shared by the xdist workers (they inherit the
+    environment): caches are re-computed, never saved progress, so sharing them isolates
+    nothing a test checks, while a fresh one per test made every test that opened a window
+    synthesise all the sounds again in a child process (about 500 runs, 2 CPU-minutes).
+    Tests of the caches themselves unset ROBOARCADE_CACHE (`cold_caches`)."""
+    if hasattr(config, "workerinput") or os.environ.get("ROBOARCADE_CACHE"):
+        return
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="robo-arcade-test-cache-")
+    os.environ["ROBOARCADE_CACHE"] = folder
+    config._robo_shared_cache = folder
+
+
+def pytest_unconfigure(config):
+    folder = getattr(config, "_robo_shared_cache", None)
+    if folder:
+        import shutil
+
+        shutil.rmtree(folder, ignore_errors=True)
+        os.environ.pop("ROBOARCADE_CACHE", None)
+
+
+@pytest.fixture
+def cold_caches(monkeypatch):
+    """Caches in the test's own save folder, as on a player's machine (data_dir()/cache)."""
+    monkeypatch.delenv("ROBOARCADE_CACHE", raising=False)
+
+
 @pytest.fixture(autouse=True)
 def _isolated_data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("ROBOARCADE_HOME", str(tmp_path / "userdata"))

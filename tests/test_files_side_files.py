@@ -109,8 +109,8 @@ def test_a_hostile_disk_cache_costs_only_the_slow_path(content):
     with fresh_home() as home:
         source = home / "source.txt"
         source.write_text("x")
-        path = home / "cache" / "titles.json"
-        path.parent.mkdir()
+        path = storage.cache_dir() / "titles.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(content)                      # a cache, not a save: it is simply computed again
         started = time.perf_counter()
         value = disk_cache.cached_json("titles", [source], lambda: {"titles": ["fresh"]})

@@ -40,12 +40,12 @@ _ROOT = Path(__file__).resolve().parents[2]
 def _cache_dir(mixer_format: tuple) -> Path | None:
     """The folder for this mixer format's samples, keyed by the synthesiser's source (edits invalidate it)."""
     try:
-        from game.core.storage import data_dir
+        from game.core.storage import cache_dir
 
         source = Path(sound_synth.__file__).read_bytes()    # a CRC, not hashlib: OpenSSL costs ~9 ms of start-up
         digest = f"{binascii.crc32(source):08x}{len(source):x}"
         freq, size, channels = mixer_format
-        return data_dir() / "cache" / f"sounds-{digest}-{freq}-{size}-{channels}"
+        return cache_dir() / f"sounds-{digest}-{freq}-{size}-{channels}"
     except OSError:
         return None
 

@@ -42,7 +42,7 @@ def cache_path() -> Path:
     from game.core import storage
 
     tag = f"{_name}-{sys.implementation.cache_tag}-{sys.hexversion:x}-v{FORMAT}"
-    return storage.data_dir() / "cache" / f"dataclass-code-{tag}.marshal"
+    return storage.cache_dir() / f"dataclass-code-{tag}.marshal"
 
 
 def _exec(source, globals=None, locals=None):

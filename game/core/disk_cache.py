@@ -31,7 +31,7 @@ def cached_json(name: str, files: Iterable[Path], compute: Callable[[], Any]) ->
     """compute(), or its saved result if none of `files` changed since it was saved (JSON values only)."""
     key = fingerprint(files)
     try:
-        path = storage.data_dir() / "cache" / f"{name}.json"
+        path = storage.cache_dir() / f"{name}.json"
     except OSError:
         return compute()
     try:

@@ -100,6 +100,17 @@ def data_dir() -> Path:
     return path
 
 
+def cache_dir() -> Path:
+    """The folder for caches that are only ever re-computed, never lost progress (synthesised
+    sounds, compiled dataclass methods, parsed maps): $ROBOARCADE_CACHE, else data_dir()/cache.
+
+    The override lets many short-lived runs with their own save folders share one cache (the
+    test suite gives each test a fresh save folder; without it every test that opened a window
+    synthesised every sound again in a child process)."""
+    override = os.environ.get("ROBOARCADE_CACHE")
+    return Path(override) if override else data_dir() / "cache"
+
+
 def write_atomic(path: Path, text: str | bytes) -> None:
     """Replace `path` with `text` (UTF-8, or bytes as they are) so that readers only ever see
     the old or the new content."""

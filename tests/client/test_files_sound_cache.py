@@ -15,7 +15,8 @@ from tests.core.hostile import FUZZ, cut_or_flipped
 
 
 @pytest.fixture
-def mixer():
+def mixer(cold_caches):
+    """A mixer, and the sound cache in this test's own folder: these tests damage it."""
     pygame.mixer.init()
     if pygame.mixer.get_init() is None:
         pytest.skip("no mixer on this machine")

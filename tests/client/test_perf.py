@@ -32,6 +32,7 @@ main(ARGV)
 
 def _first_frame_modules(argv, tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", ROBOARCADE_HOME=str(tmp_path))
+    env.pop("ROBOARCADE_CACHE", None)      # caches in the fresh home, as on a first start
     code = _FIRST_FRAME_PROBE.replace("ARGV", repr(list(argv)))
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=60)
@@ -53,7 +54,8 @@ def test_the_title_screen_import_path_does_not_import_numpy():
     assert done.stdout.strip().splitlines()[-1] == "False", done.stderr
 
 
-def test_sounds_are_built_after_the_first_frame_in_the_background_never_on_the_render_loop(monkeypatch, tmp_path):
+def test_sounds_are_built_after_the_first_frame_in_the_background_never_on_the_render_loop(monkeypatch, tmp_path,
+                                                                                          cold_caches):
     import threading
 
     from game.client.app import App
@@ -97,6 +99,7 @@ print(json.dumps({"ready": ready, "sounds": len(app.audio.sounds), "numpy": "num
 
 def test_the_game_process_never_imports_numpy_to_make_its_sounds(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", ROBOARCADE_HOME=str(tmp_path))
+    env.pop("ROBOARCADE_CACHE", None)      # caches in the fresh home, as on a first start
     for run in ("empty cache", "cached"):
         done = subprocess.run([sys.executable, "-c", _SOUND_PROBE], cwd=ROOT, env=env, capture_output=True,
                               text=True, timeout=120)
@@ -106,7 +109,7 @@ def test_the_game_process_never_imports_numpy_to_make_its_sounds(tmp_path):
         assert report == {"ready": True, "sounds": 12, "numpy": False}, run
 
 
-def test_synthesised_sounds_come_back_from_the_disk_cache_byte_for_byte():
+def test_synthesised_sounds_come_back_from_the_disk_cache_byte_for_byte(cold_caches):
     from game.client.audio import Audio
 
     pygame.mixer.init()

@@ -8,8 +8,9 @@ from game.core import dataclass_code
 
 
 @pytest.fixture
-def fresh_cache(monkeypatch):
-    """The module's state as in a new process where install() ran (without touching this one's)."""
+def fresh_cache(monkeypatch, cold_caches):
+    """The module's state as in a new process where install() ran (without touching this one's),
+    its file in this test's own folder (these tests damage it)."""
     monkeypatch.setattr(dataclass_code, "_codes", {})
     monkeypatch.setattr(dataclass_code, "_new", {})
     monkeypatch.setattr(dataclass_code, "_used", set())

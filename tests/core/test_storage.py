@@ -245,3 +245,14 @@ def test_a_finished_result_is_never_lost_to_an_unwritable_path(tmp_path, monkeyp
     where, note = storage.write_output(blocked / "result.json", "the result")
     assert where.read_text() == "the result" and where.name == "result.json"
     assert "Permission denied" in note and str(where) in note
+
+
+def test_caches_live_in_the_save_folder_unless_a_cache_folder_is_named(tmp_path, monkeypatch):
+    """Caches are re-computed, never progress: ROBOARCADE_CACHE may put them elsewhere (the
+    test suite shares one across its tests); by default they sit in the save folder."""
+    monkeypatch.setenv("ROBOARCADE_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("ROBOARCADE_CACHE", raising=False)
+    assert storage.cache_dir() == tmp_path / "home" / "cache"
+    monkeypatch.setenv("ROBOARCADE_CACHE", str(tmp_path / "shared"))
+    assert storage.cache_dir() == tmp_path / "shared"
+    assert storage.data_dir() == tmp_path / "home"          # saves stay where they were

@@ -7,6 +7,8 @@ import pytest
 from game.roborun.levels import tmx_loader
 from game.roborun.ui import session
 
+pytestmark = pytest.mark.usefixtures("cold_caches")     # the cache in this test's own folder: parsed once here
+
 
 def test_a_shipped_scenario_is_parsed_once_then_read_back_the_same(monkeypatch):
     first = session.load_level_spec("1.1")
