@@ -213,6 +213,7 @@ class Planner:
         self._risk_memo = {}
         self._fall_memo = {}
         self._tables = {}     # checkpoint -> (cards-to-go, walking distance): one cache look-up per planner
+        self._terminal_memo = {}
 
     def _push_threats(self, view) -> dict:
         """(x, y) -> how likely another robot is to push ours from there into a pit or off the
@@ -452,9 +453,13 @@ class Planner:
         """How good the robot's square and facing are at the end of the round. Hard also prices
         ending the round on a randomizer: next round's first register is then the deck's top
         card, whatever it programs (issue 23: it walked onto randomizers by pits last)."""
-        value = self._distance_value(x, y, d, cp)
-        if self.hard and not rebooted and cp < len(self.cps) and self.board.kind_at(x, y) == "randomizer":
-            value -= self._risk(x, y, d, "card", 1) * self._fall_cost(x, y, d, cp)
+        key = (x, y, d, cp, rebooted)
+        value = self._terminal_memo.get(key)
+        if value is None:
+            value = self._distance_value(x, y, d, cp)
+            if self.hard and not rebooted and cp < len(self.cps) and self.board.kind_at(x, y) == "randomizer":
+                value -= self._risk(x, y, d, "card", 1) * self._fall_cost(x, y, d, cp)
+            self._terminal_memo[key] = value
         return value
 
     def _distance_value(self, x, y, d, cp):
