@@ -213,7 +213,6 @@ class Planner:
         self._risk_memo = {}
         self._fall_memo = {}
         self._tables = {}     # checkpoint -> (cards-to-go, walking distance): one cache look-up per planner
-        self._terminal_memo = {}
 
     def _push_threats(self, view) -> dict:
         """(x, y) -> how likely another robot is to push ours from there into a pit or off the
@@ -233,16 +232,11 @@ class Planner:
                     x, y = x + DX[d], y + DY[d]
                     if not b.inside(x, y) or b.falls(x, y):
                         break
-                    if b.wall_between(x, y, d) or not self._push_drops(x + DX[d], y + DY[d]):
+                    if b.wall_between(x, y, d) or not b.falls(x + DX[d], y + DY[d]):
                         continue
                     p = PUSH_ODDS[k - 1] if r.d == d else (PUSH_ODDS_SIDE if k == 1 else 0.0)
                     threat[(x, y)] = min(1.0, threat.get((x, y), 0.0) + p)
         return threat
-
-    def _push_drops(self, x, y) -> bool:
-        """A robot pushed onto (x, y) falls: a pit, the edge, or a belt that carries it into one
-        in the same register (issue 23: pushed onto an express belt into a pit)."""
-        return self.board.falls(x, y) or _settle(self.board, x, y, 0) is None
 
     def _likely_square(self, r):
         """Where robot r most likely is after the next register: the card that brings it
@@ -353,18 +347,15 @@ class Planner:
         hit = self._fall_memo.get(key)
         if hit is None:
             rx, ry, rd = self.board.reboot
-            lost = self._distance_value(x, y, d, cp) - self._distance_value(rx, ry, rd, cp)
+            lost = self.terminal(x, y, d, cp, False) - self.terminal(rx, ry, rd, cp, True)
             hit = self._fall_memo[key] = 6.0 + 2.0 * self._reboot_cost() + max(0.0, lost)
         return hit
 
-    def _risk(self, x, y, d, which, reg, run=1):
-        """Share of the unknown cards (SPAM's replacement, or a Haywire) played in register `reg`
-        that would drop the robot; for `run` Haywires in a row, the share of their combinations
-        (issue 23: two in a row were each priced from the square the robot stood on before the
-        first). Hard also lets the register's board elements act on each outcome: a Haywire
-        onto a belt into a pit, a push panel by a pit or a crusher drops it just the same (on
-        the tuning course foundry-loop these were 15 of 62 of hard's reboots)."""
-        key = (x, y, d, which, reg, run)
+    def _risk(self, x, y, d, which, run=1):
+        """Share of the unknown cards (SPAM's replacement, or a Haywire) that would drop the
+        robot; for `run` Haywires in a row, the share of their combinations (issue 23: two in a
+        row were each priced from the square the robot stood on before the first)."""
+        key = (x, y, d, which, run)
         hit = self._risk_memo.get(key)
         if hit is None:
             pool = self.unknown_card if which == "card" else self.unknown_haywire
@@ -377,13 +368,10 @@ class Planner:
                     cx, cy, cd, fell, _ = self._action(cx, cy, cd, a, False)
                     if fell:
                         break
-                if not fell and self.hard:
-                    cx, cy, cd, fell, crushed = self._elements(cx, cy, cd, reg)
-                    fell = fell or crushed
                 if fell:
                     falls += 1
                 elif run > 1:
-                    falls += self._risk(cx, cy, cd, which, reg + 1, run - 1)
+                    falls += self._risk(cx, cy, cd, which, run - 1)
             hit = self._risk_memo[key] = falls / len(pool)
         return hit
 
@@ -412,7 +400,7 @@ class Planner:
             if unknown == "haywire":
                 while reg + run <= 5 and self.haywire_regs[reg + run - 1] and run < 3:
                     run += 1
-            reward -= self._risk(x, y, d, unknown, reg, run) * self._fall_cost(x, y, d, cp)
+            reward -= self._risk(x, y, d, unknown, run) * self._fall_cost(x, y, d, cp)
             # the robot is taken to stay put; the board still acts on it this register
             return self._after_card(reg, x, y, d, cp, reward, "damage")
         if card == "again":
@@ -450,20 +438,6 @@ class Planner:
         return rx, ry, rd, cp, True, reward - 6.0 - 2.0 * self._reboot_cost(), done
 
     def terminal(self, x, y, d, cp, rebooted):
-        """How good the robot's square and facing are at the end of the round. Hard also prices
-        ending the round on a randomizer: next round's first register is then the deck's top
-        card, whatever it programs (issue 23: it walked onto randomizers by pits last)."""
-        key = (x, y, d, cp, rebooted)
-        value = self._terminal_memo.get(key)
-        if value is None:
-            value = self._distance_value(x, y, d, cp)
-            if self.hard and not rebooted and cp < len(self.cps) and self.board.kind_at(x, y) == "randomizer":
-                value -= self._risk(x, y, d, "card", 1) * self._fall_cost(x, y, d, cp)
-            self._terminal_memo[key] = value
-        return value
-
-    def _distance_value(self, x, y, d, cp):
-        """Minus the (weighted) cards or steps still to go to the next checkpoint."""
         if cp >= len(self.cps):
             return 1000.0
         tables = self._tables.get(cp)
@@ -499,10 +473,9 @@ class Planner:
         _, seq = self._search(len(fixed) + 1, x, y, d, cp, prev, rebooted, self._hand_counts(hand))
         return list(seq)
 
-    def _follows_outcomes(self) -> bool:
-        """Hard re-scores its programs over every way a Haywire, a SPAM or a randomizer can move
-        the robot (see _belief_value); easy and normal plan the robot to stay put."""
-        return self.hard
+    def _haywire_ahead(self, reg) -> bool:
+        """Hard follows every way a face-down Haywire can move the robot (see _belief_value)."""
+        return self.hard and any(self.haywire_regs[reg - 1:])
 
     def top_programs(self, hand, fixed=(), k=6):
         """The k best-looking programs after `fixed`, as different as the search allows: for
@@ -510,7 +483,7 @@ class Planner:
         x, y, d, cp, prev, rebooted = self._after_fixed(fixed)
         found = {}
         self._branches(len(fixed) + 1, x, y, d, cp, prev, rebooted, self._hand_counts(hand), 0.0, (), 2, found)
-        if self._follows_outcomes():
+        if self._haywire_ahead(len(fixed) + 1):
             start = (((x, y, d, cp, prev, rebooted), 1),)
             found = {seq: self._belief_value(len(fixed) + 1, start, seq) for seq in found}
         ranked = sorted(found.items(), key=lambda kv: -kv[1])
@@ -622,33 +595,10 @@ class Planner:
         self.memo[key] = out
         return out
 
-    def _card_outcomes(self, reg, x, y, d, cp, spam):
-        """((x, y, d, cp, rebooted, reward), done) for each card of the deck drawn in register
-        `reg`: a SPAM played, or a randomizer under the robot at the reveal (issue 23: the
-        cards after either were planned from where the robot stood)."""
-        key = ("card", reg, x, y, d, cp, spam)
-        hit = self.memo.get(key)
-        if hit is not None:
-            return hit
-        by_card = {}
-        for (drawn,) in self.unknown_card:
-            if drawn not in by_card:
-                reward = -(0.2 if spam else 0.3)
-                if drawn == "again":
-                    o = self._after_card(reg, x, y, d, cp, reward, "damage")
-                else:
-                    nx, ny, nd, fell, energy = self._action(x, y, d, drawn, drawn in C.MOVE_CARDS)
-                    reward += energy * 0.5
-                    o = self._rebooted(cp, reward, "damage") if fell else \
-                        self._after_card(reg, nx, ny, nd, cp, reward, "damage" if spam else drawn)
-                by_card[drawn] = ((o[0], o[1], o[2], o[3], o[4], o[5]), o[6])
-        out = self.memo[key] = [by_card[drawn] for (drawn,) in self.unknown_card]
-        return out
-
     def _haywire_in_place(self, reg, x, y, d, cp):
         """A Haywire after the robot is already split: priced by the share of Haywires that
         drop it from where it stands, which is then taken to stay put (as the search does)."""
-        reward = -0.3 - self._risk(x, y, d, "haywire", reg) * self._fall_cost(x, y, d, cp)
+        reward = -0.3 - self._risk(x, y, d, "haywire") * self._fall_cost(x, y, d, cp)
         nx, ny, nd, ncp, reb, r, _ = self._after_card(reg, x, y, d, cp, reward, "damage")
         return nx, ny, nd, ncp, reb, r
 
@@ -657,24 +607,17 @@ class Planner:
         and rebooted robots stay as they are."""
         nxt: Counter = Counter()
         total_r, weight = 0.0, 0
-        expand = len(belief) == 1           # the first unknown splits the robot; later ones do not
-        hay = self.haywire_regs[reg - 1]
-        unknown = False
-        if expand and not hay:
-            (x, y, d, cp, prev, reb), _k = belief[0]
-            unknown = not reb and cp < len(self.cps) and (card == "spam" or self.board.kind_at(x, y) == "randomizer")
-        scale = len(self.unknown_haywire) if hay and expand else len(self.unknown_card) if unknown else 1
+        expand = len(belief) == 1           # the first Haywire splits the robot six ways; later ones do not
+        scale = len(self.unknown_haywire) if self.haywire_regs[reg - 1] and expand else 1
         for (x, y, d, cp, prev, reb), k in belief:
             if reb or cp >= len(self.cps):
                 nxt[(x, y, d, cp, prev, reb)] += k * scale
                 weight += k * scale
                 continue
-            if hay and expand:
+            if self.haywire_regs[reg - 1] and expand:
                 outs = [(o, "damage") for o in self._haywire_outcomes(reg, x, y, d, cp)]
-            elif hay:
+            elif self.haywire_regs[reg - 1]:
                 outs = [(self._haywire_in_place(reg, x, y, d, cp), "damage")]
-            elif unknown:
-                outs = self._card_outcomes(reg, x, y, d, cp, card == "spam")
             else:
                 nx, ny, nd, ncp, nreb, r, done = self.step(reg, x, y, d, cp, prev, card)
                 outs = [((nx, ny, nd, ncp, nreb, r), done)] * scale

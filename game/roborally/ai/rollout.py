@@ -22,7 +22,7 @@ from game.roborally.rules.worlds import deal_hand, play_activation, world_from_v
 
 CANDIDATES = 6          # programs checked with the engine
 SAMPLES = 6             # sampled worlds each program plays in (the same worlds for every program)
-REBOOT_COST = 40.0      # a reboot: 2 damage (a Haywire 3 times in 10), the rest of the round lost, far from the checkpoint
+REBOOT_COST = 25.0      # a reboot: 2 damage, the rest of the round lost, far from the checkpoint
 DAMAGE_COST = 1.2       # one damage card (SPAM clogs the deck, Haywire spoils a register)
 
 

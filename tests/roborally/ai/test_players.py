@@ -171,5 +171,5 @@ def test_with_a_haywire_ahead_hard_plans_for_every_way_it_can_move_the_robot():
     view = R.seat_view(s, 0)
     planned = Planner(view, "hard").top_programs(hand, (), 1)[0]
     stay_put = Planner(view, "hard")
-    stay_put._follows_outcomes = lambda: False          # the old model: the robot stays put
+    stay_put._haywire_ahead = lambda reg: False          # the old model: the robot stays put
     assert falls(planned) <= 2 < falls(stay_put.top_programs(hand, (), 1)[0])
