@@ -212,6 +212,7 @@ class Planner:
         self.unknown_haywire = [h["actions"] for h in C.HAYWIRE.values()]
         self._risk_memo = {}
         self._fall_memo = {}
+        self._tables = {}     # checkpoint -> (cards-to-go, walking distance): one cache look-up per planner
 
     def _push_threats(self, view) -> dict:
         """(x, y) -> how likely another robot is to push ours from there into a pit or off the
@@ -439,11 +440,15 @@ class Planner:
     def terminal(self, x, y, d, cp, rebooted):
         if cp >= len(self.cps):
             return 1000.0
-        target = self.cps[cp]
+        tables = self._tables.get(cp)
+        if tables is None:
+            target = self.cps[cp]
+            cards = card_distance(self.board, target) if self.full else None
+            tables = self._tables[cp] = (cards, walk_distance(self.board, target))
+        cards, walk = tables
         if self.full:
-            dist = card_distance(self.board, target).get((x, y, d), 40)
-            return -3.0 * dist - 0.2 * walk_distance(self.board, target).get((x, y), 40)
-        return -2.0 * walk_distance(self.board, target).get((x, y), 40)
+            return -3.0 * cards.get((x, y, d), 40) - 0.2 * walk.get((x, y), 40)
+        return -2.0 * walk.get((x, y), 40)
 
     # ------------------------------------------------------------------ search
     def _after_fixed(self, fixed):

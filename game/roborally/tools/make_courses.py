@@ -2,6 +2,8 @@
 
 The .tmx files are the source of truth (edit them in Tiled); this script wrote their first
 drafts and is kept so the drafts can be regenerated:  python -m game.roborally.tools.make_courses
+It also drafted the AI's tuning course (levels/roborally-tuning/, never shipped, never in the
+AI record: the record's unseen courses in levels/roborally-unseen/ stay untuned on).
 
 Floor tokens: .  floor   O pit   @ deep pit   T teleporter   ? randomizer   E energy
               G+ gear right   G- gear left
@@ -10,6 +12,8 @@ Floor tokens: .  floor   O pit   @ deep pit   T teleporter   ? randomizer   E en
 """
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 from game.roborally.levels.tmx import COURSES_DIR, TILE, read_tileset
@@ -47,7 +51,7 @@ def _enum(name: str) -> str:
     return ' propertytype="Registers"' if name == "registers" else ""
 
 
-def write_course(cid: str, c: dict, ids: dict) -> Path:
+def write_course(cid: str, c: dict, ids: dict, folder: Path = COURSES_DIR) -> Path:
     rows = [r.split() for r in c["grid"].strip().splitlines()]
     h, w = len(rows), len(rows[0])
     assert all(len(r) == w for r in rows), cid
@@ -97,7 +101,7 @@ def write_course(cid: str, c: dict, ids: dict) -> Path:
  </objectgroup>
 </map>
 '''
-    path = COURSES_DIR / f"{cid}.tmx"
+    path = folder / f"{cid}.tmx"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
@@ -172,14 +176,47 @@ g> g> g> g> g> bv g> g> g> g> g> g>
         checkpoints=[[12, 2], [6, 4], [1, 1], [10, 8], [3, 6]], starts=None, reboot=[6, 7, "E"]),
 }
 
+TUNING_DIR = COURSES_DIR.parent / "roborally-tuning"
 
-def main() -> int:
+# Tuning courses for the hard AI (issue 23): every Chaos & Carnage element, a green belt and an
+# express belt running into pits, push panels beside pits and a belt, crushers on the way.
+TUNING_COURSES = {
+    "foundry-loop": dict(
+        name="Foundry Loop", blurb="A tuning course: express belt into a pit, push panels by pits, crushers, "
+                                   "teleporters and randomizers.",
+        grid="""
+. . . . . . . . . . . . .
+. ? . . O . . . b> b> b> bvr .
+. . . . O . T . . . . bv .
+. g> g> g> O . . . @ . . bv .
+. . . . . . G+ . . . . bv .
+@ . E . . . . . ? . . bv .
+. . . . T . . O b< b< b< b<r .
+. . . . . . . . . G- . . .
+. . ? . . @ . . . . . T .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+""", walls=[[3, 2, "S"], [10, 4, "W"], [7, 8, "E"], [5, 1, "E"]],
+        lasers=[[0, 2, "E", 1], [12, 8, "W", 2], [6, 0, "S", 1]],
+        push=[[5, 3, "W", "2,4"], [8, 7, "N", "1,3,5"]],
+        crushers=[[2, 4, "2,4"], [9, 3, "1,3,5"], [7, 9, "3"], [3, 7, "5"]],
+        checkpoints=[[9, 2], [2, 2], [10, 8], [4, 5]], starts=None, reboot=[6, 8, "N"]),
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write every draft, or only the named ones (python -m game.roborally.tools.make_courses foundry-loop)."""
     ids = _tile_ids()
-    for cid, c in COURSES.items():
+    wanted = set(argv if argv is not None else sys.argv[1:])
+    drafts = [(cid, c, COURSES_DIR) for cid, c in COURSES.items()] + \
+             [(cid, c, TUNING_DIR) for cid, c in TUNING_COURSES.items()]
+    for cid, c, folder in drafts:
+        if wanted and cid not in wanted:
+            continue
         rows = c["grid"].strip().splitlines()
         h, w = len(rows), len(rows[0].split())
         c = dict(c, starts=c["starts"] or BOTTOM_STARTS(w, h))
-        print(write_course(cid, c, ids))
+        print(write_course(cid, c, ids, folder))
     return 0
 
 

@@ -45,3 +45,18 @@ def test_tiled_project_has_play_and_check_commands():
     names = {c["name"]: c["arguments"] for c in project["commands"]}
     assert "--watch" in names["Play this course"] and "%mapfile" in names["Play this course"]
     assert names["Check this course"].startswith("main.py lint %mapfile")
+
+
+def test_the_ai_tuning_course_lints_ok_and_is_neither_shipped_nor_in_the_ai_record():
+    """levels/roborally-tuning/ holds the course hard's third round was tuned on (issue 23);
+    the record's unseen courses must stay courses the AI was not tuned on."""
+    from game.roborally.levels.tmx import course_ids, load_course
+
+    path = ROOT / "levels" / "roborally-tuning" / "foundry-loop.tmx"
+    warnings: list = []
+    assert lint_file(path, warnings) == []
+    assert all("carries robots a pit" in w for w in warnings)
+    assert "foundry-loop" not in course_ids()
+    assert not (ROOT / "levels" / "roborally-unseen" / "foundry-loop.tmx").exists()   # the record's courses
+    kinds = {cell[2]["kind"] for cell in load_course(path)["cells"]}
+    assert {"teleporter", "randomizer", "deep_pit", "pit", "crusher", "push", "express", "belt"} <= kinds
