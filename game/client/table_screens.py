@@ -26,6 +26,7 @@ from game.client.registry import load
 from game.client.decisions import automatic_choice
 from game.client.scene import Scene
 from game.client.table_art import card_art
+from game.client.table_seat import SeatUpdate
 from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, draw_text, panel
 from game import catalog
 from game.core.errors import UserError
@@ -49,6 +50,9 @@ VIEW_BOARDS = {"roborally": "game.roborally.ui.board_view:ViewBoard",
                "roborescue": "game.roborescue.ui.view_board:ViewBoard",
                "roborun": "game.roborun.ui.view_board:ViewBoard",
                "runrunrun": "game.runrunrun.ui.view_board:ViewBoard"}
+# games whose own play screen plays a joined seat, fed by the table (game/client/table_seat.py):
+# (seat, first SeatUpdate, send(choice), leave()) -> Scene with receive(SeatUpdate); the others use VIEW_BOARDS
+JOINED_SCREENS = {"roborally": "game.roborally.ui.joined:joined_scene"}
 BOARD_AREA = pygame.Rect(10, 150, 820, 520)
 LOG_AREA = pygame.Rect(845, 36, 420, 104)
 REJOIN_EVERY = 1.0      # seconds between a dropped join screen's tries to reach its table again
@@ -307,10 +311,17 @@ class JoinTableScene(Scene):
         self.leaving = threading.Event()        # set when the screen closes: no more rejoining
         self.relinked: queue.Queue = queue.Queue()     # a new link from the rejoining thread
         self.rejoining = False
+        self.screen: Any = None                 # the game's own play screen for the seat (JOINED_SCREENS)
 
     def exit(self) -> None:
         self.leaving.set()
         self.link.close()
+        if self.screen is not None:
+            self.screen.exit()
+
+    def leave(self) -> None:
+        """Leave the seat (Back; Enter on the results): the command line's join screen quits."""
+        self.app.quit()
 
     def update(self, dt: float) -> None:
         try:
@@ -322,8 +333,17 @@ class JoinTableScene(Scene):
             try:
                 message = self.link.inbox.get_nowait()
             except queue.Empty:
-                return
+                break
             self._receive(message)
+        if self.screen is not None and self.app is not None:      # a local seat's screen waits unseen: no app
+            self.screen.app = self.app
+            self.screen.update(dt)
+
+    def animating(self) -> bool:
+        return self.screen.animating() if self.screen is not None else True
+
+    def hints(self) -> list[tuple[str, str]]:
+        return self.screen.hints() if self.screen is not None else []
 
     def _rejoin_later(self) -> None:
         """The link dropped (Wi-Fi, a host restarting from its save): reconnect off the frame, every
@@ -360,6 +380,8 @@ class JoinTableScene(Scene):
         elif kind == "update":
             self.view = m["view"] if "view" in m else {**self.view, **m["view_patch"]}
             self.move = m["move"]
+            if self._play_screen(m):
+                return
             seen = plain(self.view)
             self.facts = "   ".join(f"{k} {seen[k]}" for k in ("phase", "round", "turn") if isinstance(seen.get(k), (int, str)))
             before = self.decoded
@@ -401,6 +423,36 @@ class JoinTableScene(Scene):
                 self._rejoin_later()
             else:
                 self.status = "the table closed the connection"
+
+    def _play_screen(self, m: dict) -> bool:
+        """Hand the update to the game's own play screen (JOINED_SCREENS), made at the first one.
+        False: the game has none, or the update cannot be read as its objects (the board and menu then)."""
+        make = load(JOINED_SCREENS.get(self.game))
+        if make is None or self.seat is None:
+            return False
+        rules = engine_module(catalog.BY_ID[self.game].rules)
+        try:
+            update = SeatUpdate(m["move"], m["current"], bool(m["over"]), m.get("result"),
+                                from_wire(self.view, self.game), list(from_wire(m.get("events") or [], self.game)),
+                                [rules.choice_from_json(c) for c in m["choices"]], fresh="view" in m)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            return False
+        if self.screen is None:
+            self.screen = make(self.seat, update, self._send_choice, self.leave)
+            self.screen.app = self.app
+            self.screen.enter()             # (a screen's enter needs no app: a local seat's may have none yet)
+        else:
+            self.screen.receive(update)
+        self.menu = None
+        self.status = (self._ending(m.get("result") or {}) if m["over"] else "your turn" if m["choices"]
+                       else f"waiting for seat {m['current'] + 1}")
+        return True
+
+    def _send_choice(self, choice: Any) -> None:
+        """A choice of the play screen (the game's own object) to the table, for the move it answers."""
+        rules = engine_module(catalog.BY_ID[self.game].rules)
+        self.link.send({"type": "choose", "move": self.move, "choice": rules.choice_to_json(choice)})
+        self.status = "sent"
 
     def _tell(self, events: list, before: Any) -> None:
         """Log what happened as the game's own log words it (the board's `describe`), newest last."""
@@ -508,10 +560,21 @@ class JoinTableScene(Scene):
                 return
         if self.menu is not None and self.menu.handle(action):
             return
-        if action.name == inp.BACK:
-            self.app.quit()
+        if self.screen is not None:
+            self.screen.app = self.app
+            self.screen.handle(action)
+        elif action.name == inp.BACK:
+            self.leave()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.screen is not None:
+            self.screen.app = self.app
+            self.screen.draw(surface, alpha)
+            if self.rejoining or self.status.startswith(("connection", "the table closed")):
+                box = pygame.Rect(theme.WIDTH // 2 - 420, theme.HEIGHT // 2 - 40, 840, 80)
+                panel(surface, box, theme.SHADOW, theme.BAD, radius=10)
+                draw_fit(surface, self.status, box.inflate(-24, -12), "body", theme.TEXT, align="center", wrap=False)
+            return
         surface.fill(theme.BG)
         draw_text(surface, self.title, (40, 28), "large", theme.ACCENT)
         draw_text(surface, self.status, (40, 100), "body", theme.TEXT)
@@ -536,11 +599,9 @@ class MenuJoinScene(JoinTableScene):
     """A joined seat opened from a menu: Back leaves the seat and returns to that menu (the
     command line's join screen quits instead)."""
 
-    def handle(self, action: inp.Action) -> None:
-        if action.name == inp.BACK:
+    def leave(self) -> None:
+        if self.app.stack.top is self:
             self.app.stack.pop()
-        else:
-            super().handle(action)
 
 
 class LocalSeatScene(MenuJoinScene):

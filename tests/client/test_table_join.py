@@ -12,7 +12,8 @@ import pytest
 
 from game.client.app import App
 from game.client.input import Action
-from game.client.table_screens import VIEW_BOARDS, JoinTableScene, TableLink, choice_label
+from game.client.scene import Scene
+from game.client.table_screens import JOINED_SCREENS, VIEW_BOARDS, JoinTableScene, MenuJoinScene, TableLink, choice_label
 from game.table.server import TableHost
 from tests.client.test_table_screens import app  # noqa: F401 - the headless App fixture
 from tests.table.helpers import run_bots, small_session, weakest_level
@@ -77,7 +78,7 @@ def test_a_whole_game_with_one_seat_on_the_join_screen_and_table_bots_in_the_oth
     assert all(r.result == session.engine.result(session.state).to_json() for r in reports)
 
 
-@pytest.mark.parametrize("game_id", sorted(VIEW_BOARDS))
+@pytest.mark.parametrize("game_id", sorted(set(VIEW_BOARDS) - set(JOINED_SCREENS)))
 def test_the_join_screen_draws_its_seats_board_and_names_choices_in_the_games_words(app, game_id):
     session, host = _table_with_ais(game_id)
     try:
@@ -217,3 +218,62 @@ def test_a_long_list_of_choices_pages_instead_of_losing_the_last_ones(app):
     app.post(Action("down"))
     app.post(Action("confirm"))                     # the last choice of all
     assert link.sent[-1] == {"type": "choose", "move": 3, "choice": choices[11]}
+
+
+def test_a_robo_rally_seat_plays_on_the_race_screen_itself_and_sees_every_robot_move(app):
+    """The joined Robo Rally seat is the local race screen: the hand dealt as cards, Enter places
+    the focused card in the next register by its name, and the table's events play as the race's
+    animations (the other robot's moves too); the race ends on its result box, which Enter leaves."""
+    from game.roborally.rules.engine import Choice
+    from game.roborally.ui.joined import JoinedRaceScene
+
+    app.settings.animation_speed = 8
+    session = small_session("roborally", 9, sample=0)
+    host = TableHost(session, ["remote", "ai"], ai_level=weakest_level("roborally"), drop_timeout=None).start()
+    try:
+        scene = MenuJoinScene(TableLink(host.address), seat=0, code=host.code, token="")
+        app.stack.push(TitleStandIn())
+        app.stack.push(scene)
+        rng, placed, animated_while_waiting = random.Random(2), [], False
+        deadline = time.monotonic() + GAME_SECONDS
+        while not (session.is_over() and scene.screen is not None and scene.screen.session.is_over()
+                   and not scene.screen._busy()):
+            assert time.monotonic() < deadline, f"the race did not end (move {host.move}, {scene.status!r})"
+            app.step(1 / 60)
+            race = scene.screen
+            if race is None:
+                time.sleep(0.005)
+                continue
+            assert isinstance(race, JoinedRaceScene)
+            animated_while_waiting |= race._busy() and race.session.current_seat() != 0
+            if race._human_turn() and race.state.phase == "program" and race.confirm is None \
+                    and not race.session.waiting and len(placed) < 3:
+                slots = race._hand_slots()
+                focused = slots[race._live_focus(slots, race.session.legal_choices())]
+                before = host.move
+                app.post(Action("confirm"))
+                app.step(1 / 60)
+                until = time.monotonic() + 10
+                while host.move == before:
+                    assert time.monotonic() < until
+                    time.sleep(0.002)
+                with host.lock:
+                    placed.append((focused, host.session.choices[before]))
+            elif race.session.current_seat() == 0 and not race.session.waiting:
+                app.post(Action(rng.choice(["right", "confirm", "down", "confirm"])))
+            time.sleep(0.001)
+        assert host.errors_sent == 0, host.last_error
+        assert placed and all(isinstance(f, Choice) and f.kind == "card" and f == sent for f, sent in placed)
+        assert animated_while_waiting, "the other robot's moves and the registers played as animation"
+        for _ in range(120):
+            app.step(1 / 60)                    # the results hold
+        assert "Leave the table" in [words for _, words in race.hints()]
+        app.post(Action("confirm"))
+        app.step(1 / 60)
+        assert app.stack.top is not scene, "Enter on the result leaves the table"
+    finally:
+        host.stop()
+
+
+class TitleStandIn(Scene):
+    """The menu a joined seat was opened from."""

@@ -52,8 +52,8 @@ def test_the_join_screen_plays_its_seats_choices(app, table):
     link = TableLink(table.address)
     scene = JoinTableScene(link, seat=0, code=table.code, token="")
     app.stack.push(scene)
-    _frames_until(app, lambda: scene.menu is not None and table.seats[0].client is not None)
-    assert scene.board is not None, "a Robo Rally seat sees the course beside its choices"
+    _frames_until(app, lambda: scene.screen is not None and scene.screen.asking() and table.seats[0].client is not None)
+    assert type(scene.screen).__name__ == "JoinedRaceScene", "a Robo Rally seat plays on the race screen"
     before = table.move
     app.post(Action("confirm"))
     _frames_until(app, lambda: table.move > before)
@@ -153,7 +153,7 @@ def test_a_local_seat_is_claimed_at_once_played_at_the_host_screen_and_kept_afte
         phone.close()
         _frames_until(app, lambda: app.stack.top is lobby.local_scene)   # it decides first: its seat screen opens
         seat_screen = app.stack.top
-        _frames_until(app, lambda: seat_screen.menu is not None and seat_screen.choices)
+        _frames_until(app, lambda: seat_screen.screen is not None and seat_screen.screen.asking())
         before = host.move
         app.post(Action("confirm"))
         _frames_until(app, lambda: host.move > before)

@@ -172,6 +172,7 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
         self.shown_register = 0
         self.done = False
         self.results_hold = ResultsHold()   # the result first, then a key leaves it
+        self.results_exit = "back to the title"     # where that key goes, as the result box says
         self.side = {}                      # seat -> shown CP / energy / SPAM / upgrades (follows the animation)
         self.shown_token = self.state.token
         self.inspect: str | None = None     # what the pointer / inspect cursor is on, in the game's words
