@@ -35,7 +35,7 @@ from game.table import discovery
 from game.table.process import TableProcess
 from game.table.server import TableHost, table_save_path
 from game.table.setup import table_session
-from game.table.wire import from_wire, plain
+from game.table.wire import ViewDecoder, from_wire, plain
 
 SEAT_WORDS = {"remote": "phone", "ai": "AI", "local": "this screen"}
 # games whose play screen can show a networked table's board: (app, replica session, choice feed) -> Scene
@@ -52,7 +52,8 @@ VIEW_BOARDS = {"roborally": "game.roborally.ui.board_view:ViewBoard",
                "runrunrun": "game.runrunrun.ui.view_board:ViewBoard"}
 # games whose own play screen plays a joined seat, fed by the table (game/client/table_seat.py):
 # (seat, first SeatUpdate, send(choice), leave()) -> Scene with receive(SeatUpdate); the others use VIEW_BOARDS
-JOINED_SCREENS = {"roborally": "game.roborally.ui.joined:joined_scene"}
+JOINED_SCREENS = {"roborally": "game.roborally.ui.joined:joined_scene",
+                  "robomissions": "game.robomissions.ui.joined:joined_scene"}
 BOARD_AREA = pygame.Rect(10, 150, 820, 520)
 LOG_AREA = pygame.Rect(845, 36, 420, 104)
 REJOIN_EVERY = 1.0      # seconds between a dropped join screen's tries to reach its table again
@@ -312,6 +313,7 @@ class JoinTableScene(Scene):
         self.relinked: queue.Queue = queue.Queue()     # a new link from the rejoining thread
         self.rejoining = False
         self.screen: Any = None                 # the game's own play screen for the seat (JOINED_SCREENS)
+        self.decoder: ViewDecoder | None = None # its view, decoded field by field as patches come
 
     def exit(self) -> None:
         self.leaving.set()
@@ -432,8 +434,8 @@ class JoinTableScene(Scene):
             return False
         rules = engine_module(catalog.BY_ID[self.game].rules)
         try:
-            update = SeatUpdate(m["move"], m["current"], bool(m["over"]), m.get("result"),
-                                from_wire(self.view, self.game), list(from_wire(m.get("events") or [], self.game)),
+            self.decoder = self.decoder or ViewDecoder(self.game)
+            update = SeatUpdate(m["move"], m["current"], bool(m["over"]), m.get("result"), self.decoder.decode(self.view), list(from_wire(m.get("events") or [], self.game)),
                                 [rules.choice_from_json(c) for c in m["choices"]], fresh="view" in m)
         except (ValueError, TypeError, KeyError, IndexError, AttributeError):
             return False

@@ -81,5 +81,8 @@ class RemoteSession:
         """The table takes no choice back (a phone cannot either)."""
         return None
 
+    def can_undo(self, seat: int) -> bool:
+        return False
+
     def barrier(self) -> None:
         pass
