@@ -45,11 +45,16 @@ class TableSeats(GameConfig):
 
 
 class PublicBeats(EventBeats):
-    """The lab's animations of the events as no seat is told them: a private card flies as its back."""
+    """The lab's animations of the events as `told_to` is told them (the TV: no seat): another
+    seat's private card flies as its back."""
+
+    def __init__(self, scene, told_to: int = NOBODY) -> None:
+        super().__init__(scene)
+        self.told_to = told_to
 
     def animate(self, event: Event) -> None:
-        told = rules.events_for_seat([event], NOBODY)[0]
-        if "card" in event.data and "card" not in told.data:
+        told = rules.events_for_seat([event], self.told_to)[0]
+        if "card" not in told.data and told.seat is not None:     # a private card: its back (no event minds one)
             told = Event(told.kind, told.seat, {**told.data, "card": FACE_DOWN})
         super().animate(told)
 
