@@ -34,6 +34,7 @@ class RemoteSession:
     """The part of GameSession a play screen uses, for a seat played over the table."""
 
     keeps_save = False              # the table keeps the game; the joined screen never saves it
+    seed = 0                        # the table's seed is the host's: the seat's screen never deals
 
     def __init__(self, engine: Any, seat: int, send: Callable[[Any], None],
                  state_from_view: Callable[[Any, int | None], Any]) -> None:

@@ -61,9 +61,10 @@ def _play_with_the_join_screen(app: App, scene: JoinTableScene, host: TableHost,
 
 
 @pytest.mark.parametrize("game_id, sample", [
-    ("roborun", 0), ("runrunrun", 1), ("roborally", 0),
-    # about 200 and 330 choices, each drawn and animated on the game's real screen: 3-7 CPU-s
-    pytest.param("roborescue", 1, marks=pytest.mark.slow), pytest.param("robomissions", 0, marks=pytest.mark.slow)])
+    ("roborun", 0), ("roborally", 0),
+    # 70-330 choices, each drawn and animated on the game's real screen: 3-7 CPU-s
+    pytest.param("runrunrun", 1, marks=pytest.mark.slow), pytest.param("roborescue", 1, marks=pytest.mark.slow),
+    pytest.param("robomissions", 0, marks=pytest.mark.slow)])
 def test_a_whole_game_with_one_seat_on_the_join_screen_and_table_bots_in_the_others(app, game_id, sample):
     app.settings.animation_speed = 8        # the play screens' animations, quicker
     session = small_session(game_id, 9, sample=sample)
@@ -320,3 +321,41 @@ def test_a_robo_rescue_seat_sees_every_players_lab_as_the_others_see_it(app):
             [list(a) for i, a in enumerate(other.areas) if i != other.decommissioned]
     finally:
         host.stop()
+
+
+def test_a_run_run_run_seat_sees_another_seats_dice_roll_and_leaves_from_the_ending(app):
+    """The joined Run Run Run! seat is the play screen: another seat's roll tumbles as the dice
+    do in a local game, and Enter on the ending leaves the table."""
+    from game.client.table_seat import SeatUpdate
+    from game.runrunrun import rules as R
+    from game.runrunrun.ui.joined import JoinedPlay
+
+    session = small_session("runrunrun", 9, sample=1)
+    left: list = []
+    view = R.seat_view(session.state, 0)
+    screen = JoinedPlay(0, SeatUpdate(0, 1, False, None, view, fresh=True), lambda c: None, lambda: left.append(1))
+    app.stack.push(screen)
+    roll = [e for e in _events_until(session, "mummy_roll", "combat_roll") if e["type"] in ("mummy_roll", "combat_roll")]
+    screen.receive(SeatUpdate(len(session.choices), 1, False, None, R.seat_view(session.state, 0),
+                              R.events_for_seat(roll, 0)))
+    assert screen.anims.busy and screen.rolling is not None, "the dice tumble"
+    rng = random.Random(6)
+    while not session.is_over():
+        session.apply(rng.choice(session.legal_choices()))
+    screen.receive(SeatUpdate(len(session.choices), None, True, session.engine.result(session.state).to_json(),
+                              R.seat_view(session.state, 0)))
+    for _ in range(240):
+        app.step(1 / 60)
+    app.post(Action("confirm"))
+    app.step(1 / 60)
+    assert left, "Enter on the ending leaves the table"
+
+
+def _events_until(session, *kinds) -> list:
+    """Play `session` at random until an event of one of `kinds` happens; the events of that choice."""
+    rng = random.Random(5)
+    for _ in range(400):
+        events = session.apply(rng.choice(session.legal_choices()))
+        if any(e["type"] in kinds for e in events):
+            return events
+    raise AssertionError(f"no {kinds} in 400 choices")

@@ -34,6 +34,7 @@ class SpectatorPlay(PlayScene):
     """The shared board: no human seat, choices from the table's feed, no hand drawn."""
 
     hides_hands = True
+    at_table = True
 
     def __init__(self, session: GameSession, feed) -> None:
         session.keeps_save = False
