@@ -26,6 +26,7 @@ from game.client.registry import load
 from game.client.decisions import automatic_choice
 from game.client.scene import Scene
 from game.client.table_art import card_art
+from game.client.table_results import TableResultsScene
 from game.client.table_seat import SeatUpdate
 from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, draw_text, panel
 from game import catalog
@@ -316,6 +317,7 @@ class JoinTableScene(Scene):
         self.rejoining = False
         self.screen: Any = None                 # the game's own play screen for the seat (JOINED_SCREENS)
         self.decoder: ViewDecoder | None = None # its view, decoded field by field as patches come
+        self.ended = False                      # the results were shown (game.client.table_results)
 
     def exit(self) -> None:
         self.leaving.set()
@@ -402,6 +404,7 @@ class JoinTableScene(Scene):
                 self.facts += "   hand: " + ", ".join(str(c) for c in hand)
             if m["over"]:
                 self.status, self.menu = self._ending(m.get("result") or {}), None
+                self._results(m.get("result") or {}, len(m.get("seats") or []))
             elif m["choices"]:
                 self.status = "your turn"
                 decoded = [self._decode(c) for c in m["choices"]]
@@ -471,6 +474,16 @@ class JoinTableScene(Scene):
         except (ValueError, TypeError, KeyError, IndexError, AttributeError):
             pass                                # an event the board cannot word: the board still shows it
         del self.log[:-LOG_LINES]
+
+    def _results(self, result: dict, seats: int) -> None:
+        """The game's end over its final board (once): who won, why, every seat's score; Enter leaves."""
+        if self.ended or self.app is None:
+            return
+        self.ended = True
+        name = getattr(self.board, "seat_name", None) or (lambda seat: f"Seat {seat + 1}")
+        count = max(seats, len(result.get("scores") or []), 1)
+        self.app.stack.push(TableResultsScene(result, [name(seat) for seat in range(count)], self.seat, self.facts,
+                                              "leave the table", self.leave))
 
     def _ending(self, result: dict) -> str:
         winners = result.get("winners") or []

@@ -88,6 +88,12 @@ def test_a_whole_game_with_one_seat_on_the_join_screen_and_table_bots_in_the_oth
     assert scene.log or scene.screen is not None, "the join screen tells what happened in the game's words"
     winners = session.engine.result(session.state).winners
     assert ("you won" in scene.status) == (0 in winners), scene.status
+    if game_id not in JOINED_SCREENS:           # no play screen of its own: the table's results over the board
+        from game.client.table_results import TableResultsScene
+
+        for _ in range(3):
+            app.step(1 / 60)
+        assert isinstance(app.stack.top, TableResultsScene), "the join screen ends on who won"
     assert all(r.result == session.engine.result(session.state).to_json() for r in reports)
 
 
@@ -299,22 +305,24 @@ def test_a_robo_rescue_seat_sees_every_players_lab_as_the_others_see_it(app):
 
     session, host = _table_with_ais("roborescue")
     try:
-        scene = _join(app, host)
+        scene, rng = _join(app, host), random.Random(8)
         deadline = time.monotonic() + 30
         while scene.screen is None or not any(lab.decommissioned is not None for lab in scene.screen.session.view.others):
             assert time.monotonic() < deadline, "no other Lab was decommissioned"
             app.step(1 / 60)
             if scene.status == "your turn":
-                app.post(Action(random.choice(["left", "up", "confirm", "confirm", "skip"])))
+                app.post(Action(rng.choice(["left", "up", "confirm", "confirm", "skip"])))
             time.sleep(0.002)
         lab = scene.screen
-        other = next(seen for seen in lab.session.view.others if seen.decommissioned is not None)
-        for _ in range(30):
-            app.step(1 / 60)
-        while lab.viewed != other.seat:
+        seat = next(seen.seat for seen in lab.session.view.others if seen.decommissioned is not None)
+        while lab.viewed != seat:
             app.post(Action("next"))
             app.step(1 / 60)
-        model = lab.models[other.seat]
+        host.stop()                                 # the table stops: the screen settles on its last view
+        while lab.queue.busy or lab.dirty:
+            app.step(1 / 60)
+        other = next(seen for seen in lab.session.view.others if seen.seat == seat)
+        model = lab.models[seat]
         hidden = model.areas[other.decommissioned]
         assert hidden == [FACE_DOWN] * other.facedown_count, "the face-down area: only how many cards"
         assert [list(a) for i, a in enumerate(model.areas) if i != other.decommissioned] == \

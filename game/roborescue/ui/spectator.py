@@ -20,6 +20,7 @@ from game.core.session import GameSession
 from game.roborescue import rules
 from game.roborescue.rules import engine
 from game.roborescue.rules.events import Event
+from game.roborescue.ui.end_scene import EndScene
 from game.roborescue.ui.lab_config import GameConfig
 from game.roborescue.ui.lab_event_anim import EventBeats
 from game.roborescue.ui.lab_render import FACE_DOWN
@@ -118,7 +119,11 @@ class SpectatorLab(LabScene):
         return f"{self.config.seat_name(seat)} is choosing", WHAT_THEY_DECIDE.get(self.state.phase, "")
 
     def _finish(self) -> None:
-        self.finished = True                    # the final Labs stay on the TV; the lobby says who won
+        """The end screen (every seat's VP and points), its way out back to the lobby."""
+        if self.finished:
+            return
+        self.finished = True
+        self.app.stack.push(EndScene(self.config, self.state, leave=("Back to the lobby", self.app.stack.pop)))
 
     def handle(self, action: inp.Action) -> None:
         name = action.name
