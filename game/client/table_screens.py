@@ -212,12 +212,15 @@ class HostTableScene(Scene):
 
 def host_table_scene(game_id: str, args: argparse.Namespace | None = None) -> HostTableScene:
     """A table of `game_id` opened from a menu: the set-up in `args` (game.table.setup.game_options;
-    default: the game's default), every seat a phone, in a process of its own on the LAN
+    default: the game's default), every seat a phone but `args.local_seat`, played at this
+    window (a phone seat the lobby claims over the loopback), in a process of its own on the LAN
     interface; closing the screen closes the table."""
     args = args or argparse.Namespace(sample=None, players=None, course=None, seed=None)
     session = table_session(game_id, args)
     bind = discovery.lan_address()
     seats = ["remote"] * session.engine.seat_count(session.state)
+    local = getattr(args, "local_seat", None)
+    local = local if isinstance(local, int) and 0 <= local < len(seats) else None
     art = card_art(game_id)
     host = None
     for port in (8765, 0):                       # the usual port, else any free one
@@ -229,7 +232,7 @@ def host_table_scene(game_id: str, args: argparse.Namespace | None = None) -> Ho
             if port == 0:
                 raise
     advert = discovery.advertise(bind, host.port, game_id, host.entry.title, host.code)
-    return HostTableScene(host, host.join_url(), advert is not None, advert=advert, owned=True)
+    return HostTableScene(host, host.join_url(), advert is not None, advert=advert, owned=True, local_seat=local)
 
 
 # ---------------------------------------------------------------------------- join

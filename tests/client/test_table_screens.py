@@ -175,3 +175,37 @@ def test_two_local_seats_or_a_local_seat_without_a_window_is_a_one_line_error(ca
         assert cli.main(argv) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "local" in err
+
+
+def test_hosting_from_the_title_can_play_a_seat_on_this_screen(app, monkeypatch):
+    """The host's set-up offers "This screen": the board only (every seat a phone, as before), or
+    a seat played here. The lobby then claims that seat over the loopback, so no phone takes it,
+    and P plays it on the game's own screen."""
+    from game.client.table_menus import HostSetupScene
+    from game.table import discovery
+
+    monkeypatch.setattr(discovery, "lan_address", lambda: "127.0.0.1")
+    setup = HostSetupScene("roborally")
+    app.stack.push(setup)
+    app.step(1 / 60)
+    labels = [item.label for item in setup.menu.items]
+    setup.menu.focus = labels.index("This screen")
+    assert setup.options().local_seat is None, "the board only, unless chosen"
+    app.post(Action("right"))
+    app.post(Action("right"))
+    assert setup.options().local_seat == 1
+    setup.menu.focus = labels.index("Open the table")
+    app.post(Action("confirm"))
+    for _ in range(3):
+        app.step(1 / 60)
+    lobby = app.stack.top
+    try:
+        assert isinstance(lobby, HostTableScene) and lobby.local_seat == 1
+        _frames_until(app, lambda: len(lobby.summary["seats"]) == 2 and lobby.summary["seats"][1]["connected"],
+                      seconds=20)
+        assert lobby.local_scene is not None and lobby.local_scene.seat == 1
+        app.post(Action("menu"))                       # P: play seat 2 here
+        _frames_until(app, lambda: app.stack.top is not lobby)
+        assert app.stack.top is lobby.local_scene
+    finally:
+        app.stack.clear_to(setup)                      # closes the table
