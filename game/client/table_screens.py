@@ -12,6 +12,7 @@ beside it, and what happened in the game's log words.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import queue
 import re
@@ -321,6 +322,7 @@ class JoinTableScene(Scene):
         self.screen: Any = None                 # the game's own play screen for the seat (JOINED_SCREENS)
         self.decoder: ViewDecoder | None = None # its view, decoded field by field as patches come
         self.ended = False                      # the results were shown (game.client.table_results)
+        self.first: SeatUpdate | None = None    # the last update before the play screen could be made
 
     def exit(self) -> None:
         self.leaving.set()
@@ -344,6 +346,7 @@ class JoinTableScene(Scene):
             except queue.Empty:
                 break
             self._receive(message)
+        self._make_screen()
         if self.screen is not None and self.app is not None:      # a local seat's screen waits unseen: no app
             self.screen.app = self.app
             self.screen.update(dt)
@@ -447,16 +450,24 @@ class JoinTableScene(Scene):
                                 [rules.choice_from_json(c) for c in m["choices"]], fresh="view" in m)
         except (ValueError, TypeError, KeyError, IndexError, AttributeError):
             return False
-        if self.screen is None:
-            self.screen = make(self.seat, update, self._send_choice, self.leave)
-            self.screen.app = self.app
-            self.screen.enter()             # (a screen's enter needs no app: a local seat's may have none yet)
-        else:
+        if self.screen is not None:
             self.screen.receive(update)
+        else:                               # made once on the stack (a local seat's follows the game unseen)
+            self.first = dataclasses.replace(update, events=[], fresh=True)
+            self._make_screen()
         self.menu = None
         self.status = (self._ending(m.get("result") or {}) if m["over"] else "your turn" if m["choices"]
                        else f"waiting for seat {m['current'] + 1}")
         return True
+
+    def _make_screen(self) -> None:
+        """The game's play screen from the last update, once this join screen is on the stack."""
+        make = load(JOINED_SCREENS.get(self.game))
+        if self.screen is None and self.first is not None and self.app is not None and make is not None:
+            self.screen = make(self.seat, self.first, self._send_choice, self.leave)
+            self.screen.app = self.app
+            self.screen.enter()
+            self.first = None
 
     def _send_choice(self, choice: Any) -> None:
         """A choice of the play screen (the game's own object) to the table, for the move it answers."""

@@ -209,3 +209,22 @@ def test_hosting_from_the_title_can_play_a_seat_on_this_screen(app, monkeypatch)
         assert app.stack.top is lobby.local_scene
     finally:
         app.stack.clear_to(setup)                      # closes the table
+
+
+@pytest.mark.parametrize("game_id", ["robomissions", "roborescue"])
+def test_a_local_seat_follows_the_game_unseen_and_opens_on_the_games_own_screen(app, game_id):
+    """The lobby's local seat receives the table's updates before its screen is on the stack (it
+    has no App yet): its play screen is made once it is shown (before, making it there crashed
+    the host's window for every game whose screen needs the App to open)."""
+    session = small_session(game_id, 3, sample=0)
+    seats = session.engine.seat_count(session.state)
+    host = TableHost(session, ["remote"] + ["ai"] * (seats - 1), ai_level="random", drop_timeout=None).start()
+    try:
+        lobby = HostTableScene(host, host.join_url(), advertised=False, local_seat=0)
+        app.stack.push(lobby)
+        _frames_until(app, lambda: app.stack.top is lobby.local_scene and lobby.local_scene.screen is not None,
+                      seconds=20)
+        assert type(lobby.local_scene.screen).__module__ == f"game.{game_id}.ui.joined"
+    finally:
+        app.stack.clear_to(HostTableScene(host, host.join_url(), advertised=False))
+        host.stop()

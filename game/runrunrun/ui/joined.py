@@ -47,7 +47,9 @@ class JoinedPlay(PlayScene):
     def enter(self) -> None:
         """No AI worker (every other seat plays at the table), no seats remembered, nothing saved."""
         self.background = vertical_gradient(theme.LOGICAL_SIZE, (34, 28, 24), (14, 12, 12))
-        self.log.extend(standing_lines(self.view()))
+        view = self.view()
+        self.log.append(f"At the table: you play {SEAT_NAMES[self.you]}, turn {view.turn + 1}")
+        self.log.extend(standing_lines(view)[1:])       # the doors, the Boss, the torches, the Mummies
 
     def view(self):
         return self.session.view
