@@ -43,9 +43,10 @@ class TableResultsScene(Scene):
     opaque = False
 
     def __init__(self, result: dict, names: Sequence[str], you: int | None, detail: str, leave_words: str,
-                 leave: Callable[[], None]) -> None:
+                 leave: Callable[[], None], score_words: str = "score") -> None:
+        """`score_words`: what the result's scores count (a column shown only when one is not 0)."""
         super().__init__()
-        self.result, self.names, self.you = result, list(names), you
+        self.result, self.names, self.you, self.score_words = result, list(names), you, score_words
         self.detail, self.leave_words, self.leave = detail, leave_words, leave
         self.hold = ResultsHold()       # who won first; the way out after
 
@@ -73,11 +74,15 @@ class TableResultsScene(Scene):
         draw_fit(surface, why, pygame.Rect(inner.left, box.top + 88, inner.width, 34), "body", theme.TEXT_DIM,
                  align="center", valign="middle", wrap=False)
         scores = self.result.get("scores")
+        scores = scores if isinstance(scores, list) and any(scores) else None
         winners = set(self.result.get("winners") or [])
+        if scores:
+            draw_fit(surface, self.score_words, pygame.Rect(inner.right - 370, box.top + 116, 220, 20), "tiny",
+                     theme.TEXT_DIM, align="right", wrap=False)
         for seat, name in enumerate(self.names):
             row = pygame.Rect(inner.left + 10, box.top + 136 + seat * 46, inner.width - 20, 40)
             mark = "WINNER" if seat in winners else ""
-            score = f"{scores[seat]}" if isinstance(scores, list) and seat < len(scores) else ""
+            score = f"{scores[seat]}" if scores and seat < len(scores) else ""
             draw_fit(surface, name + ("  (you)" if seat == self.you else ""), pygame.Rect(row.left, row.top,
                      row.width - 260, row.height), "body", theme.TEXT, valign="middle", wrap=False, bold=True)
             draw_fit(surface, score, pygame.Rect(row.right - 250, row.top, 110, row.height), "body", theme.TEXT,

@@ -228,3 +228,15 @@ def test_a_local_seat_follows_the_game_unseen_and_opens_on_the_games_own_screen(
     finally:
         app.stack.clear_to(HostTableScene(host, host.join_url(), advertised=False))
         host.stop()
+
+
+def test_the_tables_results_name_who_won_from_the_seats_point_of_view():
+    from game.client.table_results import headline
+
+    names = ["Green", "Red"]
+    assert headline({"winners": [0, 1], "outcome": "won"}, names, None) == "The table won together!"
+    assert headline({"winners": [0, 1], "outcome": "won"}, names, 1) == "You won together!"
+    assert headline({"winners": [], "outcome": "lost"}, names, 0) == "The table lost"
+    assert headline({"winners": [1], "outcome": "won"}, names, 0) == "Red wins!"
+    assert headline({"winners": [0], "outcome": "won"}, names, 0) == "You won!"
+    assert headline({"winners": [], "outcome": "timeout"}, names, None) == "Nobody won"

@@ -59,7 +59,8 @@ class SpectatorPlay(PlayScene):
             self.results_shown = True       # the ending banner first, then who won and the tokens left
             result = self.session.engine.result(self.state)
             self.app.stack.push(TableResultsScene(result.to_json(), list(SEAT_NAMES[:len(result.scores)]), None,
-                                                  f"turn {self.state.turn}", "back to the lobby", self.app.stack.pop))
+                                                  f"turn {self.state.turn + 1}", "back to the lobby", self.app.stack.pop,
+                                                  score_words="Regroup tokens left"))
 
     def view(self):
         """The active seat's view without its hand or the tile it is turning: what every seat sees."""
