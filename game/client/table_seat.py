@@ -15,6 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from game.client import input as inp
+
+LEAVE_HINT = (inp.BACK, "Leave the table")
+
 
 @dataclass
 class SeatUpdate:
@@ -87,3 +91,17 @@ class RemoteSession:
 
     def barrier(self) -> None:
         pass
+
+
+def table_keys(action: Any, leave: Callable[[], None], can_leave: bool) -> bool:
+    """A joined play screen's keys of its own: Esc leaves the table (when the screen has nothing
+    to back out of), Z does nothing (the table takes no choice back). True when one was used."""
+    if action.name == inp.BACK and can_leave:
+        leave()
+        return True
+    return action.name == inp.UNDO
+
+
+def table_hints(hints: list, leaving: bool = True) -> list:
+    """The screen's hints without Undo, with Esc's "Leave the table"."""
+    return [hint for hint in hints if hint[0] != inp.UNDO] + [LEAVE_HINT] * leaving

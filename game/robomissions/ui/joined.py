@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from game.client import input as inp
 from game.client import theme
-from game.client.table_seat import RemoteSession, SeatUpdate
+from game.client.table_seat import RemoteSession, SeatUpdate, table_hints, table_keys
 from game.robomissions import rules
 from game.robomissions.rules.engine import Action, GameState
 from game.robomissions.rules.view import SeatView, determinize
@@ -103,15 +103,11 @@ class JoinedTable(TableScene):
         self._log("You are out: the others play on (Esc leaves the table)", theme.TEXT_DIM)
 
     def handle(self, action: inp.Action) -> None:
-        if action.name == inp.BACK and not self.zoom and not self._can_cancel():
-            self.leave()
-            return
-        if action.name == inp.UNDO:
-            return                          # the table takes nothing back
-        super().handle(action)
+        if not table_keys(action, self.leave, not self.zoom and not self._can_cancel()):
+            super().handle(action)
 
     def hints(self) -> list[tuple[str, str]]:
-        return [hint for hint in super().hints() if hint[0] != inp.UNDO] + [(inp.BACK, "Leave the table")]
+        return table_hints(super().hints())
 
 
 def joined_scene(seat: int, first: SeatUpdate, send: Callable[[Any], None], leave: Callable[[], None]) -> JoinedTable:

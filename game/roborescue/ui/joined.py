@@ -17,7 +17,7 @@ from typing import Any, Callable
 from game.client import input as inp
 from game.client import theme
 from game.client.widgets import vertical_gradient
-from game.client.table_seat import RemoteSession, SeatUpdate
+from game.client.table_seat import RemoteSession, SeatUpdate, table_hints, table_keys
 from game.roborescue import rules
 from game.roborescue.rules import engine
 from game.roborescue.ui.end_scene import EndScene
@@ -116,16 +116,11 @@ class JoinedLab(LabScene):
         self.app.stack.push(EndScene(self.config, state, leave=("Leave the table", self.leave)))
 
     def handle(self, action: inp.Action) -> None:
-        if action.name == inp.BACK and action.device != "mouse" and not self.inspecting:
-            self.leave()
-            return
-        if action.name == inp.UNDO:
-            return                          # the table takes nothing back
-        super().handle(action)
+        if not table_keys(action, self.leave, action.device != "mouse" and not self.inspecting):
+            super().handle(action)
 
     def hints(self) -> list[tuple[str, str]]:
-        hints = [hint for hint in super().hints() if hint[0] != inp.UNDO]
-        return hints if self.inspecting else hints + [(inp.BACK, "Leave the table")]
+        return table_hints(super().hints(), leaving=not self.inspecting)
 
 
 def joined_scene(seat: int, first: SeatUpdate, send: Callable[[Any], None], leave: Callable[[], None]) -> JoinedLab:
