@@ -57,7 +57,8 @@ VIEW_BOARDS = {"roborally": "game.roborally.ui.board_view:ViewBoard",
 JOINED_SCREENS = {"roborally": "game.roborally.ui.joined:joined_scene",
                   "robomissions": "game.robomissions.ui.joined:joined_scene",
                   "roborescue": "game.roborescue.ui.joined:joined_scene",
-                  "runrunrun": "game.runrunrun.ui.joined:joined_scene"}
+                  "runrunrun": "game.runrunrun.ui.joined:joined_scene",
+                  "roborun": "game.roborun.ui.joined:joined_scene"}
 BOARD_AREA = pygame.Rect(10, 150, 820, 520)
 LOG_AREA = pygame.Rect(845, 36, 420, 104)
 REJOIN_EVERY = 1.0      # seconds between a dropped join screen's tries to reach its table again
