@@ -56,6 +56,10 @@ class JoinedRun(PlayScene):
     def _replayed_deciders(self, session) -> list[int]:
         return []
 
+    def enter(self) -> None:
+        super().enter()
+        self.log[:1] = [f"Scenario {self.level.level_id} {self.level.title}: at the table"]    # its seed is the host's
+
     @property
     def reader(self) -> ViewReader:
         """The seat's view as the table sent it."""
