@@ -18,7 +18,7 @@ from game.table.server import TableHost
 from tests.client.test_table_screens import app  # noqa: F401 - the headless App fixture
 from tests.table.helpers import run_bots, small_session, weakest_level
 
-GAME_SECONDS = 60.0
+GAME_SECONDS = 150.0        # a whole game drawn on the play screen, on a loaded machine
 
 
 def _table_with_ais(game_id: str, seed: int = 4) -> tuple:
@@ -49,7 +49,7 @@ def _play_with_the_join_screen(app: App, scene: JoinTableScene, host: TableHost,
                 chosen += 1
             else:
                 app.post(Action("skip"))        # the other seats' moves: seen, then skipped (X)
-                time.sleep(0.001)
+                time.sleep(0.004)               # fewer frames drawn while the table answers
         elif scene.menu is not None and scene.status == "your turn":
             for _ in range(rng.randrange(len(scene.menu.items))):
                 app.post(Action("down"))
