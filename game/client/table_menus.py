@@ -82,6 +82,7 @@ class HostSetupScene(MenuPage):
     def __init__(self, game_id: str | None = None, open_table: Callable | None = None) -> None:
         super().__init__()
         self.games = hostable_games()
+        self.local = 0                  # the seat played on this screen, from 1 (0: none, the board only)
         ids = [entry.id for entry in self.games]
         self.game = ids.index(game_id) if game_id in ids else 0
         self.open_table = open_table or _open_host_scene
@@ -132,7 +133,9 @@ class HostSetupScene(MenuPage):
         if len(self.courses) > 1:
             items.append(MenuItem("Course", value=lambda: _words(self.courses[self.course] or "practice floor"),
                                   on_change=self._change_course))
-        items += [MenuItem("Open the table", self._open, "Every seat is a phone; on the next screen Enter "
+        items.append(MenuItem("This screen", value=lambda: f"Plays seat {self.local}" if self.local else "Board only",
+                              on_change=self._change_local))
+        items += [MenuItem("Open the table", self._open, "Every other seat is a phone; on the next screen Enter "
                                                           "hands a seat to the AI"),
                   MenuItem("Back", self._back)]
         menu = Menu(items, center_x=theme.WIDTH // 2, top=170, width=760, row_height=66)
@@ -145,14 +148,27 @@ class HostSetupScene(MenuPage):
 
     def _change_players(self, step: int) -> None:
         self.players = (self.players + step) % len(self.counts)
+        self.local = min(self.local, self._seats())
+
+    def _seats(self) -> int:
+        """How many seats the set-up has (its players, or the sample's own count)."""
+        if self.counts:
+            return self.counts[self.players]
+        return self._sample_players() or 2
+
+    def _change_local(self, step: int) -> None:
+        """Board only, or a seat played here as at a local game (the others on phones or the AI)."""
+        self.local = (self.local + step) % (self._seats() + 1)
 
     def _change_course(self, step: int) -> None:
         self.course = (self.course + step) % len(self.courses)
 
     def options(self):
         """The set-up chosen, as game.table.setup reads it."""
-        return setup.game_options(self.samples[self.sample], self.counts[self.players] if self.counts else None,
-                                  self.courses[self.course])
+        options = setup.game_options(self.samples[self.sample], self.counts[self.players] if self.counts else None,
+                                     self.courses[self.course])
+        options.local_seat = self.local - 1 if self.local else None
+        return options
 
     # -------------------------------------------------------------- actions
     opening = 0           # 1: "Opening the table..." asked for; 2: it is on the screen, open now

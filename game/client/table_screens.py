@@ -12,6 +12,7 @@ beside it, and what happened in the game's log words.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import queue
 import re
@@ -26,6 +27,8 @@ from game.client.registry import load
 from game.client.decisions import automatic_choice
 from game.client.scene import Scene
 from game.client.table_art import card_art
+from game.client.table_results import TableResultsScene
+from game.client.table_seat import SeatUpdate
 from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, draw_text, panel
 from game import catalog
 from game.core.errors import UserError
@@ -34,7 +37,7 @@ from game.table import discovery
 from game.table.process import TableProcess
 from game.table.server import TableHost, table_save_path
 from game.table.setup import table_session
-from game.table.wire import from_wire, plain
+from game.table.wire import ViewDecoder, from_wire, plain
 
 SEAT_WORDS = {"remote": "phone", "ai": "AI", "local": "this screen"}
 # games whose play screen can show a networked table's board: (app, replica session, choice feed) -> Scene
@@ -49,6 +52,13 @@ VIEW_BOARDS = {"roborally": "game.roborally.ui.board_view:ViewBoard",
                "roborescue": "game.roborescue.ui.view_board:ViewBoard",
                "roborun": "game.roborun.ui.view_board:ViewBoard",
                "runrunrun": "game.runrunrun.ui.view_board:ViewBoard"}
+# games whose own play screen plays a joined seat, fed by the table (game/client/table_seat.py):
+# (seat, first SeatUpdate, send(choice), leave()) -> Scene with receive(SeatUpdate); the others use VIEW_BOARDS
+JOINED_SCREENS = {"roborally": "game.roborally.ui.joined:joined_scene",
+                  "robomissions": "game.robomissions.ui.joined:joined_scene",
+                  "roborescue": "game.roborescue.ui.joined:joined_scene",
+                  "runrunrun": "game.runrunrun.ui.joined:joined_scene",
+                  "roborun": "game.roborun.ui.joined:joined_scene"}
 BOARD_AREA = pygame.Rect(10, 150, 820, 520)
 LOG_AREA = pygame.Rect(845, 36, 420, 104)
 REJOIN_EVERY = 1.0      # seconds between a dropped join screen's tries to reach its table again
@@ -204,12 +214,15 @@ class HostTableScene(Scene):
 
 def host_table_scene(game_id: str, args: argparse.Namespace | None = None) -> HostTableScene:
     """A table of `game_id` opened from a menu: the set-up in `args` (game.table.setup.game_options;
-    default: the game's default), every seat a phone, in a process of its own on the LAN
+    default: the game's default), every seat a phone but `args.local_seat`, played at this
+    window (a phone seat the lobby claims over the loopback), in a process of its own on the LAN
     interface; closing the screen closes the table."""
     args = args or argparse.Namespace(sample=None, players=None, course=None, seed=None)
     session = table_session(game_id, args)
     bind = discovery.lan_address()
     seats = ["remote"] * session.engine.seat_count(session.state)
+    local = getattr(args, "local_seat", None)
+    local = local if isinstance(local, int) and 0 <= local < len(seats) else None
     art = card_art(game_id)
     host = None
     for port in (8765, 0):                       # the usual port, else any free one
@@ -221,7 +234,7 @@ def host_table_scene(game_id: str, args: argparse.Namespace | None = None) -> Ho
             if port == 0:
                 raise
     advert = discovery.advertise(bind, host.port, game_id, host.entry.title, host.code)
-    return HostTableScene(host, host.join_url(), advert is not None, advert=advert, owned=True)
+    return HostTableScene(host, host.join_url(), advert is not None, advert=advert, owned=True, local_seat=local)
 
 
 # ---------------------------------------------------------------------------- join
@@ -307,10 +320,20 @@ class JoinTableScene(Scene):
         self.leaving = threading.Event()        # set when the screen closes: no more rejoining
         self.relinked: queue.Queue = queue.Queue()     # a new link from the rejoining thread
         self.rejoining = False
+        self.screen: Any = None                 # the game's own play screen for the seat (JOINED_SCREENS)
+        self.decoder: ViewDecoder | None = None # its view, decoded field by field as patches come
+        self.ended = False                      # the results were shown (game.client.table_results)
+        self.first: SeatUpdate | None = None    # the last update before the play screen could be made
 
     def exit(self) -> None:
         self.leaving.set()
         self.link.close()
+        if self.screen is not None:
+            self.screen.exit()
+
+    def leave(self) -> None:
+        """Leave the seat (Back; Enter on the results): the command line's join screen quits."""
+        self.app.quit()
 
     def update(self, dt: float) -> None:
         try:
@@ -322,8 +345,18 @@ class JoinTableScene(Scene):
             try:
                 message = self.link.inbox.get_nowait()
             except queue.Empty:
-                return
+                break
             self._receive(message)
+        self._make_screen()
+        if self.screen is not None and self.app is not None:      # a local seat's screen waits unseen: no app
+            self.screen.app = self.app
+            self.screen.update(dt)
+
+    def animating(self) -> bool:
+        return self.screen.animating() if self.screen is not None else True
+
+    def hints(self) -> list[tuple[str, str]]:
+        return self.screen.hints() if self.screen is not None else []
 
     def _rejoin_later(self) -> None:
         """The link dropped (Wi-Fi, a host restarting from its save): reconnect off the frame, every
@@ -360,6 +393,8 @@ class JoinTableScene(Scene):
         elif kind == "update":
             self.view = m["view"] if "view" in m else {**self.view, **m["view_patch"]}
             self.move = m["move"]
+            if self._play_screen(m):
+                return
             seen = plain(self.view)
             self.facts = "   ".join(f"{k} {seen[k]}" for k in ("phase", "round", "turn") if isinstance(seen.get(k), (int, str)))
             before = self.decoded
@@ -376,6 +411,7 @@ class JoinTableScene(Scene):
                 self.facts += "   hand: " + ", ".join(str(c) for c in hand)
             if m["over"]:
                 self.status, self.menu = self._ending(m.get("result") or {}), None
+                self._results(m.get("result") or {}, len(m.get("seats") or []))
             elif m["choices"]:
                 self.status = "your turn"
                 decoded = [self._decode(c) for c in m["choices"]]
@@ -402,6 +438,44 @@ class JoinTableScene(Scene):
             else:
                 self.status = "the table closed the connection"
 
+    def _play_screen(self, m: dict) -> bool:
+        """Hand the update to the game's own play screen (JOINED_SCREENS), made at the first one.
+        False: the game has none, or the update cannot be read as its objects (the board and menu then)."""
+        make = load(JOINED_SCREENS.get(self.game))
+        if make is None or self.seat is None:
+            return False
+        rules = engine_module(catalog.BY_ID[self.game].rules)
+        try:
+            self.decoder = self.decoder or ViewDecoder(self.game)
+            update = SeatUpdate(m["move"], m["current"], bool(m["over"]), m.get("result"), self.decoder.decode(self.view), list(from_wire(m.get("events") or [], self.game)),
+                                [rules.choice_from_json(c) for c in m["choices"]], fresh="view" in m)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            return False
+        if self.screen is not None:
+            self.screen.receive(update)
+        else:                               # made once on the stack (a local seat's follows the game unseen)
+            self.first = dataclasses.replace(update, events=[], fresh=True)
+            self._make_screen()
+        self.menu = None
+        self.status = (self._ending(m.get("result") or {}) if m["over"] else "your turn" if m["choices"]
+                       else f"waiting for seat {m['current'] + 1}")
+        return True
+
+    def _make_screen(self) -> None:
+        """The game's play screen from the last update, once this join screen is on the stack."""
+        make = load(JOINED_SCREENS.get(self.game))
+        if self.screen is None and self.first is not None and self.app is not None and make is not None:
+            self.screen = make(self.seat, self.first, self._send_choice, self.leave)
+            self.screen.app = self.app
+            self.screen.enter()
+            self.first = None
+
+    def _send_choice(self, choice: Any) -> None:
+        """A choice of the play screen (the game's own object) to the table, for the move it answers."""
+        rules = engine_module(catalog.BY_ID[self.game].rules)
+        self.link.send({"type": "choose", "move": self.move, "choice": rules.choice_to_json(choice)})
+        self.status = "sent"
+
     def _tell(self, events: list, before: Any) -> None:
         """Log what happened as the game's own log words it (the board's `describe`), newest last."""
         describe = getattr(self.board, "describe", None)
@@ -415,6 +489,16 @@ class JoinTableScene(Scene):
         except (ValueError, TypeError, KeyError, IndexError, AttributeError):
             pass                                # an event the board cannot word: the board still shows it
         del self.log[:-LOG_LINES]
+
+    def _results(self, result: dict, seats: int) -> None:
+        """The game's end over its final board (once): who won, why, every seat's score; Enter leaves."""
+        if self.ended or self.app is None:
+            return
+        self.ended = True
+        name = getattr(self.board, "seat_name", None) or (lambda seat: f"Seat {seat + 1}")
+        count = max(seats, len(result.get("scores") or []), 1)
+        self.app.stack.push(TableResultsScene(result, [name(seat) for seat in range(count)], self.seat, self.facts,
+                                              "leave the table", self.leave))
 
     def _ending(self, result: dict) -> str:
         winners = result.get("winners") or []
@@ -508,10 +592,21 @@ class JoinTableScene(Scene):
                 return
         if self.menu is not None and self.menu.handle(action):
             return
-        if action.name == inp.BACK:
-            self.app.quit()
+        if self.screen is not None:
+            self.screen.app = self.app
+            self.screen.handle(action)
+        elif action.name == inp.BACK:
+            self.leave()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.screen is not None:
+            self.screen.app = self.app
+            self.screen.draw(surface, alpha)
+            if self.rejoining or self.status.startswith(("connection", "the table closed")):
+                box = pygame.Rect(theme.WIDTH // 2 - 420, theme.HEIGHT // 2 - 40, 840, 80)
+                panel(surface, box, theme.SHADOW, theme.BAD, radius=10)
+                draw_fit(surface, self.status, box.inflate(-24, -12), "body", theme.TEXT, align="center", wrap=False)
+            return
         surface.fill(theme.BG)
         draw_text(surface, self.title, (40, 28), "large", theme.ACCENT)
         draw_text(surface, self.status, (40, 100), "body", theme.TEXT)
@@ -536,11 +631,9 @@ class MenuJoinScene(JoinTableScene):
     """A joined seat opened from a menu: Back leaves the seat and returns to that menu (the
     command line's join screen quits instead)."""
 
-    def handle(self, action: inp.Action) -> None:
-        if action.name == inp.BACK:
+    def leave(self) -> None:
+        if self.app.stack.top is self:
             self.app.stack.pop()
-        else:
-            super().handle(action)
 
 
 class LocalSeatScene(MenuJoinScene):

@@ -122,7 +122,34 @@ def _decode(data: Any, prefix: str, classes: dict) -> Any:
     if MARK not in data:
         return {k: _decode(v, prefix, classes) for k, v in data.items()}
     cls = _class(data[MARK], prefix, classes)
-    fields = {k: _decode(v, prefix, classes) for k, v in data.items() if k != MARK}
+    return _build(cls, {k: _decode(v, prefix, classes) for k, v in data.items() if k != MARK})
+
+
+class ViewDecoder:
+    """from_wire for one seat's view as it arrives, whole then in patches: a top-level field that
+    did not change (the same object as in the last view) is not decoded again. A ROBOMissions view
+    carries the game's whole card catalogue; decoding it at every update cost a joined seat 20 ms."""
+
+    def __init__(self, game_id: str) -> None:
+        self.prefix, self.classes = f"game.{game_id}.rules", {}
+        self.last: dict[str, tuple[Any, Any]] = {}      # field -> (its wire value, decoded)
+
+    def decode(self, data: Any) -> Any:
+        if not isinstance(data, dict) or MARK not in data:
+            return _decode(data, self.prefix, self.classes)
+        cls = _class(data[MARK], self.prefix, self.classes)
+        fields = {}
+        for key, value in data.items():
+            if key != MARK:
+                seen = self.last.get(key)
+                fields[key] = seen[1] if seen is not None and seen[0] is value else _decode(value, self.prefix,
+                                                                                              self.classes)
+        self.last = {key: (data[key], fields[key]) for key in fields}
+        return _build(cls, fields)
+
+
+def _build(cls: type, fields: dict) -> Any:
+    """A view or event class from its decoded fields (ValueError if they do not fit)."""
     if dataclasses.is_dataclass(cls):
         names = {f.name for f in dataclasses.fields(cls)}
         if set(fields) != names:

@@ -12,12 +12,13 @@ import pytest
 
 from game.client.app import App
 from game.client.input import Action
-from game.client.table_screens import VIEW_BOARDS, JoinTableScene, TableLink, choice_label
+from game.client.scene import Scene
+from game.client.table_screens import JOINED_SCREENS, VIEW_BOARDS, JoinTableScene, MenuJoinScene, TableLink, choice_label
 from game.table.server import TableHost
 from tests.client.test_table_screens import app  # noqa: F401 - the headless App fixture
 from tests.table.helpers import run_bots, small_session, weakest_level
 
-GAME_SECONDS = 60.0
+GAME_SECONDS = 150.0        # a whole game drawn on the play screen, on a loaded machine
 
 
 def _table_with_ais(game_id: str, seed: int = 4) -> tuple:
@@ -42,7 +43,14 @@ def _play_with_the_join_screen(app: App, scene: JoinTableScene, host: TableHost,
     while not (host.session.is_over() and scene.status.startswith("game over")):
         assert time.monotonic() < deadline, f"the game did not end (move {host.move}, status {scene.status!r})"
         app.step(1 / 60)
-        if scene.menu is not None and scene.status == "your turn":
+        if scene.screen is not None:            # the game's own play screen: its keys, at random
+            if scene.status == "your turn":
+                app.post(Action(rng.choice(["right", "left", "up", "down", "next", "confirm", "confirm", "skip"])))
+                chosen += 1
+            else:
+                app.post(Action("skip"))        # the other seats' moves: seen, then skipped (X)
+                time.sleep(0.004)               # fewer frames drawn while the table answers
+        elif scene.menu is not None and scene.status == "your turn":
             for _ in range(rng.randrange(len(scene.menu.items))):
                 app.post(Action("down"))
             app.post(Action("confirm"))
@@ -52,8 +60,13 @@ def _play_with_the_join_screen(app: App, scene: JoinTableScene, host: TableHost,
     return chosen
 
 
-@pytest.mark.parametrize("game_id, sample", [("roborun", 0), ("runrunrun", 1), ("robomissions", 0)])
+@pytest.mark.parametrize("game_id, sample", [
+    ("roborun", 0), ("roborally", 0),
+    # 70-330 choices, each drawn and animated on the game's real screen: 3-7 CPU-s
+    pytest.param("runrunrun", 1, marks=pytest.mark.slow), pytest.param("roborescue", 1, marks=pytest.mark.slow),
+    pytest.param("robomissions", 0, marks=pytest.mark.slow)])
 def test_a_whole_game_with_one_seat_on_the_join_screen_and_table_bots_in_the_others(app, game_id, sample):
+    app.settings.animation_speed = 8        # the play screens' animations, quicker
     session = small_session(game_id, 9, sample=sample)
     seats = session.engine.seat_count(session.state)
     host = TableHost(session, ["remote"] * seats, drop_timeout=None).start()
@@ -69,16 +82,32 @@ def test_a_whole_game_with_one_seat_on_the_join_screen_and_table_bots_in_the_oth
     finally:
         host.stop()
     assert session.is_over() and chosen > 0
-    assert scene.board is not None and type(scene.board).__module__.startswith(f"game.{game_id}.ui")
+    shown = scene.screen if game_id in JOINED_SCREENS else scene.board    # the game's own screen, else its board
+    assert shown is not None and type(shown).__module__.startswith(f"game.{game_id}.ui")
     assert host.errors_sent == 0, f"a refused message: {host.last_error}"
-    assert scene.log, "the join screen tells what happened in the game's words"
+    assert scene.log or scene.screen is not None, "the join screen tells what happened in the game's words"
     winners = session.engine.result(session.state).winners
     assert ("you won" in scene.status) == (0 in winners), scene.status
+    if game_id == "roborun":                    # its own results are the campaign's: the table's over the board
+        from game.client.table_results import TableResultsScene
+
+        for _ in range(90):
+            app.step(1 / 60)
+        assert isinstance(app.stack.top, TableResultsScene), "the join screen ends on who won"
     assert all(r.result == session.engine.result(session.state).to_json() for r in reports)
 
 
+@pytest.fixture()
+def boards_only(monkeypatch):
+    """The join screen without the games' own play screens: the board painted from the view and
+    the choices beside it, what a seat falls back to when its play screen cannot read an update."""
+    from game.client import table_screens
+
+    monkeypatch.setattr(table_screens, "JOINED_SCREENS", {})
+
+
 @pytest.mark.parametrize("game_id", sorted(VIEW_BOARDS))
-def test_the_join_screen_draws_its_seats_board_and_names_choices_in_the_games_words(app, game_id):
+def test_the_join_screen_draws_its_seats_board_and_names_choices_in_the_games_words(app, boards_only, game_id):
     session, host = _table_with_ais(game_id)
     try:
         scene = _join(app, host)
@@ -138,7 +167,8 @@ def test_a_join_screen_that_loses_its_connection_rejoins_its_seat_with_its_token
 
         def wait_for_turn() -> None:
             deadline = time.monotonic() + 20
-            while scene.menu is None or scene.status != "your turn":
+            while scene.status != "your turn" or not (scene.menu is not None or (
+                    scene.screen is not None and scene.screen.options_list)):
                 assert time.monotonic() < deadline, scene.status
                 app.step(1 / 60)
                 time.sleep(0.005)
@@ -166,7 +196,7 @@ def test_a_join_screen_that_loses_its_connection_rejoins_its_seat_with_its_token
 
 
 @pytest.mark.parametrize("game_id", ["robomissions", "roborun", "roborescue"])
-def test_pointing_at_a_choice_on_the_board_focuses_it_and_a_click_sends_it(app, game_id):
+def test_pointing_at_a_choice_on_the_board_focuses_it_and_a_click_sends_it(app, boards_only, game_id):
     session, host = _table_with_ais(game_id)
     try:
         scene = _join(app, host)
@@ -217,3 +247,133 @@ def test_a_long_list_of_choices_pages_instead_of_losing_the_last_ones(app):
     app.post(Action("down"))
     app.post(Action("confirm"))                     # the last choice of all
     assert link.sent[-1] == {"type": "choose", "move": 3, "choice": choices[11]}
+
+
+def test_a_robo_rally_seat_plays_on_the_race_screen_itself_and_sees_every_robot_move(app):
+    """The joined Robo Rally seat is the local race screen: the hand dealt as cards, Enter places
+    the focused card in the next register by its name, and the table's events play as the race's
+    animations (the other robot's moves too); the race ends on its result box, which Enter leaves."""
+    from game.roborally.rules.engine import Choice
+    from game.roborally.ui.joined import JoinedRaceScene
+
+    app.settings.animation_speed = 8
+    session = small_session("roborally", 9, sample=0)
+    host = TableHost(session, ["remote", "ai"], ai_level=weakest_level("roborally"), drop_timeout=None).start()
+    try:
+        scene = MenuJoinScene(TableLink(host.address), seat=0, code=host.code, token="")
+        app.stack.push(TitleStandIn())
+        app.stack.push(scene)
+        rng, placed, animated_while_waiting = random.Random(2), [], False
+        deadline = time.monotonic() + GAME_SECONDS
+        while not (session.is_over() and scene.screen is not None and scene.screen.session.is_over()
+                   and not scene.screen._busy()):
+            assert time.monotonic() < deadline, f"the race did not end (move {host.move}, {scene.status!r})"
+            app.step(1 / 60)
+            race = scene.screen
+            if race is None:
+                time.sleep(0.005)
+                continue
+            assert isinstance(race, JoinedRaceScene)
+            animated_while_waiting |= race._busy() and race.session.current_seat() != 0
+            if race._human_turn() and race.state.phase == "program" and race.confirm is None \
+                    and not race.session.waiting and len(placed) < 3:
+                slots = race._hand_slots()
+                focused = slots[race._live_focus(slots, race.session.legal_choices())]
+                before = host.move
+                app.post(Action("confirm"))
+                app.step(1 / 60)
+                until = time.monotonic() + 10
+                while host.move == before:
+                    assert time.monotonic() < until
+                    time.sleep(0.002)
+                with host.lock:
+                    placed.append((focused, host.session.choices[before]))
+            elif race.session.current_seat() == 0 and not race.session.waiting:
+                app.post(Action(rng.choice(["right", "confirm", "down", "confirm"])))
+            time.sleep(0.001)
+        assert host.errors_sent == 0, host.last_error
+        assert placed and all(isinstance(f, Choice) and f.kind == "card" and f == sent for f, sent in placed)
+        assert animated_while_waiting, "the other robot's moves and the registers played as animation"
+        for _ in range(120):
+            app.step(1 / 60)                    # the results hold
+        assert "Leave the table" in [words for _, words in race.hints()]
+        app.post(Action("confirm"))
+        app.step(1 / 60)
+        assert app.stack.top is not scene, "Enter on the result leaves the table"
+    finally:
+        host.stop()
+
+
+class TitleStandIn(Scene):
+    """The menu a joined seat was opened from."""
+
+
+def test_a_robo_rescue_seat_sees_every_players_lab_as_the_others_see_it(app):
+    """The joined Robo Rescue seat is the lab screen: Tab shows another player's Lab, built from
+    what this seat may see of it (its decommissioned area as face-down cards, counted, never named)."""
+    from game.roborescue.ui.lab_render import FACE_DOWN
+
+    session, host = _table_with_ais("roborescue")
+    try:
+        scene, rng = _join(app, host), random.Random(8)
+        deadline = time.monotonic() + 30
+        while scene.screen is None or not any(lab.decommissioned is not None for lab in scene.screen.session.view.others):
+            assert time.monotonic() < deadline, "no other Lab was decommissioned"
+            app.step(1 / 60)
+            if scene.status == "your turn":
+                app.post(Action(rng.choice(["left", "up", "confirm", "confirm", "skip"])))
+            time.sleep(0.002)
+        lab = scene.screen
+        seat = next(seen.seat for seen in lab.session.view.others if seen.decommissioned is not None)
+        while lab.viewed != seat:
+            app.post(Action("next"))
+            app.step(1 / 60)
+        host.stop()                                 # the table stops: the screen settles on its last view
+        while lab.queue.busy or lab.dirty:
+            app.step(1 / 60)
+        other = next(seen for seen in lab.session.view.others if seen.seat == seat)
+        model = lab.models[seat]
+        hidden = model.areas[other.decommissioned]
+        assert hidden == [FACE_DOWN] * other.facedown_count, "the face-down area: only how many cards"
+        assert [list(a) for i, a in enumerate(model.areas) if i != other.decommissioned] == \
+            [list(a) for i, a in enumerate(other.areas) if i != other.decommissioned]
+    finally:
+        host.stop()
+
+
+def test_a_run_run_run_seat_sees_another_seats_dice_roll_and_leaves_from_the_ending(app):
+    """The joined Run Run Run! seat is the play screen: another seat's roll tumbles as the dice
+    do in a local game, and Enter on the ending leaves the table."""
+    from game.client.table_seat import SeatUpdate
+    from game.runrunrun import rules as R
+    from game.runrunrun.ui.joined import JoinedPlay
+
+    session = small_session("runrunrun", 9, sample=1)
+    left: list = []
+    view = R.seat_view(session.state, 0)
+    screen = JoinedPlay(0, SeatUpdate(0, 1, False, None, view, fresh=True), lambda c: None, lambda: left.append(1))
+    app.stack.push(screen)
+    roll = [e for e in _events_until(session, "mummy_roll", "combat_roll") if e["type"] in ("mummy_roll", "combat_roll")]
+    screen.receive(SeatUpdate(len(session.choices), 1, False, None, R.seat_view(session.state, 0),
+                              R.events_for_seat(roll, 0)))
+    assert screen.anims.busy and screen.rolling is not None, "the dice tumble"
+    rng = random.Random(6)
+    while not session.is_over():
+        session.apply(rng.choice(session.legal_choices()))
+    screen.receive(SeatUpdate(len(session.choices), None, True, session.engine.result(session.state).to_json(),
+                              R.seat_view(session.state, 0)))
+    for _ in range(240):
+        app.step(1 / 60)
+    app.post(Action("confirm"))
+    app.step(1 / 60)
+    assert left, "Enter on the ending leaves the table"
+
+
+def _events_until(session, *kinds) -> list:
+    """Play `session` at random until an event of one of `kinds` happens; the events of that choice."""
+    rng = random.Random(5)
+    for _ in range(400):
+        events = session.apply(rng.choice(session.legal_choices()))
+        if any(e["type"] in kinds for e in events):
+            return events
+    raise AssertionError(f"no {kinds} in 400 choices")

@@ -52,8 +52,8 @@ def test_the_join_screen_plays_its_seats_choices(app, table):
     link = TableLink(table.address)
     scene = JoinTableScene(link, seat=0, code=table.code, token="")
     app.stack.push(scene)
-    _frames_until(app, lambda: scene.menu is not None and table.seats[0].client is not None)
-    assert scene.board is not None, "a Robo Rally seat sees the course beside its choices"
+    _frames_until(app, lambda: scene.screen is not None and scene.screen.asking() and table.seats[0].client is not None)
+    assert type(scene.screen).__name__ == "JoinedRaceScene", "a Robo Rally seat plays on the race screen"
     before = table.move
     app.post(Action("confirm"))
     _frames_until(app, lambda: table.move > before)
@@ -153,7 +153,7 @@ def test_a_local_seat_is_claimed_at_once_played_at_the_host_screen_and_kept_afte
         phone.close()
         _frames_until(app, lambda: app.stack.top is lobby.local_scene)   # it decides first: its seat screen opens
         seat_screen = app.stack.top
-        _frames_until(app, lambda: seat_screen.menu is not None and seat_screen.choices)
+        _frames_until(app, lambda: seat_screen.screen is not None and seat_screen.screen.asking())
         before = host.move
         app.post(Action("confirm"))
         _frames_until(app, lambda: host.move > before)
@@ -175,3 +175,68 @@ def test_two_local_seats_or_a_local_seat_without_a_window_is_a_one_line_error(ca
         assert cli.main(argv) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "local" in err
+
+
+def test_hosting_from_the_title_can_play_a_seat_on_this_screen(app, monkeypatch):
+    """The host's set-up offers "This screen": the board only (every seat a phone, as before), or
+    a seat played here. The lobby then claims that seat over the loopback, so no phone takes it,
+    and P plays it on the game's own screen."""
+    from game.client.table_menus import HostSetupScene
+    from game.table import discovery
+
+    monkeypatch.setattr(discovery, "lan_address", lambda: "127.0.0.1")
+    setup = HostSetupScene("roborally")
+    app.stack.push(setup)
+    app.step(1 / 60)
+    labels = [item.label for item in setup.menu.items]
+    setup.menu.focus = labels.index("This screen")
+    assert setup.options().local_seat is None, "the board only, unless chosen"
+    app.post(Action("right"))
+    app.post(Action("right"))
+    assert setup.options().local_seat == 1
+    setup.menu.focus = labels.index("Open the table")
+    app.post(Action("confirm"))
+    for _ in range(3):
+        app.step(1 / 60)
+    lobby = app.stack.top
+    try:
+        assert isinstance(lobby, HostTableScene) and lobby.local_seat == 1
+        _frames_until(app, lambda: len(lobby.summary["seats"]) == 2 and lobby.summary["seats"][1]["connected"],
+                      seconds=20)
+        assert lobby.local_scene is not None and lobby.local_scene.seat == 1
+        app.post(Action("menu"))                       # P: play seat 2 here
+        _frames_until(app, lambda: app.stack.top is not lobby)
+        assert app.stack.top is lobby.local_scene
+    finally:
+        app.stack.clear_to(setup)                      # closes the table
+
+
+@pytest.mark.parametrize("game_id", ["robomissions", "roborescue"])
+def test_a_local_seat_follows_the_game_unseen_and_opens_on_the_games_own_screen(app, game_id):
+    """The lobby's local seat receives the table's updates before its screen is on the stack (it
+    has no App yet): its play screen is made once it is shown (before, making it there crashed
+    the host's window for every game whose screen needs the App to open)."""
+    session = small_session(game_id, 3, sample=0)
+    seats = session.engine.seat_count(session.state)
+    host = TableHost(session, ["remote"] + ["ai"] * (seats - 1), ai_level="random", drop_timeout=None).start()
+    try:
+        lobby = HostTableScene(host, host.join_url(), advertised=False, local_seat=0)
+        app.stack.push(lobby)
+        _frames_until(app, lambda: app.stack.top is lobby.local_scene and lobby.local_scene.screen is not None,
+                      seconds=20)
+        assert type(lobby.local_scene.screen).__module__ == f"game.{game_id}.ui.joined"
+    finally:
+        app.stack.clear_to(HostTableScene(host, host.join_url(), advertised=False))
+        host.stop()
+
+
+def test_the_tables_results_name_who_won_from_the_seats_point_of_view():
+    from game.client.table_results import headline
+
+    names = ["Green", "Red"]
+    assert headline({"winners": [0, 1], "outcome": "won"}, names, None) == "The table won together!"
+    assert headline({"winners": [0, 1], "outcome": "won"}, names, 1) == "You won together!"
+    assert headline({"winners": [], "outcome": "lost"}, names, 0) == "The table lost"
+    assert headline({"winners": [1], "outcome": "won"}, names, 0) == "Red wins!"
+    assert headline({"winners": [0], "outcome": "won"}, names, 0) == "You won!"
+    assert headline({"winners": [], "outcome": "timeout"}, names, None) == "Nobody won"

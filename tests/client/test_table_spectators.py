@@ -188,3 +188,38 @@ def test_a_tv_waiting_for_a_phone_comes_to_rest_and_draws_nothing(app, game_id):
     for _ in range(30):
         app.step(1 / 60)
     assert not scene.animating(), "a board waiting for a choice keeps drawing"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_tv_ends_on_who_won_and_enter_goes_back_to_the_lobby(app, game_id):
+    """The last choice of the game arrives: the TV shows the game's result (its own results
+    screen, or the table's where its own is the campaign's), and Enter or Esc on it goes back to
+    the table's lobby (before, the final board stayed up and only the lobby said who won)."""
+    from game.client.scene import Scene
+
+    whole = played_at_random(small_session(game_id, 5, sample=0), 5, 5000)
+    assert whole.is_over()
+    replica = GameSession.start(whole.engine, whole.config, whole.seed)
+    for choice in whole.choices[:-1]:
+        replica.apply(choice)
+    feed: queue.Queue = queue.Queue()
+    feed.put(whole.choices[-1])
+    lobby = Scene()
+    app.stack.push(lobby)
+    board = load(SPECTATORS[game_id])(app, replica, feed)
+    app.stack.push(board)
+    for _ in range(2400):
+        app.step(1 / 60)
+        app.post(Action("skip"))
+        if replica.is_over() and (app.stack.top is not board or game_id == "roborally" and not board.animating()):
+            break
+    app.settings.animation_speed = 1
+    for _ in range(200):                            # the results hold
+        app.step(1 / 60)
+    ending = app.stack.top
+    hints = " ".join(words for _, words in (ending.hints() if ending is board else []))
+    assert ending is not board or "lobby" in hints, "the TV shows who won"
+    app.post(Action("confirm"))
+    for _ in range(3):
+        app.step(1 / 60)
+    assert app.stack.top is lobby, f"Enter leaves the results of {game_id} for the lobby"

@@ -53,3 +53,25 @@ def test_from_wire_builds_nothing_outside_the_games_view_classes(data):
 def test_an_unknown_object_is_refused_when_sending():
     with pytest.raises(TypeError):
         to_wire(object())
+
+
+def test_a_view_decoder_decodes_again_only_the_fields_a_patch_changed():
+    """A joined seat merges each update's view_patch into the view it has: the fields that did not
+    change are the same objects, and ViewDecoder reuses what it made of them (a ROBOMissions view
+    carries its whole card catalogue) while every view still decodes equal to from_wire's."""
+    from game.table.wire import ViewDecoder
+
+    entry, rules = next((e, r) for e, r in catalog.available_engines() if e.id == "robomissions")
+    _label, config = catalog.load(entry.samples)()[0]
+    state = rules.new_game(config, 4)
+    decoder, wire_view, rng = ViewDecoder("robomissions"), None, random.Random(4)
+    for _ in range(12):
+        fresh = json.loads(canonical(to_wire(rules.seat_view(state, 0))))
+        wire_view = fresh if wire_view is None else {
+            **wire_view, **{k: v for k, v in fresh.items() if v != wire_view.get(k)}}
+        before = decoder.last.get("cards")
+        decoded = decoder.decode(wire_view)
+        assert decoded == from_wire(wire_view, "robomissions")
+        if before is not None:
+            assert decoded.cards is before[1], "the unchanged catalogue is not decoded again"
+        rules.apply(state, rng.choice(rules.legal_choices(state)))

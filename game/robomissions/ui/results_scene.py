@@ -39,18 +39,23 @@ class ResultsScene(Scene):
 
     opaque = False
 
-    def __init__(self, table: ResultsTable, play_again: Callable[[TableConfig], Scene]) -> None:
-        """`play_again(config)` makes the table for "Play again" (the table passes its own class)."""
+    def __init__(self, table: ResultsTable, play_again: Callable[[TableConfig], Scene] | None,
+                 leave: tuple[str, Callable[[], None]] | None = None) -> None:
+        """`play_again(config)` makes the table for "Play again" (the table passes its own class);
+        `leave`: (words, what) instead of "Play again" / "Back to title", for a seat of a networked
+        table, which neither deals again nor goes to this screen's title."""
         super().__init__()
         self.table = table
         self.play_again = play_again
+        self.leave = leave
         state = table.state
         self.winners = state.winners
         self.turns = state.turn
         self.reason = state.end_reason
         self.robots_left = [len(p.robot_ids()) for p in state.players]
-        self.menu = Menu([MenuItem("Play again", self._again, "Same seats, a new deal"),
-                          MenuItem("Back to title", self._title)], center_x=theme.WIDTH // 2, top=500, width=420)
+        items = [MenuItem(leave[0], self._title)] if leave else [
+            MenuItem("Play again", self._again, "Same seats, a new deal"), MenuItem("Back to title", self._title)]
+        self.menu = Menu(items, center_x=theme.WIDTH // 2, top=500, width=420)
         self.hold = ResultsHold()       # who won first; the way out after
 
     def enter(self) -> None:
@@ -78,6 +83,10 @@ class ResultsScene(Scene):
         self.app.stack.replace(self.play_again(again))
 
     def _title(self) -> None:
+        if self.leave is not None:
+            self.app.stack.pop()
+            self.leave[1]()
+            return
         self.app.stack.clear_to(TitleScene())
 
     def handle(self, action: inp.Action) -> None:
@@ -117,4 +126,4 @@ class ResultsScene(Scene):
         if self.hold.ready:
             self.menu.draw(surface)
             draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP, "Up/Down: move"),
-                                                 (inp.BACK, "Title")])
+                                                 (inp.BACK, "Leave" if self.leave else "Title")])

@@ -16,6 +16,7 @@ from game.client.sequencer import Beat
 from game.core.session import GameSession
 from game.robomissions.rules import engine
 from game.robomissions.ui import anim
+from game.robomissions.ui.results_scene import ResultsScene
 from game.robomissions.ui.table_config import MODE_NAMES, TableConfig
 from game.robomissions.ui.table_render import seat_name, team_label
 from game.robomissions.ui.table_scene import TableScene
@@ -29,7 +30,8 @@ class SpectatorTable(TableScene):
         seats = tuple("random" for _ in range(engine.seat_count(session.state)))   # never asked: the feed answers
         super().__init__(TableConfig(session.config.mode, seats, session.seed), session)
         self.feed = feed
-        self.results_shown = True          # the end stays on the board; the lobby says who won
+        self.results_shown = True          # not the local results (Play again): the table's, below
+        self.ended = False
 
     def enter(self) -> None:
         self.executor = FeedWorker(self.feed)
@@ -49,6 +51,9 @@ class SpectatorTable(TableScene):
     def update(self, dt: float) -> None:
         self.fast_forward = feed_behind(self.executor)      # the table's AIs outran the animations
         super().update(dt)
+        if self.state.is_over and not self.ended and not self.timeline.busy and not self.dirty:
+            self.ended = True               # who won, the robots left; its way out goes back to the lobby
+            self.app.stack.push(ResultsScene(self, None, leave=("Back to the lobby", self.app.stack.pop)))
         if self.future is not None and not self.state.is_over:
             self.info = (f"{seat_name(self.state.current)} is choosing...", "")
 

@@ -337,6 +337,12 @@ class TableScene(Scene):
         self.played.append((seat, action))
         if seat not in self.humans:
             self.info = (f"{render.seat_name(seat)}: {self._public_text(action, events)}", "")
+        self._show(seat, events, before, before_layout, segments, marker)
+
+    def _show(self, seat: int, events: list[Event], before: SeatView, before_layout, segments: dict,
+              marker: pygame.Rect | None = None) -> None:
+        """Queue what `seat`'s choice did (the view before it, its layout and chains) as log lines and
+        animations; the table switches to the new view once they have played."""
         if not events:
             if marker is not None:
                 self.marker = (marker, render.seat_colour(before, seat))

@@ -179,5 +179,5 @@ class ProgrammingHand:
         inner = box.inflate(-40, 0)
         draw_fit(surface, text, pygame.Rect(inner.left, box.top + 8, inner.width, 70), "large", theme.ACCENT,
                  align="center", valign="middle", bold=True)
-        draw_fit(surface, f"after {self.state.round} rounds.  Enter: back to the title",
+        draw_fit(surface, f"after {self.state.round} rounds.  Enter: {self.results_exit}",
                  pygame.Rect(inner.left, box.top + 86, inner.width, 36), "body", theme.TEXT, align="center", wrap=False)

@@ -172,6 +172,7 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
         self.shown_register = 0
         self.done = False
         self.results_hold = ResultsHold()   # the result first, then a key leaves it
+        self.results_exit = "back to the title"     # where that key goes, as the result box says
         self.side = {}                      # seat -> shown CP / energy / SPAM / upgrades (follows the animation)
         self.shown_token = self.state.token
         self.inspect: str | None = None     # what the pointer / inspect cursor is on, in the game's words
@@ -406,6 +407,8 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
 
     # ------------------------------------------------------------------ input
     def hints(self):
+        if self.feed is not None and self.session.is_over() and not self._busy():
+            return [(inp.CONFIRM, "Back to the lobby")] * self.results_hold.ready + [(inp.INFO, "Inspect")]
         if self.feed is not None:
             return [(inp.INFO, "Inspect"), (inp.MENU, "Join code and seats")]
         if self.cursor is not None:
@@ -479,8 +482,10 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
         name = action.name
         if self.demo:
             return
-        if self.feed is not None and name in (inp.MENU, inp.BACK):
-            self.app.stack.pop()             # the TV's board goes back to the table's lobby
+        over = self.session.is_over() and not self._busy()
+        if self.feed is not None and (name in (inp.MENU, inp.BACK) or (
+                over and name in (inp.CONFIRM, inp.CLICK) and not self.results_hold.blocks(action))):
+            self.app.stack.pop()             # the TV's board (or its result) goes back to the table's lobby
             return
         if self._handle_inspect(action):
             return

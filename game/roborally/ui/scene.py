@@ -37,7 +37,9 @@ def make_attract_scene(app: App) -> Scene:
 
 def spectator_scene(app: App, session, feed) -> Scene:
     """The shared board of a networked table: every seat plays on a phone, the choices come from `feed`."""
-    return RaceScene(session, ["table"] * R.seat_count(session.state), save=False, tutorial=False, feed=feed)
+    scene = RaceScene(session, ["table"] * R.seat_count(session.state), save=False, tutorial=False, feed=feed)
+    scene.results_exit = "back to the lobby"
+    return scene
 
 
 def make_entry_scene(app: App) -> Scene:

@@ -29,10 +29,13 @@ COUNT_UP_SECONDS = 2.0    # the final score counts up this long
 class EndScene(Scene):
     def __init__(self, config: GameConfig, state: engine.GameState,
                  play_again: Callable[[GameConfig], Scene] | None = None,
-                 new_setup: Callable[[GameConfig], Scene] | None = None) -> None:
+                 new_setup: Callable[[GameConfig], Scene] | None = None,
+                 leave: tuple[str, Callable[[], None]] | None = None) -> None:
         """`play_again(config)` makes a new lab, `new_setup(config)` the set-up menu (the lab
-        passes both); an item whose factory is missing is not offered."""
+        passes both); an item whose factory is missing is not offered. `leave`: (words, what)
+        in place of "Quit to title", for a seat of a networked table (nothing recorded either)."""
         super().__init__()
+        self.leave = leave
         self.config = config
         self.play_again, self.new_setup = play_again, new_setup
         self.solo = config.n_players == 1
@@ -49,12 +52,12 @@ class EndScene(Scene):
         self.menu = Menu([item for item, offered in (
             (MenuItem("Play again", self._again), play_again is not None),
             (MenuItem("New set-up", self._setup), new_setup is not None),
-            (MenuItem("Quit to title", self._title), True)) if offered], center_x=theme.WIDTH - 250, top=470, width=400, row_height=60)
+            (MenuItem(leave[0] if leave else "Quit to title", self._title), True)) if offered], center_x=theme.WIDTH - 250, top=470, width=400, row_height=60)
         self.hold = ResultsHold()       # the score first; the way out after
 
     def enter(self) -> None:
         self.background = vertical_gradient(theme.LOGICAL_SIZE, (30, 36, 60), (12, 14, 22))
-        if self.solo and self.config.is_human(0):
+        if self.solo and self.config.is_human(0) and self.leave is None:
             self.table, self.rank, self.warning = record_solo_score(self.final_score)
         won = self.solo or any(self.config.is_human(s) for s in self.winners)
         self.app.audio.play("win" if won else "lose")
@@ -68,6 +71,10 @@ class EndScene(Scene):
         self.app.stack.replace(self.new_setup(self.config))
 
     def _title(self) -> None:
+        if self.leave is not None:
+            self.app.stack.pop()
+            self.leave[1]()
+            return
         self.app.stack.clear_to(TitleScene())
 
     def handle(self, action: inp.Action) -> None:
@@ -102,7 +109,7 @@ class EndScene(Scene):
         if self.hold.ready:
             self.menu.draw(surface)
             hints = [(inp.CONFIRM, "Select"), (inp.UP, "Up/Down: move"),
-                     (inp.BACK, "New set-up" if self.new_setup else "Title")]
+                     (inp.BACK, "New set-up" if self.new_setup else "Leave" if self.leave else "Title")]
             draw_hints(surface, self.app.input, hints + [(inp.SKIP, "Skip")] * (self.t < COUNT_UP_SECONDS))
 
     def _draw_solo(self, surface: pygame.Surface) -> None:

@@ -20,6 +20,7 @@ from game.core.session import GameSession
 from game.roborescue import rules
 from game.roborescue.rules import engine
 from game.roborescue.rules.events import Event
+from game.roborescue.ui.end_scene import EndScene
 from game.roborescue.ui.lab_config import GameConfig
 from game.roborescue.ui.lab_event_anim import EventBeats
 from game.roborescue.ui.lab_render import FACE_DOWN
@@ -45,11 +46,16 @@ class TableSeats(GameConfig):
 
 
 class PublicBeats(EventBeats):
-    """The lab's animations of the events as no seat is told them: a private card flies as its back."""
+    """The lab's animations of the events as `told_to` is told them (the TV: no seat): another
+    seat's private card flies as its back."""
+
+    def __init__(self, scene, told_to: int = NOBODY) -> None:
+        super().__init__(scene)
+        self.told_to = told_to
 
     def animate(self, event: Event) -> None:
-        told = rules.events_for_seat([event], NOBODY)[0]
-        if "card" in event.data and "card" not in told.data:
+        told = rules.events_for_seat([event], self.told_to)[0]
+        if "card" not in told.data and told.seat is not None:     # a private card: its back (no event minds one)
             told = Event(told.kind, told.seat, {**told.data, "card": FACE_DOWN})
         super().animate(told)
 
@@ -113,7 +119,11 @@ class SpectatorLab(LabScene):
         return f"{self.config.seat_name(seat)} is choosing", WHAT_THEY_DECIDE.get(self.state.phase, "")
 
     def _finish(self) -> None:
-        self.finished = True                    # the final Labs stay on the TV; the lobby says who won
+        """The end screen (every seat's VP and points), its way out back to the lobby."""
+        if self.finished:
+            return
+        self.finished = True
+        self.app.stack.push(EndScene(self.config, self.state, leave=("Back to the lobby", self.app.stack.pop)))
 
     def handle(self, action: inp.Action) -> None:
         name = action.name

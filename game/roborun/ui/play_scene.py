@@ -142,8 +142,8 @@ class PlayScene(PlayDrawing, Scene):
             session = PlaySession.start(rules, config, seed)
             self.deciders: list[int] = []       # the seat that made each choice in history
         else:
-            self.deciders = _deciders(session)
-        if not isinstance(session, PlaySession):
+            self.deciders = self._replayed_deciders(session)
+        if isinstance(session, GameSession) and not isinstance(session, PlaySession):
             session = PlaySession(engine=session.engine, config=session.config, seed=session.seed,
                                   state=session.state, choices=session.choices)
         session.ui = ui_block(options)
@@ -198,6 +198,11 @@ class PlayScene(PlayDrawing, Scene):
     def state(self):
         """The live GameState (the session's)."""
         return self.session.state
+
+    def _replayed_deciders(self, session) -> list[int]:
+        """Who made each choice of a session this screen continues (a seat played at a networked
+        table has no log to replay: ui/joined.py)."""
+        return _deciders(session)
 
     @property
     def history(self) -> list:

@@ -5,12 +5,13 @@ game and the table's feed of choices, which stands in for the AI worker (game/cl
 both seats "think" there, so every choice arrives as an AI partner's would, with the usual pause,
 robot moves and captions. Robo Run hides only the order of its Event and Equipment decks (every
 event is public, rules.events_for_seat), which no screen draws. Nothing is saved, no campaign
-progress is touched (spectate mode), and the end stays on the board: the lobby says how it went.
+progress is touched (spectate mode), and the end is the table's results (who won, why), then the lobby.
 """
 from __future__ import annotations
 
 from game.client import input as inp
 from game.client.table_feed import FeedWorker, feed_behind
+from game.client.table_results import TableResultsScene
 from game.core.session import GameSession
 from game.roborun.ui.play_render import SEAT_COLOURS
 from game.roborun.ui.play_scene import PlayScene
@@ -63,7 +64,13 @@ class SpectatorRun(PlayScene):
         return text, colour
 
     def _show_results(self) -> None:
-        self.results_shown = True           # the end stays on the board; the lobby says how it went
+        """Who won and why over the final board (the campaign's results are not the table's);
+        Enter goes back to the lobby."""
+        self.results_shown = True
+        state = self.state
+        self.app.stack.push(TableResultsScene(
+            self.session.engine.result(state).to_json(), [c.capitalize() for c in SEAT_COLOURS], None,
+            f"round {state.round}", "back to the lobby", self.app.stack.pop))
 
     def handle(self, action: inp.Action) -> None:
         name = action.name

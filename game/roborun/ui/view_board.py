@@ -17,7 +17,7 @@ from game.roborun.ui.anim import Stage
 from game.roborun.ui.board_render import BoardRenderer, draw_stage
 from game.roborun.ui.choice_ui import ViewReader, build_options
 from game.roborun.ui.event_text import describe_event
-from game.roborun.ui.play_render import BOARD_AREA, LEFT, PANEL_HEIGHT, RIGHT
+from game.roborun.ui.play_render import BOARD_AREA, LEFT, PANEL_HEIGHT, RIGHT, SEAT_COLOURS
 
 
 class ViewBoard(ScaledBoard):
@@ -55,6 +55,9 @@ class ViewBoard(ScaledBoard):
         cells = [self.board.cell_rect(cell) for cell in option.cells if view.level.in_bounds(cell)]
         card = self.stand_cards.get(option.card) if option.card is not None else None
         return cells + ([card] if card is not None else [])
+
+    def seat_name(self, seat: int) -> str:
+        return SEAT_COLOURS[seat].capitalize()
 
     def describe(self, event, before, after) -> str | None:
         return describe_event(event, after.seat, log=True) or None

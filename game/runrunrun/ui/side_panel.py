@@ -87,7 +87,7 @@ def draw_side(scene, surface, view, rows, focus, human_turn) -> None:
     for seat in range(view.players):
         col = V.SEAT_COLOURS[seat]
         cat = C.CATS[view.cats[seat]]
-        who = "you" if seat in scene.humans else "table" if scene.hides_hands else f"AI {scene.ai_level}"
+        who = "you" if seat in scene.humans else "table" if scene.at_table else f"AI {scene.ai_level}"
         top = y
         pygame.draw.circle(surface, col, (x0 + 10, y + 10), 7)
         if seat == view.active:

@@ -5,7 +5,7 @@ game and the table's feed of choices, which stands in for the AI worker (game/cl
 each choice arrives as an AI's would, with its dice and banners. The screen follows the active
 seat as it does with no human at it, but draws the view as any seat but the active one sees it:
 no tiles in hand (only how many, `hides_hands`) and not the tile being turned before it is placed.
-Nothing is saved and no seats are remembered; the end stays on the board.
+Nothing is saved and no seats are remembered; the end is the table's results, then the lobby.
 """
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import dataclasses
 from game.client import input as inp
 from game.client import theme
 from game.client.table_feed import FeedWorker, feed_behind
+from game.client.table_results import TableResultsScene
 from game.client.widgets import vertical_gradient
 from game.core.session import GameSession
 from game.runrunrun import rules as R
@@ -34,11 +35,13 @@ class SpectatorPlay(PlayScene):
     """The shared board: no human seat, choices from the table's feed, no hand drawn."""
 
     hides_hands = True
+    at_table = True
 
     def __init__(self, session: GameSession, feed) -> None:
         session.keeps_save = False
         super().__init__(session, humans=0, ai_level="easy", tutorial=False)
         self.feed = feed
+        self.results_shown = False
 
     def enter(self) -> None:
         self.background = vertical_gradient(theme.LOGICAL_SIZE, (34, 28, 24), (14, 12, 12))
@@ -52,6 +55,12 @@ class SpectatorPlay(PlayScene):
             self.captions.skip()
             self.wait = 0.0
         super().update(dt)
+        if self.session.is_over() and not self.results_shown and not (self.anims.busy or self.captions.busy):
+            self.results_shown = True       # the ending banner first, then who won and the tokens left
+            result = self.session.engine.result(self.state)
+            self.app.stack.push(TableResultsScene(result.to_json(), list(SEAT_NAMES[:len(result.scores)]), None,
+                                                  f"turn {self.state.turn + 1}", "back to the lobby", self.app.stack.pop,
+                                                  score_words="Regroup tokens left"))
 
     def view(self):
         """The active seat's view without its hand or the tile it is turning: what every seat sees."""

@@ -77,6 +77,7 @@ class PlayScene(Scene):
     covers_screen = True
     new_game_scene = None       # the set-up menu after a finished game (wired in ui/scene.py)
     hides_hands = False         # True on a networked table's TV (ui/spectator.py): no hand is drawn
+    at_table = False            # the other seats play at a networked table (the TV, a joined seat)
 
     def __init__(self, session: GameSession, humans: int = 1, ai_level: str = "hard", pace: float = 0.6,
                  tutorial: bool = True, demo: bool = False, resumed: bool = False) -> None:
@@ -196,6 +197,11 @@ class PlayScene(Scene):
         events = self.session.apply(choice)
         self.version += 1
         self._save()
+        self._show(events)
+        self._check_handover(seat)
+
+    def _show(self, events: list) -> None:
+        """What a choice did: its log lines, its dice tumbling, its banner; the choice list starts over."""
         roll, banner = None, None
         for e in events:
             line = log_line(e)
@@ -222,7 +228,6 @@ class PlayScene(Scene):
         self.reroll_mask = 0
         self.hold_auto = False
         self.wait = self.pace
-        self._check_handover(seat)
 
     def _check_handover(self, previous) -> None:
         if self.session.is_over():
@@ -250,13 +255,17 @@ class PlayScene(Scene):
         return (self.anims.busy or self.captions.busy or self.rolling is not None
                 or self.version != self.drawn_version or self.results_hold.ready != self.drawn_hold_ready)
 
-    def update(self, dt: float) -> None:
+    def _tick(self, dt: float) -> None:
+        """The dice and banners play on; a banner goes once shown (it stays up at the end)."""
         self.t += dt
         speed = getattr(getattr(self.app, "settings", None), "animation_speed", 1.0)
         self.anims.update(dt * speed)
         self.captions.update(dt * speed)
         if self.banner and not self.captions.busy and not self.session.is_over():
             self.banner = None
+
+    def update(self, dt: float) -> None:
+        self._tick(dt)
         if self.session.is_over():
             if not (self.anims.busy or self.captions.busy):
                 self.results_hold.update(dt)

@@ -1,0 +1,107 @@
+"""A game's own play screen playing one seat of a networked table (`python main.py join`, a local seat).
+
+The joined client never holds the game: the table (game/table/server.py) sends the seat its view,
+the events it may see (`events_for_seat`) and its legal choices, and takes its choices. A play
+screen reads a `GameSession`; `RemoteSession` gives it the same face fed by those messages: its
+`state` is the game's picture of the position built from the seat's view (each game's
+`state_from_view`, hidden parts as placeholders), `legal_choices()` the ones the table sent,
+`apply(choice)` sends the choice and returns no events (they arrive with the table's next update,
+so the screen animates its own moves and every other seat's the same way, from the events).
+A screen listed in JOINED_SCREENS (game/client/table_screens.py) takes `SeatUpdate`s through
+its `receive(update)`; the join screen keeps the connection, the seat token and the rejoining.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from game.client import input as inp
+
+LEAVE_HINT = (inp.BACK, "Leave the table")
+
+
+@dataclass
+class SeatUpdate:
+    """One `update` message of the table, decoded into the game's own objects."""
+
+    move: int                       # choices made so far at the table
+    current: int | None             # the seat that decides now (None: nobody, the game is over)
+    over: bool
+    result: dict | None             # the game's Result in JSON form once it is over
+    view: Any                       # the seat's view (the game's own view object)
+    events: list = field(default_factory=list)      # what happened since the last update, as this seat may know it
+    choices: list = field(default_factory=list)     # this seat's legal choices when it decides, else empty
+    fresh: bool = False             # a whole view (first update, or after a rejoin): nothing to animate from
+
+
+class RemoteSession:
+    """The part of GameSession a play screen uses, for a seat played over the table."""
+
+    keeps_save = False              # the table keeps the game; the joined screen never saves it
+    seed = 0                        # the table's seed is the host's: the seat's screen never deals
+
+    def __init__(self, engine: Any, seat: int, send: Callable[[Any], None],
+                 state_from_view: Callable[[Any, int | None], Any]) -> None:
+        self.engine, self.seat = engine, seat
+        self._send, self._state_from_view = send, state_from_view
+        self.state: Any = None
+        self.view: Any = None
+        self.legal: list = []
+        self.current: int | None = None
+        self.over = False
+        self.result_json: dict | None = None
+        self.move = 0
+        self.waiting = False        # a choice was sent and its update has not come yet
+
+    @property
+    def choices(self) -> range:
+        """As long as the table's choice log (screens count it to see that something happened)."""
+        return range(self.move)
+
+    def receive(self, update: SeatUpdate) -> None:
+        self.view, self.move, self.over = update.view, update.move, update.over
+        self.current = None if update.over else update.current
+        self.legal, self.result_json = list(update.choices), update.result
+        self.state = self._state_from_view(update.view, self.current)
+        self.waiting = False
+
+    def legal_choices(self) -> list:
+        return [] if self.waiting else list(self.legal)
+
+    def current_seat(self) -> int | None:
+        return self.current
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def apply(self, choice: Any) -> list:
+        """Send a legal choice of this seat; its events come with the table's next update."""
+        if self.waiting or choice not in self.legal:
+            return []
+        self.waiting = True
+        self._send(choice)
+        return []
+
+    def undo(self, seat: int) -> None:
+        """The table takes no choice back (a phone cannot either)."""
+        return None
+
+    def can_undo(self, seat: int) -> bool:
+        return False
+
+    def barrier(self) -> None:
+        pass
+
+
+def table_keys(action: Any, leave: Callable[[], None], can_leave: bool) -> bool:
+    """A joined play screen's keys of its own: Esc leaves the table (when the screen has nothing
+    to back out of), Z does nothing (the table takes no choice back). True when one was used."""
+    if action.name == inp.BACK and can_leave:
+        leave()
+        return True
+    return action.name == inp.UNDO
+
+
+def table_hints(hints: list, leaving: bool = True) -> list:
+    """The screen's hints without Undo, with Esc's "Leave the table"."""
+    return [hint for hint in hints if hint[0] != inp.UNDO] + [LEAVE_HINT] * leaving
