@@ -187,3 +187,17 @@ def test_with_the_boss_running_for_the_vault_a_far_mummy_waits():
     assert _ask(s) == ch("move")
     R.apply(s, ch("move"))
     assert _ask(s) == ch("to", *cells[1])
+
+
+@TALKS
+def test_damage_split_with_the_boss_in_the_room_goes_on_the_boss(partner_talks):
+    """Six damage, the Boss (12 Hearts) and Mummy 4 (5 Hearts) in my room, three rooms out: the Boss
+    runs two or three rooms a turn for the Relics, Mummy 4 one now and then. Traced (seed 1050):
+    the AI finished Mummy 4 with five of six, the Boss reached the Relics with 4 Hearts left."""
+    s = _table(partner_talks, _hand(6))
+    cells = corridor(s, 4)
+    s.boss_awake = True
+    s.mummies = {4: [cells[2], 5], 10: [cells[2], 12]}
+    s.pos[0] = cells[2]
+    s.phase, s.ctx = "hit", {"left": 6, "targets": [4, 10]}
+    assert _ask(s) == ch("hit", 10)

@@ -15,6 +15,7 @@ import random
 import zlib
 from dataclasses import dataclass
 
+from game.runrunrun.ai.boss import BossLookAhead
 from game.runrunrun.rules import content as C
 from game.runrunrun.rules.engine import BASIC_MOVE, Choice, ch, move_cost, placements
 from game.runrunrun.rules.maze import (FINAL, OPEN, distances, neighbours, open_doorways, rotate, step,
@@ -28,6 +29,7 @@ DEPTH_CAP = 12                      # ... up to this depth
 DENY = 15.0                         # filling the open spot of a door pair while the Boss would come too soon
 DEEP_BOSS = 9                       # ... that is, while the maze is shallower than this
 SHALLOW_BOSS = 7                   # the last Door Mechanism waits until the maze is this deep
+BOSS_ROOMS = 4                      # a Boss is placed in one of the rooms this close to the deepest
 
 
 @dataclass(frozen=True)
@@ -482,6 +484,11 @@ class CatAI:
         x = dict(view.ctx)
         targets = x["targets"]
         left = x["left"]
+        # the Boss first: it runs two or three rooms a turn for the Relics, where a Mummy in the same
+        # room walks one now and then (a kill there only slows it by a third of a room)
+        boss = [m for m in targets if m in C.BOSSES]
+        if boss:
+            return ch("hit", boss[0])
         # finish one that can be finished, closest to the Vault first
         killable = [m for m in targets if b.mummies[m][1] <= left]
         pool = killable or targets
@@ -506,6 +513,17 @@ class CatAI:
         return best[1]
 
     def _place_mummy(self, view, b, choices):
+        mid = dict(view.ctx).get("mid")
+        if mid in C.BOSSES and self.level.plan_triangles:
+            # the Boss: of the rooms out near the maze's far end, the one where the look-ahead
+            # beats it most often (where the Catventurers can fight it on its way in)
+            deepest = max(b.vd.values(), default=0)
+            rooms = [(c.args[0], c.args[1]) for c in choices if b.vd.get((c.args[0], c.args[1]), 0) >= deepest - BOSS_ROOMS]
+            if rooms:
+                look = BossLookAhead(view, b.vd)
+                hands = look.hands(sum(C.TILES[t].strength for t in view.hand))
+                room = look.best_room(mid, list(view.pos), hands, (view.active + 1) % view.players, rooms)[1]
+                return ch("to", *room)
         # as far from the Vault as possible (rulebook summary), then closest to a Catventurer
         def key(c):
             cell = (c.args[0], c.args[1])
