@@ -42,8 +42,14 @@ def test_the_record_covers_every_shipped_scenario_and_deal(rows):
     assert all(row.games == DEALS for row in rows.values())
 
 
+# A third of the scenarios (each campaign's x.3 and its finale): the fingerprint test above
+# already fails on any change to a map, the rules or the solver, so this re-solve only shows
+# the record is reproducible; all 30 cost 25-40 CPU-s of every `make test`.
+RE_SOLVED = [ref for ref, _ in list_levels()][2::3]
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("ref", [ref for ref, _ in list_levels()])
+@pytest.mark.parametrize("ref", RE_SOLVED)
 def test_a_sample_of_recorded_deals_solves_as_recorded_and_the_line_really_wins(ref, rows):
     """The record cannot drift from the code: re-solve a few of its deals (a different one per
     scenario) and replay the solver's winning line through the engine (so the solver cannot
