@@ -163,3 +163,61 @@ def test_a_partner_believed_random_is_also_expected_to_steer_its_cards_at_random
     like_me.weights = {m: (0.96 if m == "like_me" else 0.01) for m in MODELS}
     assert like_me.expected(CHOICES, values, random_values=careless) == pytest.approx(
         like_me.expected(CHOICES, values), abs=1.0)
+
+
+# Green (seat 0) and red (seat 1) each one space from their exits; no bad robot.
+TWO_ROBOTS = """
+.     Xg    .     .
+.     .+G   .     .
+.     .     .     .+R
+.     .     .     Xr
+"""
+
+
+def _moved(state, rid, to):
+    out = state.copy()
+    del out.at[out.pos[rid]]
+    out.pos[rid] = to
+    out.at[to] = rid
+    return out
+
+
+def test_with_a_partner_unlike_it_the_ai_counts_its_own_robots_moves_more():
+    # Once the partner's robot is out, a partner unlike the AI steers the AI's robot carelessly
+    # (its cards' middle parts), so the AI's own robot should not be the one left behind: each
+    # move it still needs weighs more than one of the partner's robot.
+    from game.roborun.ai import evaluate as evaluation
+    state = game_from_ascii(TWO_ROBOTS)
+    green = next(r for r, c in state.colour.items() if c == "green")
+    red = next(r for r, c in state.colour.items() if c == "red")
+    green_back = _moved(state, green, (1, 2))          # seat 0's robot one move further away
+    red_back = _moved(state, red, (3, 1))              # seat 1's robot one move further away
+    kept = list(evaluation.OWN_FIRST)
+    try:
+        evaluation.OWN_FIRST[:] = [0, 0.0]
+        assert evaluation.evaluate(green_back) == pytest.approx(evaluation.evaluate(red_back))
+        evaluation.OWN_FIRST[:] = [0, 0.5]
+        assert evaluation.evaluate(green_back) < evaluation.evaluate(red_back)
+        evaluation.OWN_FIRST[:] = [1, 0.5]
+        assert evaluation.evaluate(green_back) > evaluation.evaluate(red_back)
+    finally:
+        evaluation.OWN_FIRST[:] = kept
+
+
+def test_the_weight_on_its_own_robot_follows_the_belief_about_its_partner():
+    from game.roborun.ai import evaluate as evaluation
+    from game.roborun.ai.player import OWN_FIRST_K
+    state = game_from_ascii(TWO_ROBOTS)
+    kept = list(evaluation.OWN_FIRST)
+    try:
+        extra = {}
+        for model in ("like_me", "selfish"):
+            ai = RoboRunAI("hard")
+            ai.belief.weights = {m: (0.92 if m == model else 0.02) for m in MODELS}
+            ai.choose(seat_view(state, 0), list(state.pending.options), random.Random(1))
+            assert evaluation.OWN_FIRST[0] == 0
+            extra[model] = evaluation.OWN_FIRST[1]
+        assert extra["like_me"] == pytest.approx(OWN_FIRST_K * 0.08)
+        assert extra["selfish"] == pytest.approx(OWN_FIRST_K * 0.98)
+    finally:
+        evaluation.OWN_FIRST[:] = kept
