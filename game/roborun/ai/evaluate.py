@@ -33,12 +33,6 @@ DEAD_END_MARGIN = 1000.0        # still counts as lost (below LOSS / 2), but bet
 DANGER = {1: 45.0, 2: 12.0, 3: 3.0}   # bad robot this many moves from a good robot
 EXIT_BLOCKED = 35.0             # a bad robot sits on a good robot's only exit
 MOVES_PER_CARD = 1.2            # rough good-robot moves one Action card gives a robot
-# The deciding AI's own robots' moves count 1 + OWN_FIRST[1] times as much as its partner's
-# (set by the player at each of its decisions, from its belief about the partner). Once the
-# partner's robot is out, a partner unlike the AI steers the AI's robot carelessly with its
-# cards' middle parts, while the AI still steers its partner's robot well: with such a partner
-# the AI's own robot should not be the one left behind (tuning seeds 4100-4101, docs/roborun-ai.md).
-OWN_FIRST: list = [None, 0.0]    # [seat of the deciding AI, extra weight of its robots' moves]
 LATE_W = 6.0                    # per move the remaining cards probably cannot give
 ENERGY_W = 3.5                  # Energy pays for protective abilities later: not spent for small gains
 UNLOCK_W = 4.0
@@ -74,7 +68,6 @@ def evaluate(state: GameState) -> float:
     needed = 0
     robots = 0
     colours = state.colour
-    owner = state.owner
     level = state.level
     facts = level_facts(level)
     reaches: dict[int, dict] = {}     # each bad robot's reach table, in state.pos order
@@ -114,7 +107,7 @@ def evaluate(state: GameState) -> float:
         if d == 0 and pos in exits:
             d = 2               # standing on its exit without leaving: it must step off and back on
         needed += d
-        value -= DIST_W * d * (1.0 + OWN_FIRST[1]) if owner.get(rid) == OWN_FIRST[0] else DIST_W * d
+        value -= DIST_W * d
         near = 0.0                # danger: each bad robot's reach, looked up once per position
         for reach in reaches.values():
             near += DANGER.get(reach.get(pos, INF), 0.0)

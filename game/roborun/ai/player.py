@@ -37,7 +37,7 @@ from typing import Iterable
 
 from game.roborun.ai.belief import Option, PartnerBelief, option_features
 from game.roborun.ai.board import INF, board_graph, level_facts
-from game.roborun.ai.evaluate import LOSS, OWN_FIRST, evaluate
+from game.roborun.ai.evaluate import LOSS, evaluate
 from game.roborun.ai.seat_state import ROOTABLE, same_board, state_from_view
 from game.roborun.rules.cards import messages, to_abs
 from game.roborun.rules.engine import apply, free_actions, group, legal_choices
@@ -65,7 +65,6 @@ EASY_NOISE = 0.3                 # easy: share of decisions taken at random amon
 BEEP_PENALTY = 2000.0            # a card the teammate BEEPed (or messaged about): avoided unless all else loses
 CARELESS_FROM = 0.15             # belief in a random partner from which its card's directions are taken as random too
 PASS_TRAP = 0.25                 # share of a PASS that loses expected from a partner unlike the AI
-OWN_FIRST_K = 0.5                # own robots' moves weigh 1 + this x (1 - belief in a partner like the AI)
 WASTE_MARGIN = 25.0              # BEEP a card that does not lose at once when the partner's turn gains this much
 SAVE_MARGIN = 150.0              # teammate window: Equipment must raise the partner turn's value this much
 MATE_EQUIP_TRIES = 4             # ... the Equipment options searched there (best first by a static look)
@@ -368,7 +367,6 @@ class RoboRunAI:
         else:
             clock = _Clock(BUDGET_MS[self.level] if budget_ms is None else budget_ms)
         self.seat_now = view.seat
-        OWN_FIRST[:] = [view.seat, OWN_FIRST_K * (1.0 - self.belief.weights["like_me"])]
         root = self._root(view, choices, rng)
         if root is None:
             self.shadow = None
