@@ -42,7 +42,7 @@ from game.client.loop import FixedStepClock
 from game.client.scene import Scene, SceneStack
 from game.client.settings import Settings
 from game.client.widgets import hint_action_at
-from game.core import dataclass_code, storage
+from game.core import dataclass_code, first_frame, storage
 from game.core.errors import UserError
 
 UPDATE_RATE = 60
@@ -338,6 +338,7 @@ class App:
             self.audio.release()   # sounds are read (or synthesised) in the background after the first frame
             ai_worker.release()
             dataclass_code.save_in_background()    # the next start compiles none of them
+            first_frame.resume()        # the collector, off since the command started (game.cli)
         self.audio.poll()          # at most one sound made from the bytes read, each frame
         # Hand the GIL to an AI job running in a thread (the worker process's fallback). pygame
         # releases and at once re-takes it inside flip(), which resets CPython's forced switch,

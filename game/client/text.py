@@ -28,6 +28,7 @@ or overlaps another text.
 from __future__ import annotations
 
 import math
+import os
 import time
 import weakref
 from contextlib import contextmanager
@@ -82,9 +83,33 @@ def compact() -> bool:
     return _scale < 0.8
 
 
+@lru_cache(maxsize=1)
+def _bundled_font_file() -> str | None:
+    """pygame's own font (the one `Font(None)` opens) by its path; None where it is not a file.
+
+    `Font(None)` finds it through importlib.resources and hands SDL a Python file object: the
+    first font imports importlib.readers and zipfile, and every font costs ~0.5 ms more to open
+    (issue 26: the first frame opens 10-15 sizes). By its path SDL opens the same file itself.
+    """
+    path = os.path.join(os.path.dirname(pygame.__file__), pygame.font.get_default_font())
+    return path if os.path.isfile(path) else None
+
+
+DEFAULT_FONT_SCALE = 0.6875     # pygame opens Font(None, size) at this share of `size` (pygame's font.c)
+
+
+def new_font(em: int) -> pygame.font.Font:
+    """pygame's bundled font as `Font(None, em)` opens it, uncached (`font()` is the cached one
+    with the floor): by its path, at the size pygame would use, so every glyph is the same."""
+    path = _bundled_font_file()
+    if path is None:
+        return pygame.font.Font(None, em)
+    return pygame.font.Font(path, max(1, int(em * DEFAULT_FONT_SCALE)))
+
+
 @lru_cache(maxsize=64)
 def _new_font_em(em: int, bold: bool) -> pygame.font.Font:
-    f = pygame.font.Font(None, em)
+    f = new_font(em)
     f.set_bold(bold)
     return f
 
