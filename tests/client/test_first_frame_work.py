@@ -98,3 +98,36 @@ def test_status_bars_pick_the_size_that_measuring_every_size_picks(fonts):
                     assert status_label(texts, width, top_px) == every_size(texts, width, top_px), (texts, width, top_px)
     finally:
         pygame.display.quit()
+
+
+class CountingFont:
+    """A font that counts its Font.size calls (each one shapes the text: the first frame's cost)."""
+
+    def __init__(self, font):
+        self.font, self.sizes = font, 0
+
+    def size(self, words):
+        self.sizes += 1
+        return self.font.size(words)
+
+    def metrics(self, words):
+        return self.font.metrics(words)
+
+
+def test_wrapping_measures_each_line_about_once_and_keeps_greedy_lines(fonts):
+    """Lines filled to the edge used to be searched glyph by glyph with Font.size (6-8 calls a
+    line) whenever the glyph advances under-counted the line; the line as it breaks is measured first."""
+    f = text.font("body")
+    paragraph = ("Your turn: draw a card, play a card or end your turn. AVAST! To Wyvern, Tawny: "
+                 "the robots Volt, Titan and Crusher attack. ") * 4
+    for width in (180, 233, 301, 377, 450):
+        counting = CountingFont(f)
+        lines = text.wrap(paragraph, width, counting)
+        assert counting.sizes <= 1.25 * len(lines) + 2, (width, counting.sizes, len(lines))   # was 2-3x
+        words = paragraph.split()
+        used = 0
+        for line in lines:
+            assert f.size(line)[0] <= width
+            used += len(line.split())
+            if used < len(words):        # greedy: the next word would not have fitted on this line
+                assert f.size(f"{line} {words[used]}")[0] > width, (width, line)
