@@ -103,12 +103,14 @@ def vertical_gradient(size: tuple[int, int], top, bottom) -> pygame.Surface:
     return surface
 
 
-def paint_vertical_gradient(surface: pygame.Surface, top, bottom) -> None:
-    """Fill all of `surface` with the gradient from `top` to `bottom`: a few dozen fills, cheap
-    enough to repaint a cached layer's background instead of keeping a full-screen copy of it."""
+def paint_vertical_gradient(surface: pygame.Surface, top, bottom, area: pygame.Rect | None = None) -> None:
+    """Fill `surface` (or only `area` of it) with the gradient from `top` to `bottom` over its
+    whole height: a few dozen fills, cheap enough to repaint a cached layer's background instead
+    of keeping a full-screen copy of it to blit from."""
     w, h = surface.get_size()
     for colour, y, rows in _gradient_bands(h, tuple(top), tuple(bottom)):
-        surface.fill(colour, (0, y, w, rows))
+        band = pygame.Rect(0, y, w, rows)
+        surface.fill(colour, band if area is None else band.clip(area))
 
 
 @lru_cache(maxsize=32)
