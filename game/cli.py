@@ -33,6 +33,7 @@ dataclass_code.install(sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].star
 from game.catalog import BY_ID  # noqa: E402
 from game.core.delegate import delegate  # noqa: E402
 from game.core import files  # noqa: E402
+from game.core import first_frame  # noqa: E402
 from game.core.errors import UserError  # noqa: E402
 
 GAMES = ("roborun", "robomissions", "roborescue", "runrunrun", "roborally")
@@ -179,6 +180,8 @@ def dispatch(argv: list[str]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0].startswith("-") or argv[0] in GAMES:     # a window opens: no collection before its first frame
+        first_frame.pause()
     try:
         return int(dispatch(argv) or 0)
     except UserError as exc:
@@ -188,3 +191,5 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except SystemExit as exc:           # argparse: --help exits 0, a bad option exits 2 (after one usage line)
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    finally:
+        first_frame.resume()

@@ -34,7 +34,7 @@ from typing import Callable
 
 import pygame
 
-from game.client import ai_worker
+from game.client import ai_worker, heap
 from game.client import text as text_layout
 from game.client import theme
 from game.client.input import QUIT, Action, InputMapper
@@ -42,7 +42,7 @@ from game.client.loop import FixedStepClock
 from game.client.scene import Scene, SceneStack
 from game.client.settings import Settings
 from game.client.widgets import hint_action_at
-from game.core import dataclass_code, storage
+from game.core import dataclass_code, first_frame, storage
 from game.core.errors import UserError
 
 UPDATE_RATE = 60
@@ -333,11 +333,15 @@ class App:
             self._draw(visible, alpha)
         self.frames += 1
         self.frame_times.append(time.perf_counter() - started)
-        self._collect_closed_scenes(before)
+        closed = any(scene not in self.stack.scenes for scene in before)
+        del before                  # the closed screens' last reference here: the collection can free them
+        if closed:
+            self._collect_closed_scenes()
         if self.frames == 1:
             self.audio.release()   # sounds are read (or synthesised) in the background after the first frame
             ai_worker.release()
             dataclass_code.save_in_background()    # the next start compiles none of them
+            first_frame.resume()        # the collector, off since the command started (game.cli)
         self.audio.poll()          # at most one sound made from the bytes read, each frame
         # Hand the GIL to an AI job running in a thread (the worker process's fallback). pygame
         # releases and at once re-takes it inside flip(), which resets CPython's forced switch,
@@ -361,17 +365,17 @@ class App:
         pygame.display.flip()
         self.frames_drawn += 1
 
-    def _collect_closed_scenes(self, before: list[Scene]) -> None:
+    def _collect_closed_scenes(self) -> None:
         """A screen that closed usually sits in reference cycles holding its surfaces; Python's
         collector counts objects, not the megabytes of pixels they hold, so it may wait a long
         time. Collect at once when a screen has closed (a frame where the picture changes anyway),
-        at most every COLLECT_EVERY seconds, so memory stays flat however often screens change."""
-        if not before or all(scene in self.stack.scenes for scene in before):
-            return
+        at most every COLLECT_EVERY seconds, so memory stays flat however often screens change;
+        then malloc hands the pages freed back to the system."""
         now = time.perf_counter()
         if now - self._last_collect >= COLLECT_EVERY:
             self._last_collect = now
             gc.collect()
+            heap.release_free_memory()      # what the screen held, back to the system (see game.client.heap)
 
     def pace(self) -> None:
         """Sleep until the next frame is due, one refresh period after the last (60 Hz when the

@@ -9,6 +9,7 @@ from typing import Callable
 import pygame
 
 from game.client import input as inp
+from game.client import text as text_layout
 from game.client import theme
 from game.client.loop import ease_out_back
 from game.client.registry import GAMES, load, load_entry
@@ -208,7 +209,7 @@ class TitleScene(Scene):
         self.background = self.base           # base + the menu, rebuilt when the menu changes
         self.menu_key: tuple | None = None
         self.floor = self._floor_strip(self.base)
-        self.title_text = pygame.font.Font(None, 150).render("ROBO ARCADE", True, theme.ACCENT)
+        self.title_text = text_layout.new_font(150).render("ROBO ARCADE", True, theme.ACCENT)
         self.title_frames: dict[tuple[int, int], tuple[pygame.Surface, pygame.Rect]] = {}
         self.app.audio.warm()       # every effect (after the first frame: see Audio.release)
         self._refresh_saved()

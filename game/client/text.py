@@ -28,6 +28,7 @@ or overlaps another text.
 from __future__ import annotations
 
 import math
+import os
 import time
 import weakref
 from contextlib import contextmanager
@@ -82,9 +83,33 @@ def compact() -> bool:
     return _scale < 0.8
 
 
+@lru_cache(maxsize=1)
+def _bundled_font_file() -> str | None:
+    """pygame's own font (the one `Font(None)` opens) by its path; None where it is not a file.
+
+    `Font(None)` finds it through importlib.resources and hands SDL a Python file object: the
+    first font imports importlib.readers and zipfile, and every font costs ~0.5 ms more to open
+    (issue 26: the first frame opens 10-15 sizes). By its path SDL opens the same file itself.
+    """
+    path = os.path.join(os.path.dirname(pygame.__file__), pygame.font.get_default_font())
+    return path if os.path.isfile(path) else None
+
+
+DEFAULT_FONT_SCALE = 0.6875     # pygame opens Font(None, size) at this share of `size` (pygame's font.c)
+
+
+def new_font(em: int) -> pygame.font.Font:
+    """pygame's bundled font as `Font(None, em)` opens it, uncached (`font()` is the cached one
+    with the floor): by its path, at the size pygame would use, so every glyph is the same."""
+    path = _bundled_font_file()
+    if path is None:
+        return pygame.font.Font(None, em)
+    return pygame.font.Font(path, max(1, int(em * DEFAULT_FONT_SCALE)))
+
+
 @lru_cache(maxsize=64)
 def _new_font_em(em: int, bold: bool) -> pygame.font.Font:
-    f = pygame.font.Font(None, em)
+    f = new_font(em)
     f.set_bold(bold)
     return f
 
@@ -174,11 +199,48 @@ def _min_advance(f: pygame.font.Font, text: str) -> int:
     return max(1, min((m[4] for m in f.metrics(chars) if m is not None), default=1))
 
 
-def _wrap_paragraph(f: pygame.font.Font, text: str, width: int, limit: int, splits: list[int]) -> list[str]:
+def _break(text: str, start: int, end: int, n: int) -> int:
+    """Where a line from `start` that fits up to `end` breaks: at the last space before a cut
+    word, else at `end` (a word longer than the line is split there)."""
+    if end < n and text[end] != " ":
+        space = text.rfind(" ", start, end)
+        if space > start:
+            return space
+    return end
+
+
+SPACES_TRIED = 3       # spaces tried right to left before a line's end is searched glyph by glyph
+
+
+def _last_fitting_space(f: pygame.font.Font, text: str, start: int, before: int, width: int,
+                        widths: dict[str, int] | None) -> int | None:
+    """The last of the SPACES_TRIED spaces before `before` where the line from `start` fits;
+    None when none of them does (the caller searches glyph by glyph)."""
+    space = text.rfind(" ", start, before)
+    for _ in range(SPACES_TRIED):
+        if space <= start:
+            return None
+        if _line_width(f, text[start:space].rstrip(), widths) <= width:
+            return space
+        space = text.rfind(" ", start, space)
+    return None
+
+
+def _line_width(f: pygame.font.Font, line: str, widths: dict[str, int] | None) -> int:
+    """Font.size(line)[0], kept in `widths` (the layout measures its widest line again)."""
+    if widths is None:
+        return f.size(line)[0]
+    if line not in widths:
+        widths[line] = f.size(line)[0]
+    return widths[line]
+
+
+def _wrap_paragraph(f: pygame.font.Font, text: str, width: int, limit: int, splits: list[int],
+                    widths: dict[str, int] | None = None) -> list[str]:
     """Greedy word wrap of one paragraph; stops after `limit` lines (the rest cannot show).
 
     Only the start of the paragraph that `limit` lines could hold is measured. A word split
-    between letters (wider than the box) is counted in `splits`.
+    between letters (wider than the box) is counted in `splits`; lines measured go in `widths`.
     """
     if not text.strip():
         return [""]
@@ -205,37 +267,42 @@ def _wrap_paragraph(f: pygame.font.Font, text: str, width: int, limit: int, spli
                 hi = mid - 1
         if end == start:              # not even one glyph fits: put one anyway
             end = start + 1
-        if end > start + 1 and f.size(text[start:end].rstrip())[0] > width:
-            lo, hi = start + 1, end - 1   # the advances under-counted (kerning, overhang): ask Font.size
-            end = start + 1
-            while lo <= hi:
-                mid = (lo + hi) // 2
-                if f.size(text[start:mid].rstrip())[0] <= width:
-                    end, lo = mid, mid + 1
-                else:
-                    hi = mid - 1
-        if end < n and text[end] != " ":
-            space = text.rfind(" ", start, end)
-            if space > start:         # break at the last space; else split the long word
-                end = space
-            elif end > start:
-                splits.append(start)
-        lines.append(text[start:end].rstrip())
-        start = end
+        # The line as it will break (at the last space that the advances let in) is measured
+        # with Font.size; if the advances under-counted it (kerning, overhang), the spaces before
+        # are tried, right to left, and only then the end searched glyph by glyph. The lines are
+        # the ones a glyph-by-glyph search gives, for about one Font.size call a line instead of
+        # six to eight for lines filled to the edge: each call shapes the text (issue 26).
+        broken = _break(text, start, end, n)
+        if end > start + 1 and _line_width(f, text[start:broken].rstrip(), widths) > width:
+            broken = _last_fitting_space(f, text, start, broken, width, widths)
+            if broken is None:
+                lo, hi = start + 1, end - 1
+                end = start + 1
+                while lo <= hi:
+                    mid = (lo + hi) // 2
+                    if f.size(text[start:mid].rstrip())[0] <= width:
+                        end, lo = mid, mid + 1
+                    else:
+                        hi = mid - 1
+                broken = _break(text, start, end, n)
+        if broken == end and end < n and text[end] != " " and end > start:
+            splits.append(start)      # no space to break at: the long word is split
+        lines.append(text[start:broken].rstrip())
+        start = broken
     if start < n and text[start:].strip():
         lines.append(text[start:])    # marker for "more text": the caller truncates
     return lines
 
 
 def wrap(text: str, width: int, f: pygame.font.Font, limit: int = 1 << 30,
-         splits: list[int] | None = None) -> list[str]:
+         splits: list[int] | None = None, widths: dict[str, int] | None = None) -> list[str]:
     """Lines of at most `width` pixels (paragraphs kept); at most `limit` + 1 lines are produced."""
     lines: list[str] = []
     splits = [] if splits is None else splits
     for paragraph in text.split("\n"):
         if len(lines) > limit:
             break
-        lines.extend(_wrap_paragraph(f, paragraph, width, limit + 1 - len(lines), splits))
+        lines.extend(_wrap_paragraph(f, paragraph, width, limit + 1 - len(lines), splits, widths))
     return lines
 
 
@@ -270,8 +337,8 @@ def _capacity(width: int, height: int, floor_em: int, wrap_lines: bool) -> int:
 
 
 def _finish(f, lines: list[str], em: int, bold: bool, line_h: int, spacing: int, truncated: bool,
-            text: str) -> Layout:
-    widest = max((f.size(line)[0] for line in lines), default=0)
+            text: str, widths: dict[str, int] | None = None) -> Layout:
+    widest = max((_line_width(f, line, widths) for line in lines), default=0)
     total = len(lines) * line_h + (len(lines) - 1) * spacing
     return Layout(tuple(lines), em, bold, line_h, spacing, widest, total, truncated, text)
 
@@ -298,13 +365,14 @@ def _layout_em(text: str, width: int, height: int, em: int, floor_em: int, wrap_
         max_lines = max(1, (height + spacing) // (line_h + spacing)) if wrap_lines else 1
         last = index == len(sizes) - 1
         splits: list[int] = []
-        lines = wrap(body, width, f, max_lines, splits) if wrap_lines else [body]
-        fits = len(lines) <= max_lines and not clipped and (wrap_lines or f.size(body)[0] <= width)
+        widths: dict[str, int] = {}      # lines measured at this size
+        lines = wrap(body, width, f, max_lines, splits, widths) if wrap_lines else [body]
+        fits = len(lines) <= max_lines and not clipped and (wrap_lines or _line_width(f, body, widths) <= width)
         if fits and splits and not last:
-            fallback = fallback or _finish(f, lines, size, bold, line_h, spacing, False, text)
+            fallback = fallback or _finish(f, lines, size, bold, line_h, spacing, False, text, widths)
             continue                  # a smaller size may keep every word whole
         if fits:
-            return _finish(f, lines, size, bold, line_h, spacing, False, text)
+            return _finish(f, lines, size, bold, line_h, spacing, False, text, widths)
         if last:
             if fallback is not None:
                 return fallback

@@ -98,17 +98,33 @@ def vertical_gradient(size: tuple[int, int], top, bottom) -> pygame.Surface:
     Each run of rows of one colour is one fill of one display-format surface (no numpy, no
     scaled or converted copy: it is on the start-up path).
     """
-    w, h = size
     surface = opaque_surface(size)
+    paint_vertical_gradient(surface, top, bottom)
+    return surface
+
+
+def paint_vertical_gradient(surface: pygame.Surface, top, bottom, area: pygame.Rect | None = None) -> None:
+    """Fill `surface` (or only `area` of it) with the gradient from `top` to `bottom` over its
+    whole height: a few dozen fills, cheap enough to repaint a cached layer's background instead
+    of keeping a full-screen copy of it to blit from."""
+    w, h = surface.get_size()
+    for colour, y, rows in _gradient_bands(h, tuple(top), tuple(bottom)):
+        band = pygame.Rect(0, y, w, rows)
+        surface.fill(colour, band if area is None else band.clip(area))
+
+
+@lru_cache(maxsize=32)
+def _gradient_bands(h: int, top: tuple, bottom: tuple) -> tuple[tuple[tuple, int, int], ...]:
+    """(colour, first row, rows) of each run of rows of one colour."""
     span = max(1, h - 1)
-    start, colour = 0, tuple(top)
+    bands, start, colour = [], 0, top
     for y in range(1, h + 1):
         t = y / span
         row = tuple(int(a * (1 - t) + b * t) for a, b in zip(top, bottom)) if y < h else None
         if row != colour:
-            surface.fill(colour, (0, start, w, y - start))
+            bands.append((colour, start, y - start))
             start, colour = y, row
-    return surface
+    return tuple(bands)
 
 
 @dataclass

@@ -24,3 +24,22 @@ def test_an_opaque_layer_without_a_display_is_a_plain_surface():
     pygame.display.quit()
     surface = opaque_surface((40, 30))
     assert surface.get_size() == (40, 30) and not surface.get_flags() & pygame.SRCALPHA
+
+
+def test_a_region_repainted_matches_the_same_region_of_the_whole_gradient():
+    """Layers repaint a cleared region from the gradient (no full-screen copy kept to blit from)."""
+    from game.client.widgets import paint_vertical_gradient
+
+    pygame.display.init()
+    try:
+        pygame.display.set_mode((320, 200))
+        top, bottom = (28, 34, 52), (14, 16, 24)
+        whole = vertical_gradient((320, 200), top, bottom)
+        layer = opaque_surface((320, 200))
+        layer.fill((255, 0, 255))
+        region = pygame.Rect(40, 57, 100, 90)
+        paint_vertical_gradient(layer, top, bottom, area=region)
+        assert pygame.image.tobytes(layer.subsurface(region), "RGB") == pygame.image.tobytes(whole.subsurface(region), "RGB")
+        assert tuple(layer.get_at((10, 10)))[:3] == (255, 0, 255)          # outside the region: untouched
+    finally:
+        pygame.display.quit()

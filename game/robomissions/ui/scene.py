@@ -22,7 +22,6 @@ from game.core.session import GameSession
 from game.robomissions import ai
 from game.robomissions.rules import engine
 from game.robomissions.rules.view import seat_view
-from game.robomissions.ui import howto
 from game.robomissions.ui.table_config import (AI_LEVELS, MAX_PLAYERS, MIN_PLAYERS, MODE_NAMES, MODE_PLAYERS, MODES,
                                                SEAT_KINDS, TableConfig, make_config, remembered_seats)
 from game.robomissions.ui.table_render import team_label
@@ -110,11 +109,15 @@ class SetupScene(Scene):
 
     def _start(self) -> None:
         self._click()
+        from game.robomissions.ui import howto   # the command line's start opens a table, no how-to
+
         self.app.stack.push(TableScene(self.config()))
         if howto.tutorial_due():          # a player's first game: the tutorial over the table
             self.app.stack.push(howto.tutorial_scene())
 
     def _how_to_play(self) -> None:
+        from game.robomissions.ui import howto
+
         self._click()
         self.app.stack.push(howto.how_to_play_scene())
 

@@ -17,9 +17,9 @@ from functools import lru_cache
 
 import pygame
 
-from game.client.text import draw_fit
+from game.client.text import draw_fit, em_px
 from game.client import theme
-from game.client.widgets import draw_text, font, panel, render_text, vertical_gradient
+from game.client.widgets import draw_text, font, opaque_surface, paint_vertical_gradient, panel, render_text
 from game.robomissions.rules import engine
 from game.robomissions.ui import card_sprites as sprites
 from game.robomissions.rules.cards import CardDef
@@ -293,13 +293,22 @@ def build_layout(view: SeatView, viewer: int, reserve_new: frozenset[int] = froz
 @lru_cache(maxsize=4)
 def table_background(size: tuple[int, int] = theme.LOGICAL_SIZE) -> pygame.Surface:
     """The felt and the fixed panels, drawn once."""
-    surface = vertical_gradient(size, (28, 44, 52), (14, 22, 28))
-    for x in range(0, size[0], 40):
-        pygame.draw.line(surface, (32, 50, 58), (x, 0), (x, size[1]))
-    for y in range(0, size[1], 40):
-        pygame.draw.line(surface, (32, 50, 58), (0, y), (size[0], y))
-    panel(surface, SIDEBAR, fill=(26, 30, 44), edge=theme.PANEL_EDGE, radius=12)
+    surface = opaque_surface(size)
+    paint_table_background(surface)
     return surface
+
+
+def paint_table_background(surface: pygame.Surface) -> None:
+    """The felt and the fixed panels, painted over all of `surface` (the table's board layer
+    repaints them at each redraw: a full-screen copy kept to blit costs 3.7 MB and, at the
+    first frame, its fresh pages; issue 26)."""
+    width, height = surface.get_size()
+    paint_vertical_gradient(surface, (28, 44, 52), (14, 22, 28))
+    for x in range(0, width, 40):
+        pygame.draw.line(surface, (32, 50, 58), (x, 0), (x, height))
+    for y in range(0, height, 40):
+        pygame.draw.line(surface, (32, 50, 58), (0, y), (width, y))
+    panel(surface, SIDEBAR, fill=(26, 30, 44), edge=theme.PANEL_EDGE, radius=12)
 
 
 def draw_turn_glow(surface: pygame.Surface, zone: Rect, now: float) -> None:
@@ -451,6 +460,30 @@ def _tag(surface: pygame.Surface, text: str, center: tuple[int, int], colour, sc
     surface.blit(image, image.get_rect(center=pill.center))
 
 
+STATUS_REFERENCE_PX = 20     # the robot names' size: its font is open by the time a status bar is drawn
+STATUS_SLACK = 1.15          # a size whose width, scaled from the reference, is 15% over the room is not measured
+
+
+def status_label(texts: tuple[str, ...], width: int, top_px: int) -> tuple[str, int] | None:
+    """The first of `texts` at the largest size from `top_px` down to 12 (steps of 2) that fits
+    `width`, bold; None when none does.
+
+    Each size measured opens a font and loads its glyphs, so a size whose width, scaled from one
+    measure at STATUS_REFERENCE_PX, is clearly too wide is skipped unmeasured (issue 26: at the
+    first frame the search opened three fonts only to refuse them). While widths follow the size
+    to within STATUS_SLACK, the choice is the one measuring every size gives (a test checks it).
+    """
+    reference_em = em_px(STATUS_REFERENCE_PX)
+    for text in texts:
+        reference = font(STATUS_REFERENCE_PX, True).size(text)[0]
+        for px in range(top_px, 11, -2):
+            if reference * em_px(px) / reference_em > width * STATUS_SLACK:
+                continue
+            if font(px, True).size(text)[0] <= width:
+                return text, px
+    return None
+
+
 def _draw_status(surface: pygame.Surface, robot: RobotView, rect: Rect, scale: float) -> None:
     """HP bar with 'HP left/total', the damage counter badge and AP."""
     left = max(0, robot.hp - robot.damage)
@@ -461,15 +494,11 @@ def _draw_status(surface: pygame.Surface, robot: RobotView, rect: Rect, scale: f
         filled.width = int(bar.width * left / robot.hp)
         colour = theme.GOOD if left * 2 > robot.hp else (240, 180, 60) if left * 4 > robot.hp else theme.BAD
         pygame.draw.rect(surface, colour, filled, border_radius=5)
-    image = shadow = None
-    for text in (f"HP {left}/{robot.hp}  AP {robot.ap}", f"HP {left}/{robot.hp}", f"{left}/{robot.hp}"):
-        for px in range(max(12, int(20 * scale)), 11, -2):
-            if font(px, True).size(text)[0] <= bar.width - 6:
-                image, shadow = render_text(text, px, theme.TEXT, True), render_text(text, px, theme.SHADOW, True)
-                break
-        if image is not None:
-            break
-    if image is not None:
+    fit = status_label((f"HP {left}/{robot.hp}  AP {robot.ap}", f"HP {left}/{robot.hp}", f"{left}/{robot.hp}"),
+                       bar.width - 6, max(12, int(20 * scale)))
+    if fit is not None:
+        text, px = fit
+        image, shadow = render_text(text, px, theme.TEXT, True), render_text(text, px, theme.SHADOW, True)
         surface.blit(shadow, shadow.get_rect(center=(bar.centerx + 1, bar.centery + 2)))
         surface.blit(image, image.get_rect(center=bar.center))
 

@@ -47,10 +47,7 @@ from game.robomissions.rules.engine import (Action, Cancel, Discard, Draw, EndTu
                                       UseBattery)
 from game.robomissions.ui.event_anim import FLY_SIZE, Scenes, build_beats, log_line, name_of
 from game.robomissions.rules.events import Event, redact
-from game.robomissions.ui.handover_scene import HandOverScene
-from game.robomissions.ui.howto import how_to_play_scene
 from game.robomissions.ui.inspect import Inspectable, inspect_at, inspect_targets, stepping_order
-from game.robomissions.ui.results_scene import ResultsScene
 from game.robomissions.ui.table_config import MODE_NAMES, TableConfig, forget_seats, remember_seats
 from game.robomissions.rules.view import SeatView, seat_view
 
@@ -243,6 +240,8 @@ class TableScene(Scene):
         if self.state.is_over:
             if not self.results_shown:
                 self.results_shown = True
+                from game.robomissions.ui.results_scene import ResultsScene   # not needed for the first frame
+
                 self.app.stack.push(ResultsScene(self, play_again=TableScene))
             return
         if self.humans and self.spectating and not self.offered_watch:
@@ -259,6 +258,8 @@ class TableScene(Scene):
                 if len(self.humans) > 1:
                     if not self.awaiting_handover:
                         self.awaiting_handover = True
+                        from game.robomissions.ui.handover_scene import HandOverScene
+
                         self.app.stack.push(HandOverScene(self, seat))
                     return
                 self.viewer, self.owner_ready = seat, seat
@@ -477,6 +478,8 @@ class TableScene(Scene):
                 and any(isinstance(option.action, Cancel) for option in self.options))
 
     def _how_to_play(self) -> None:
+        from game.robomissions.ui.howto import how_to_play_scene
+
         self.app.stack.push(how_to_play_scene())
 
     def _undo(self) -> None:
@@ -710,7 +713,7 @@ class TableScene(Scene):
         if key != self._board_key:
             self._board_key = key
             surface, view_, layout = self._board_surface, self.shown, self.layout
-            surface.blit(render.table_background(), (0, 0))
+            render.paint_table_background(surface)
             self._draw_status(surface)
             labels = {s: self.seat_label(s) for s in layout.zones}
             for seat in layout.zones:

@@ -7,11 +7,10 @@ import pygame
 from game.client import theme
 from game.client.text import draw_fit
 from game.client.widgets import draw_text, panel
-from game.roborally.levels.tmx import read_tileset
+from game.roborally.ui.course_files import tileset
 from game.roborally.rules.board import DIRS, DX, DY, Board
 
 ROOT = Path(__file__).resolve().parents[3]
-TILESET = ROOT / "levels" / "tilesets" / "roborally.tsx"
 ATLAS = ROOT / "levels" / "tilesets" / "roborally.png"
 SRC = 64
 
@@ -23,7 +22,7 @@ class TileArt:
     """Tile images by meaning (role/kind/dir/turn/rot/marker), scaled once per tile size."""
 
     def __init__(self) -> None:
-        self.props = read_tileset(TILESET)
+        self.props = tileset()
         atlas = pygame.image.load(str(ATLAS))
         if pygame.display.get_surface() is not None:
             atlas = atlas.convert_alpha()

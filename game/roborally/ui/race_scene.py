@@ -26,7 +26,7 @@ from game.core.files import file_stamp
 from game.core.session import GameSession, save_session_later
 from game.roborally import rules as R
 from game.roborally.ai import LEVELS, make_player, think
-from game.roborally.levels.tmx import find_course, load_course
+from game.roborally.ui.course_files import load_course
 from game.roborally.rules import content as C
 from game.roborally.rules.engine import Choice, make_config
 from game.roborally.ui import explain, howto
@@ -55,7 +55,7 @@ def seat_label(kinds, seat):
 def course_title(course_id: str) -> str:
     """A course's name as its map gives it (the id when the map cannot be read)."""
     try:
-        return load_course(find_course(course_id)).get("name") or course_id
+        return load_course(course_id).get("name") or course_id
     except UserError:
         return course_id
 
@@ -618,7 +618,7 @@ def new_race(course_ref: str, players: int, humans: int, ai: str, seed: int | No
         raise UserError("--humans", f"must be 0 to {players}")
     if ai not in LEVELS:
         raise UserError("--ai", f"must be one of: {', '.join(LEVELS)}")
-    spec = load_course(find_course(course_ref))
+    spec = load_course(course_ref)
     if len(spec["starts"]) < players:
         raise UserError("--players", f"course {spec['id']} has only {len(spec['starts'])} start spaces")
     config = make_config(spec, players, max_rounds)

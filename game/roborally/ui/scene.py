@@ -16,7 +16,7 @@ from game.client.scene import Scene
 from game.core.errors import UserError
 from game.roborally import rules as R
 from game.roborally.ai import LEVELS, make_player, think
-from game.roborally.levels.tmx import course_ids, find_course
+from game.roborally.ui.course_files import course_ids, find_course
 from game.roborally.ui.playback import DURATIONS
 from game.roborally.ui.race_scene import (
     TIMER_SECONDS, ChoiceList, HandoverScene, RaceScene, course_title, new_race, resume_scene, seat_label)

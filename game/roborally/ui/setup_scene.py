@@ -12,7 +12,7 @@ from game.client.widgets import Menu, MenuItem, draw_hints
 from game.core.session import has_saved_game, load_saved_game
 from game.roborally import rules as R
 from game.roborally.ai import LEVELS
-from game.roborally.levels.tmx import course_ids
+from game.roborally.ui.course_files import course_ids
 from game.roborally.ui import howto
 from game.roborally.ui.race_scene import course_title, new_race, resume_scene
 

@@ -15,8 +15,6 @@ import random
 from typing import Any, Callable
 
 from game.client import input as inp
-from game.client import theme
-from game.client.widgets import vertical_gradient
 from game.client.table_seat import RemoteSession, SeatUpdate, table_hints, table_keys
 from game.roborescue import rules
 from game.roborescue.rules import engine
@@ -72,7 +70,6 @@ class JoinedLab(LabScene):
         """No AI worker (every other seat plays at the table) and no seats remembered or saved here."""
         self.queue.play_sound = self.app.audio.play
         self.app.audio.warm()
-        self.background = vertical_gradient(theme.LOGICAL_SIZE, (26, 32, 50), (14, 16, 26))
         self._sync()
         self.animator.banner(f"Round {self.state.round}", 0.8)
 

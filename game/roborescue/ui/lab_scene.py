@@ -37,7 +37,7 @@ from game.client.decisions import automatic_choice
 from game.client.menus import PauseScene
 from game.client.scene import Scene
 from game.client.sequencer import Sequencer
-from game.client.widgets import MenuItem, draw_hints, draw_text, opaque_surface, panel, vertical_gradient
+from game.client.widgets import MenuItem, draw_hints, draw_text, opaque_surface, paint_vertical_gradient, panel
 from game.core.session import GameSession, save_session_later
 from game.core.storage import wait_idle as wait_for_saves
 from game.roborescue import rules
@@ -58,6 +58,7 @@ if TYPE_CHECKING:  # pragma: no cover - concurrent.futures costs ~30 ms of start
     from concurrent.futures import Future
 
 __all__ = ["HUMAN", "GameConfig", "LabScene"]   # the config lives in lab_config.py; kept reachable here
+BACKGROUND = ((26, 32, 50), (14, 16, 26))      # the lab's gradient, top to bottom
 
 
 # ----------------------------------------------------------------------------- the scene
@@ -101,7 +102,6 @@ class LabScene(LabChoices, Scene):
         self.dirty = True
         self._legal_cache: list[engine.Action] | None = None
         self.finished = False
-        self.background: pygame.Surface | None = None
         self._still: pygame.Surface | None = None      # the cached picture without animations
         self._still_key: tuple | None = None
         self.t = 0.0
@@ -115,7 +115,6 @@ class LabScene(LabChoices, Scene):
     def enter(self) -> None:
         self.queue.play_sound = self.app.audio.play
         self.app.audio.warm()       # every effect now: the first draw's sound used to be built mid-animation
-        self.background = vertical_gradient(theme.LOGICAL_SIZE, (26, 32, 50), (14, 16, 26))
         if any(not self.config.is_human(s) for s in range(self.config.n_players)):
             self.executor = AIWorker()
         remember_seats(self.config)
@@ -410,7 +409,7 @@ class LabScene(LabChoices, Scene):
                 self._can_undo())
 
     def _draw_still(self, surface: pygame.Surface, marks: Marks) -> None:
-        surface.blit(self.background, (0, 0))
+        paint_vertical_gradient(surface, *BACKGROUND)   # painted: no full-screen copy kept (issue 26)
         model = self.models[self.viewed]
         self._draw_top_bar(surface)
         self.renderer.draw_lab(surface, model, self.cards, marks)

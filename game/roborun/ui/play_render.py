@@ -13,7 +13,7 @@ import pygame
 
 from game.client.text import draw_fit, forget as forget_cut_text
 from game.client import theme
-from game.client.widgets import draw_hints, draw_text, opaque_surface, panel
+from game.client.widgets import draw_hints, draw_text, opaque_surface, paint_vertical_gradient, panel
 from game.roborun.ui import hud_render
 from game.roborun.ui.board_render import draw_stage
 from game.roborun.ui.choice_ui import ESCAPED, Option, ViewReader, preview_positions
@@ -29,6 +29,7 @@ PANEL_HEIGHT = 440
 LOG_RECT = pygame.Rect(LEFT.left, LEFT.top + PANEL_HEIGHT + 8, LEFT.width, LEFT.height - PANEL_HEIGHT - 8)
 OPTIONS_RECT = pygame.Rect(RIGHT.left, LOG_RECT.top, RIGHT.width, LOG_RECT.height)
 SEAT_COLOURS = ("green", "red")
+BACKGROUND = ((28, 34, 52), (14, 16, 24))       # the play screen's gradient, top to bottom
 
 
 class PlayDrawing:
@@ -51,7 +52,7 @@ class PlayDrawing:
         if surface is None or self._parts.get("board") is not self.board:
             if surface is None:
                 surface = self.hud_layer = opaque_surface(theme.LOGICAL_SIZE)
-            surface.blit(self.background, (0, 0))
+            paint_vertical_gradient(surface, *BACKGROUND)     # painted: no full-screen copy kept (issue 26)
             self.board.draw_static(surface)
             self._parts = {"board": self.board}
         reader = self.reader
@@ -95,7 +96,7 @@ class PlayDrawing:
             return self._parts[name][1]
         layer = self.hud_layer
         forget_cut_text(layer, region)        # tooltips of the texts this region held
-        layer.blit(self.background, region, region)
+        paint_vertical_gradient(layer, *BACKGROUND, area=region)
         layer.set_clip(region)
         result = draw(layer)
         layer.set_clip(None)

@@ -36,7 +36,7 @@ from game.client.scene import Scene
 from game.client.text import draw_fit
 from game.client.widgets import panel
 from game.client.sequencer import Sequencer
-from game.client.widgets import MenuItem, vertical_gradient
+from game.client.widgets import MenuItem
 from game.core import files
 from game.core.errors import UserError
 from game.core.session import GameSession, save_session_later, saved_game_path
@@ -180,7 +180,6 @@ class PlayScene(PlayDrawing, Scene):
         self.pieces_key: tuple | None = None
         self._parts: dict = {}
         self._seat_cards: dict[int, list] = {0: [], 1: []}
-        self.background: pygame.Surface | None = None
         self.dirty = True
         self.card_rects: list[tuple[pygame.Rect, int]] = []
         self.option_rects: list[tuple[pygame.Rect, int]] = []
@@ -215,7 +214,6 @@ class PlayScene(PlayDrawing, Scene):
 
     # lifecycle -------------------------------------------------------
     def enter(self) -> None:
-        self.background = vertical_gradient(theme.LOGICAL_SIZE, (28, 34, 52), (14, 16, 24))
         self._make_board()
         self._sync_stage()
         self.animator.play_sound = self.app.audio.play

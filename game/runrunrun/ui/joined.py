@@ -12,8 +12,6 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game.client import input as inp
-from game.client import theme
-from game.client.widgets import vertical_gradient
 from game.client.table_seat import RemoteSession, SeatUpdate
 from game.runrunrun import rules as R
 from game.runrunrun.rules.engine import Config
@@ -46,7 +44,6 @@ class JoinedPlay(PlayScene):
 
     def enter(self) -> None:
         """No AI worker (every other seat plays at the table), no seats remembered, nothing saved."""
-        self.background = vertical_gradient(theme.LOGICAL_SIZE, (34, 28, 24), (14, 12, 12))
         view = self.view()
         self.log.append(f"At the table: you play {SEAT_NAMES[self.you]}, turn {view.turn + 1}")
         self.log.extend(standing_lines(view)[1:])       # the doors, the Boss, the torches, the Mummies

@@ -12,10 +12,8 @@ from __future__ import annotations
 import dataclasses
 
 from game.client import input as inp
-from game.client import theme
 from game.client.table_feed import FeedWorker, feed_behind
 from game.client.table_results import TableResultsScene
-from game.client.widgets import vertical_gradient
 from game.core.session import GameSession
 from game.runrunrun import rules as R
 from game.runrunrun.ui.table import PlayScene
@@ -44,7 +42,6 @@ class SpectatorPlay(PlayScene):
         self.results_shown = False
 
     def enter(self) -> None:
-        self.background = vertical_gradient(theme.LOGICAL_SIZE, (34, 28, 24), (14, 12, 12))
         self.executor = FeedWorker(self.feed)
         self.viewer = self.state.active
         self.log.append("The Catventurers enter the pyramid (every seat plays at the table)")

@@ -19,7 +19,7 @@ from game.client.scene import Scene
 from game.client.sequencer import Beat, Sequencer, Track
 from game.client import text as text_layout
 from game.client.text import draw_fit
-from game.client.widgets import ResultsHold, draw_hints, opaque_surface, panel, vertical_gradient
+from game.client.widgets import ResultsHold, draw_hints, opaque_surface, paint_vertical_gradient, panel
 from game.core import storage
 from game.core.session import GameSession, forget_saved_game, save_session_later, saved_game_path
 from game.runrunrun import rules as R
@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover - concurrent.futures costs ~30 ms of start
 
 
 AI_LEVELS = ("easy", "normal", "hard")
+BACKGROUND = ((34, 28, 24), (14, 12, 12))      # the table's gradient, top to bottom
 MAZE = pygame.Rect(0, 0, 880, 544)
 LOG_BOX = pygame.Rect(10, MAZE.bottom + 4, MAZE.width - 20, 128)
 TIP_BOX = pygame.Rect(16, MAZE.bottom - 62, 600, 52)
@@ -112,7 +113,6 @@ class PlayScene(Scene):
         self.last_human: int | None = None
         self.viewer = min(self.humans) if self.humans else 0
         self.layout: V.HexLayout | None = None
-        self.background: pygame.Surface | None = None
         self.list_rects: list[pygame.Rect] = []
         self.spots: list[tuple[pygame.Rect, str]] = []   # what pointing at a place on the screen shows
         self.inspect_cell = None
@@ -130,7 +130,6 @@ class PlayScene(Scene):
 
     # ---------------------------------------------------------------- lifecycle
     def enter(self) -> None:
-        self.background = vertical_gradient(theme.LOGICAL_SIZE, (34, 28, 24), (14, 12, 12))
         if self.players:
             self.executor = AIWorker()       # the shared AI worker: thinking never holds the frame's lock
         if not self.demo:
@@ -453,7 +452,7 @@ class PlayScene(Scene):
         self._draw_overlays(surface, view, human_turn)
 
     def _draw_table(self, surface, view, cur, human_turn) -> None:
-        surface.blit(self.background, (0, 0))
+        paint_vertical_gradient(surface, *BACKGROUND)   # painted: no full-screen copy kept (issue 26)
         choices = self._choices() if not self.session.is_over() else []
         cells = [c for c, _, _ in view.tiles] + [c for c in open_doorways(view.masks) if c != FINAL]
         self.layout = V.HexLayout(self._maze_area(), cells, max_size=60.0)

@@ -536,7 +536,8 @@ def test_hot_seat_map_and_pieces_agree_for_each_seat_after_every_hand_over(app):
     After every hand-over the drawn map must be the one of the renderer that places the
     pieces, and that renderer must be turned for the seat at the screen."""
     from game.roborun.ui.board_render import BoardRenderer
-    from game.roborun.ui.play_render import BOARD_AREA
+    from game.client.widgets import paint_vertical_gradient
+    from game.roborun.ui.play_render import BACKGROUND, BOARD_AREA
     _seen_tutorial()
     scene = PlayScene(GameOptions(level_ref="1.3", partner="human", seat=0, seed=1))
     app.stack.push(scene)
@@ -556,7 +557,7 @@ def test_hot_seat_map_and_pieces_agree_for_each_seat_after_every_hand_over(app):
             handovers[waiting] += 1
             assert scene.viewer == waiting and scene.board.flip == (waiting == 1)
             fresh = pygame.Surface(theme.LOGICAL_SIZE).convert()
-            fresh.blit(scene.background, (0, 0))
+            paint_vertical_gradient(fresh, *BACKGROUND)
             BoardRenderer(scene.level, BOARD_AREA, flip=waiting == 1).draw_static(fresh)
             assert _map_pixels(scene.hud_layer, BOARD_AREA) == _map_pixels(fresh, BOARD_AREA), \
                 f"seat {waiting}'s map is not drawn for that seat"

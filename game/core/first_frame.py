@@ -1,0 +1,28 @@
+"""The garbage collector held off from a window command's start to its first frame (issue 26).
+
+Importing a game's rules, AI and screens creates hundreds of thousands of objects, and each
+700 of them start a collection that walks the young ones, now and then all of them: about 4% of
+the instructions to ROBOMissions' first frame, for cycles that nothing has made yet (the
+imported modules and classes stay alive). `pause()` turns the collector off when a window
+command starts; `resume()` turns it back on after the first frame (the App) or when the command
+ends, whichever comes first, and only if `pause()` turned it off.
+"""
+from __future__ import annotations
+
+import gc
+
+_paused = False
+
+
+def pause() -> None:
+    global _paused
+    if gc.isenabled():
+        gc.disable()
+        _paused = True
+
+
+def resume() -> None:
+    global _paused
+    if _paused:
+        _paused = False
+        gc.enable()

@@ -1,0 +1,133 @@
+"""Issue 26: less work before the first frame, the same picture.
+
+pygame's own font opened by its path (not through importlib.resources), the collector held off
+until the first frame, and ROBOMissions' robot status bars sized without opening fonts only to
+refuse them.
+"""
+import gc
+
+import pygame
+import pytest
+
+from game.client import text
+
+
+@pytest.fixture
+def fonts():
+    pygame.font.init()
+    yield
+    text.reset_caches()
+
+
+def test_the_bundled_font_by_its_path_draws_every_size_as_font_none_does(fonts):
+    assert text._bundled_font_file() is not None
+    for em in (1, 2, 12, 15, 17, 20, 22, 25, 27, 30, 32, 35, 40, 44, 50, 63, 150):
+        ours, pygames = text.new_font(em), pygame.font.Font(None, em)
+        assert ours.get_height() == pygames.get_height(), em
+        for words in ("Your turn", "HP 40/40  AP 30", "Wg"):
+            a, b = ours.render(words, True, (255, 255, 255)), pygames.render(words, True, (255, 255, 255))
+            assert a.get_size() == b.get_size() and pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA"), (em, words)
+
+
+def test_without_the_file_the_font_is_pygames_own(fonts, monkeypatch):
+    monkeypatch.setattr(text, "_bundled_font_file", lambda: None)
+    assert text.new_font(30).get_height() == pygame.font.Font(None, 30).get_height()
+
+
+def test_the_collector_is_off_until_the_first_frame_and_on_after(monkeypatch):
+    from game import cli
+    from game.client.app import App
+    from game.client.menus import TitleScene
+
+    seen = []
+    enter = TitleScene.enter
+    step = App.step
+
+    def recording_enter(self):
+        seen.append(("before the first frame", gc.isenabled()))
+        enter(self)
+
+    def recording_step(self, elapsed):
+        step(self, elapsed)
+        seen.append((f"after frame {self.frames}", gc.isenabled()))
+
+    monkeypatch.setattr(TitleScene, "enter", recording_enter)
+    monkeypatch.setattr(App, "step", recording_step)
+    assert gc.isenabled()
+    assert cli.main(["--frames", "2"]) == 0
+    assert seen == [("before the first frame", False), ("after frame 1", True), ("after frame 2", True)]
+    assert gc.isenabled()
+
+
+def test_a_command_that_fails_before_its_first_frame_leaves_the_collector_on(capsys):
+    from game import cli
+
+    assert cli.main(["roborun", "--frames", "0"]) == 2
+    assert gc.isenabled()
+
+
+def test_a_collector_turned_off_by_someone_else_stays_off():
+    from game.core import first_frame
+
+    gc.disable()
+    try:
+        first_frame.pause()
+        first_frame.resume()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_status_bars_pick_the_size_that_measuring_every_size_picks(fonts):
+    from game.robomissions.ui.table_render import status_label
+    from game.client.widgets import font
+
+    def every_size(texts, width, top_px):
+        for words in texts:
+            for px in range(top_px, 11, -2):
+                if font(px, True).size(words)[0] <= width:
+                    return words, px
+        return None
+
+    pygame.display.init()
+    try:
+        for hp, left, ap in ((40, 40, 30), (60, 17, 20), (100, 100, 100), (5, 0, 5), (120, 99, 40)):
+            texts = (f"HP {left}/{hp}  AP {ap}", f"HP {left}/{hp}", f"{left}/{hp}")
+            for width in range(10, 260, 7):
+                for top_px in (12, 16, 20, 26, 32, 40):
+                    assert status_label(texts, width, top_px) == every_size(texts, width, top_px), (texts, width, top_px)
+    finally:
+        pygame.display.quit()
+
+
+class CountingFont:
+    """A font that counts its Font.size calls (each one shapes the text: the first frame's cost)."""
+
+    def __init__(self, font):
+        self.font, self.sizes = font, 0
+
+    def size(self, words):
+        self.sizes += 1
+        return self.font.size(words)
+
+    def metrics(self, words):
+        return self.font.metrics(words)
+
+
+def test_wrapping_measures_each_line_about_once_and_keeps_greedy_lines(fonts):
+    """Lines filled to the edge used to be searched glyph by glyph with Font.size (6-8 calls a
+    line) whenever the glyph advances under-counted the line; the line as it breaks is measured first."""
+    f = text.font("body")
+    paragraph = ("Your turn: draw a card, play a card or end your turn. AVAST! To Wyvern, Tawny: "
+                 "the robots Volt, Titan and Crusher attack. ") * 4
+    for width in (180, 233, 301, 377, 450):
+        counting = CountingFont(f)
+        lines = text.wrap(paragraph, width, counting)
+        assert counting.sizes <= 1.25 * len(lines) + 2, (width, counting.sizes, len(lines))   # was 2-3x
+        words = paragraph.split()
+        used = 0
+        for line in lines:
+            assert f.size(line)[0] <= width
+            used += len(line.split())
+            if used < len(words):        # greedy: the next word would not have fitted on this line
+                assert f.size(f"{line} {words[used]}")[0] > width, (width, line)
