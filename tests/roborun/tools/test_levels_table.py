@@ -56,7 +56,7 @@ def test_no_ai_needs_the_levels_table():
 
 
 def test_jobs_print_the_same_table_as_one_process(capsys):
-    argv = ["--levels-table", "--no-ai", "--level", "1.1", "2.1", "--games", "2", "--seed", "0"]
+    argv = ["--levels-table", "--no-ai", "--level", "1.1", "2.1", "--games", "1", "--seed", "0"]   # two tasks for two jobs
     assert simulate.main(argv) == 0
     alone = capsys.readouterr().out
     assert simulate.main(argv + ["--jobs", "2"]) == 0
