@@ -22,7 +22,10 @@ play: setup
 # their core idle otherwise (2 cores: 3:04 with 3 workers against 3:17 with 2).
 JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 
+# Compiled first: where PYTHONDONTWRITEBYTECODE is set (this CI machine's shell sets it), every
+# child process a test starts compiled the game's modules again (a fresh clone: 3:39 -> 3:16).
 test: setup
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m compileall -q -j 0 game main.py >/dev/null
 	$(BIN)/python -m pytest -q -n $(JOBS) $(ARGS)
 
 measure: setup
