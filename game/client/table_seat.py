@@ -93,15 +93,20 @@ class RemoteSession:
         pass
 
 
+TAKEN_BY_THE_TABLE = (inp.UNDO, inp.MENU)
+
+
 def table_keys(action: Any, leave: Callable[[], None], can_leave: bool) -> bool:
     """A joined play screen's keys of its own: Esc leaves the table (when the screen has nothing
-    to back out of), Z does nothing (the table takes no choice back). True when one was used."""
+    to back out of); Z and P do nothing (the table takes no choice back, and a live table cannot
+    be paused for the others: the pause menu's "Quit to title" closed a host's whole table).
+    True when one was used."""
     if action.name == inp.BACK and can_leave:
         leave()
         return True
-    return action.name == inp.UNDO
+    return action.name in TAKEN_BY_THE_TABLE
 
 
 def table_hints(hints: list, leaving: bool = True) -> list:
-    """The screen's hints without Undo, with Esc's "Leave the table"."""
-    return [hint for hint in hints if hint[0] != inp.UNDO] + [LEAVE_HINT] * leaving
+    """The screen's hints without Undo and Pause, with Esc's "Leave the table"."""
+    return [hint for hint in hints if hint[0] not in TAKEN_BY_THE_TABLE] + [LEAVE_HINT] * leaving

@@ -377,3 +377,29 @@ def _events_until(session, *kinds) -> list:
         if any(e["type"] in kinds for e in events):
             return events
     raise AssertionError(f"no {kinds} in 400 choices")
+
+
+@pytest.mark.parametrize("game_id", sorted(JOINED_SCREENS))
+def test_a_joined_seat_has_no_pause_menu_and_no_undo_over_the_live_table(app, game_id):
+    """P and Z do nothing on a joined play screen and its hints offer neither: the table takes no
+    choice back, and the pause menu's "Quit to title" closed a host's whole table from its local seat."""
+    from game.client import input as inp
+
+    _session, host = _table_with_ais(game_id)
+    try:
+        scene = _join(app, host)
+        deadline = time.monotonic() + 30
+        while scene.screen is None:
+            assert time.monotonic() < deadline, "the play screen never opened"
+            app.step(1 / 60)
+            time.sleep(0.002)
+        screen = scene.screen
+        for name in (inp.MENU, inp.UNDO):
+            app.post(Action(name))
+            app.step(1 / 60)
+            assert app.stack.top is scene and scene.screen is screen, name
+        hints = screen.overlay_hints(True) if hasattr(screen, "overlay_hints") else screen.hints()
+        assert not {key for key, _words in hints} & {inp.MENU, inp.UNDO}, hints
+        assert (inp.BACK, "Leave the table") in hints
+    finally:
+        host.stop()

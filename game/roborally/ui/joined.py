@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game.client import input as inp
-from game.client.table_seat import RemoteSession, SeatUpdate
+from game.client.table_seat import TAKEN_BY_THE_TABLE, RemoteSession, SeatUpdate, table_hints
 from game.roborally import rules as R
 from game.roborally.rules.engine import View
 from game.roborally.rules.state import Config, RallyState, Robot
@@ -117,8 +117,7 @@ class JoinedRaceScene(RaceScene):
     def hints(self):
         if self.session.is_over() and not self._busy():
             return [(inp.CONFIRM, "Leave the table")] * self.results_hold.ready + [(inp.INFO, "Inspect")]
-        hints = [hint for hint in super().hints() if hint[0] not in (inp.UNDO, inp.MENU)]
-        return hints + [(inp.BACK, "Leave the table")]
+        return table_hints(super().hints())
 
     def handle(self, action) -> None:
         over = self.session.is_over() and not self._busy()
@@ -128,7 +127,7 @@ class JoinedRaceScene(RaceScene):
         if over and action.name in (inp.CONFIRM, inp.CLICK) and not self.results_hold.blocks(action):
             self.leave()
             return
-        if action.name in (inp.MENU, inp.UNDO) and self.confirm is None:
+        if action.name in TAKEN_BY_THE_TABLE and self.confirm is None:
             return                          # no pause over a live table, and the table takes nothing back
         super().handle(action)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game.client import input as inp
-from game.client.table_seat import RemoteSession, SeatUpdate
+from game.client.table_seat import TAKEN_BY_THE_TABLE, RemoteSession, SeatUpdate, table_hints
 from game.runrunrun import rules as R
 from game.runrunrun.rules.engine import Config
 from game.runrunrun.ui.table import PlayScene
@@ -81,15 +81,14 @@ class JoinedPlay(PlayScene):
         elif self.session.is_over() and action.name in (inp.CONFIRM, inp.CLICK):
             if not self.results_hold.blocks(action):
                 self.leave()
-        elif action.name not in (inp.UNDO, inp.MENU):      # the table takes nothing back; no pause over it
+        elif action.name not in TAKEN_BY_THE_TABLE:
             super().handle(action)
 
     def overlay_hints(self, human_turn: bool) -> list[tuple[str, str]]:
-        hints = [(hint, words) for hint, words in super().overlay_hints(human_turn)
-                 if hint not in (inp.UNDO, inp.MENU) and words != "New game"]
-        if self.session.is_over() and self.results_hold.ready:
-            hints.insert(0, (inp.CONFIRM, "Leave the table"))
-        return hints + [(inp.BACK, "Leave the table")] * (not self.session.is_over())
+        over = self.session.is_over()
+        hints = table_hints([hint for hint in super().overlay_hints(human_turn) if hint[1] != "New game"],
+                            leaving=not over)
+        return [(inp.CONFIRM, "Leave the table")] * (over and self.results_hold.ready) + hints
 
 
 def joined_scene(seat: int, first: SeatUpdate, send: Callable[[Any], None], leave: Callable[[], None]) -> JoinedPlay:
