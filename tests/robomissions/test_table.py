@@ -334,9 +334,15 @@ def test_watching_the_ais_can_fast_forward(app):
     assert table.spectating
     app.post(Action("next"))
     assert table.fast_forward
-    for _ in range(120):
-        app.step(1 / 60)                          # no SKIP pressed: fast-forward skips every animation
+    busy_in_a_row = longest_busy = 0
+    for _ in range(MAX_FRAMES):                   # no SKIP pressed: fast-forward skips every animation
+        if len(table.played) >= 20 or table.state.is_over:
+            break
+        app.step(1 / 60)                          # the AIs answer from their thread: frames, not a frame budget
+        busy_in_a_row = busy_in_a_row + 1 if table.timeline.busy else 0
+        longest_busy = max(longest_busy, busy_in_a_row)
     assert len(table.played) >= 20 or table.state.is_over
+    assert longest_busy <= 1                      # a move's animation is gone by the next frame
     app.post(Action("next"))
     assert not table.fast_forward
 
