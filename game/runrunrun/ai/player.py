@@ -41,13 +41,18 @@ class Level:
     talk: bool           # says its plan and marks rooms
     plan_triangles: bool # values rooms that set up a triangle later
     boss_hunt: bool      # once the Boss is awake, fights anything in reach
+    clear_pay: int       # before the Boss wakes, fights any Mummy it reaches paying this many deck tiles (-1: no)
 
 
 LEVELS = {
-    "greedy": Level(danger=1, reroll=False, torch_reserve=9, noise=0.0, talk=False, plan_triangles=False, boss_hunt=False),
-    "easy": Level(danger=2, reroll=False, torch_reserve=9, noise=25.0, talk=True, plan_triangles=False, boss_hunt=False),
-    "normal": Level(danger=3, reroll=True, torch_reserve=2, noise=6.0, talk=True, plan_triangles=True, boss_hunt=True),
-    "hard": Level(danger=4, reroll=True, torch_reserve=1, noise=0.0, talk=True, plan_triangles=True, boss_hunt=True),
+    "greedy": Level(danger=1, reroll=False, torch_reserve=9, noise=0.0, talk=False, plan_triangles=False, boss_hunt=False,
+                    clear_pay=-1),
+    "easy": Level(danger=2, reroll=False, torch_reserve=9, noise=25.0, talk=True, plan_triangles=False, boss_hunt=False,
+                  clear_pay=-1),
+    "normal": Level(danger=3, reroll=True, torch_reserve=2, noise=6.0, talk=True, plan_triangles=True, boss_hunt=True,
+                    clear_pay=-1),
+    "hard": Level(danger=4, reroll=True, torch_reserve=1, noise=0.0, talk=True, plan_triangles=True, boss_hunt=True,
+                  clear_pay=3),
 }
 
 
@@ -132,7 +137,10 @@ class CatAI:
             # once the Boss is up, hunt it (and, when it is gone, whatever is left); a far Mummy can
             # wait while the Boss runs for the Vault
             hunt = L.boss_hunt and view.boss_awake and move_cost(d) <= 2 and (mid in C.BOSSES or not boss_up)
-            if threat <= L.danger or hunt:
+            # before the Boss: every Mummy in reach is fought, however far out, so the Boss wakes into a
+            # clear maze (fewer Mummy dice speeding it, no partner fighting a Mummy instead of it)
+            clear = not view.boss_awake and move_cost(d) <= L.clear_pay
+            if threat <= L.danger or hunt or clear:
                 if threat > 1 and trusted and not view.boss_awake:
                     continue
                 kill = dice * 0.55 >= hearts
