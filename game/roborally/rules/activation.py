@@ -100,7 +100,7 @@ def _face(s: RallyState, r: Robot, d: int, ev: list) -> None:
     """The rebooted robot's owner chose its facing (any of the four, RR16/RR23 Rebooting)."""
     s.facing_due.remove(r.seat)
     before, r.d = r.d, d
-    ev.append(Event("reboot_facing", r.seat, {"dir": d, "by": (d - before) % 4}))
+    ev.append(Event("reboot_facing", r.seat, {"dir": d, "by": (d - before + 1) % 4 - 1}))   # -1, 0, 1 or 2
 
 
 def _reveal(s: RallyState, reg: int, ev: list) -> None:
