@@ -75,7 +75,7 @@ class Simulator:
             tx, ty = checkpoints[me.cp]
             value -= abs(me.x - tx) + abs(me.y - ty)
             dx, dy = tx - me.x, ty - me.y
-            ahead = {0: -dy, 1: dx, 2: dy, 3: -dx}[me.d]        # squares gained moving the way it faces
+            ahead = _gain(me.d, dx, dy)
             value -= 0.0 if ahead > 0 or (dx, dy) == (0, 0) else 1.5
         return value
 
@@ -87,8 +87,12 @@ def _face_checkpoint(view, choices):
     if me.cp >= len(checkpoints):
         return choices[0]
     tx, ty = checkpoints[me.cp]
-    dx, dy = tx - me.x, ty - me.y
-    return max(choices, key=lambda c: {0: -dy, 1: dx, 2: dy, 3: -dx}[c.arg])
+    return max(choices, key=lambda c: _gain(c.arg, tx - me.x, ty - me.y))
+
+
+def _gain(d: int, dx: int, dy: int) -> int:
+    """Squares gained on a target (dx, dy) away by moving the way `d` (N E S W) faces."""
+    return {0: -dy, 1: dx, 2: dy, 3: -dx}[d]
 
 
 def _legal_order(cards: list[str]) -> list[str]:

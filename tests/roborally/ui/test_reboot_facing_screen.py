@@ -2,25 +2,12 @@
 player may turn it to face any direction): a one-line prompt, arrow keys point it, confirm."""
 from __future__ import annotations
 
-import pygame
-import pytest
-
 from game.client import input as inp
-from game.client.app import App
 from game.core.session import GameSession
 from game.roborally import rules as R
 from game.roborally.rules.engine import Choice
-from game.roborally.ui import howto
 from game.roborally.ui.scene import RaceScene
 from tests.roborally.support import STILL, course, game, pos, program_round
-
-
-@pytest.fixture
-def app():
-    howto.mark_tutorial_done()
-    a = App(headless=True)
-    yield a
-    pygame.quit()
 
 
 def _race_waiting_for_the_facing(app):
