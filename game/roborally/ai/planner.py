@@ -461,6 +461,15 @@ class Planner:
             return -3.0 * cards.get((x, y, d), 40) - 0.2 * walk.get((x, y), 40)
         return -2.0 * walk.get((x, y), 40)
 
+    def facing_value(self, x, y, d, cp) -> float:
+        """How good (x, y) facing d is to start the next round from (a rebooted robot's facing):
+        cards to the next checkpoint; for hard, a Haywire waiting under register 1 is played
+        from there first (the mean of its six cards, falls priced as the search prices them)."""
+        if self.hard and self.haywire_regs[0]:
+            outs = self._haywire_outcomes(1, x, y, d, cp)
+            return sum(r + self.terminal(nx, ny, nd, ncp, reb) for nx, ny, nd, ncp, reb, r in outs) / len(outs)
+        return self.terminal(x, y, d, cp, False)
+
     # ------------------------------------------------------------------ search
     def _after_fixed(self, fixed):
         """(x, y, d, cp, prev, rebooted) after the registers already programmed."""

@@ -4,6 +4,7 @@ import pytest
 
 from game.roborally import rules as R
 from game.roborally.ai import make_player
+from game.roborally.ai.planner import Planner
 from game.roborally.partners import Simulator
 from game.roborally.rules.engine import Choice
 from tests.roborally.support import STILL, course, game, program_round
@@ -37,3 +38,18 @@ def test_easy_keeps_the_arrow_and_random_picks_a_legal_facing():
 def test_the_simulator_partner_faces_its_next_checkpoint():
     s = _rebooted_facing_south()
     assert Simulator(3).choose(R.seat_view(s, 0), R.legal_choices(s)) == Choice("facing", EAST)
+
+
+def test_hard_plays_a_waiting_haywire_from_each_facing_before_choosing():
+    # a Haywire under register 1 plays first next round: hard prices each facing by its six cards
+    s = _rebooted_facing_south()
+    s.robots[0].haywire[0] = "hw_move1_left"
+    view = R.seat_view(s, 0)
+    planner = Planner(view, "hard")
+    me = view.robots[0]
+    with_haywire = [planner.facing_value(me.x, me.y, d, me.cp) for d in range(4)]
+    plain = [planner.terminal(me.x, me.y, d, me.cp, False) for d in range(4)]
+    assert with_haywire != plain
+    assert with_haywire[0] < with_haywire[1] and with_haywire[3] < with_haywire[2]   # N and W drive off the corner
+    best = max(range(4), key=lambda d: (with_haywire[d], d == me.d))
+    assert make_player("hard", 1).choose(view, R.legal_choices(s)) == Choice("facing", best)
