@@ -94,3 +94,19 @@ def test_the_facing_choice_survives_a_save_and_replay():
     again, _ = GameSession.from_json(data, R, "test")
     assert pos(again.state, 0) == pos(session.state, 0) == (0, 0, "W")
     assert again.state.phase == session.state.phase
+
+
+def test_the_facing_choice_crosses_the_tables_wire_and_the_joined_seat_sees_it():
+    from game.roborally.ui.joined import state_from_view
+    from game.table.wire import canonical, from_wire, to_wire
+    s = game(course(reboot=(0, 0, "E")), robots=[(3, 0, "N"), FAR])
+    program_round(s, {0: ["move1"] + STILL[:4], 1: STILL})
+    view = from_wire(json.loads(canonical(to_wire(R.seat_view(s, 0)))), "roborally")
+    assert view.pending == ("reboot_facing", 0, 1)
+    joined = state_from_view(view, 0)
+    assert E.current_seat(joined) == 0 and R.legal_choices(joined) == FACINGS
+    events = R.apply(s, Choice("facing", 0))
+    for event in events:
+        assert from_wire(json.loads(canonical(to_wire(event))), "roborally") == event
+    seen = [e.data for e in R.events_for_seat(events, 1) if e.kind == "reboot_facing" and e.seat == 0]
+    assert seen == [{"dir": 0, "by": -1}]            # the other seat sees the turn it animates
