@@ -41,10 +41,17 @@ def skip_upgrades(s):
         R.apply(s, Choice("pass"))
 
 
-def play_round(s, programs, fire=None, deck=None, haywire=None):
+def play_round(s, programs, fire=None, deck=None, haywire=None, facing=None):
     """Pass the upgrade phase, give each seat its program (5 cards, None = U-turn filler kept
-    out), play it through `apply`, answering fire choices with `fire` (default main laser) and
-    Controlled Chaos with `haywire` (default first offered). Returns every event."""
+    out), play it through `apply`, answering fire choices with `fire` (default main laser),
+    Controlled Chaos with `haywire` (default first offered) and a rebooted robot's facing
+    with `facing` (seat -> direction; default the reboot arrow). Returns every event."""
+    return program_round(s, programs, deck) + finish(s, fire, haywire, facing)
+
+
+def program_round(s, programs, deck=None):
+    """Pass the upgrade phase and program every seat; activation then runs until a seat must
+    choose (or the round ends). Returns the events."""
     ev = []
     skip_upgrades(s)
     assert s.phase == "program"
@@ -61,13 +68,16 @@ def play_round(s, programs, fire=None, deck=None, haywire=None):
         prog = programs.get(seat)
         card = prog[slot] if prog else sorted(c for c in r.hand if c != "again")[0]
         ev += R.apply(s, Choice("card", card))
-    return ev + finish(s, fire, haywire)
+    return ev
 
 
-def finish(s, fire=None, haywire=None):
+def finish(s, fire=None, haywire=None, facing=None):
     ev = []
-    while s.phase in ("fire", "haywire"):
-        if s.phase == "fire":
+    while s.phase in ("fire", "haywire", "reboot_facing"):
+        if s.phase == "reboot_facing":      # keeps the arrow unless a test says otherwise
+            seat = s.pending[1]
+            ev += R.apply(s, Choice("facing", (facing or {}).get(seat, s.robots[seat].d)))
+        elif s.phase == "fire":
             how = (fire or {}).get((s.pending[1], s.register), "main")
             ev += R.apply(s, Choice("fire", how))
         else:

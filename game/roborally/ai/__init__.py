@@ -46,7 +46,18 @@ class RallyPlayer:
             return self._fire(view, choices)
         if phase == "haywire":
             return self._haywire(view, choices)
+        if phase == "reboot_facing":
+            return self._reboot_facing(view, choices)
         return choices[0]
+
+    def _reboot_facing(self, view, choices):
+        """A rebooted robot may face any way (RR16/RR23 Rebooting): the facing from which the
+        fewest cards reach the next checkpoint, walking distance and the arrow breaking ties;
+        hard also plays a Haywire waiting under register 1 from each facing (Planner.facing_value:
+        four look-ups, no search). Easy's value ignores facing, so it keeps the arrow."""
+        me = view.robots[view.seat]
+        planner = Planner(view, self.level)
+        return max(choices, key=lambda c: (planner.facing_value(me.x, me.y, c.arg, me.cp), c.arg == me.d))
 
     def _haywire(self, view, choices):
         """Controlled Chaos: a register already revealed this round keeps this round's program

@@ -156,6 +156,12 @@ PREDICT_OTHERS = False
 # at least k: 8, 4 and 1 of 20 cards), not tuned per course.
 PUSH_ODDS = (0.3, 0.2, 0.05)
 PUSH_ODDS_SIDE = 0.1
+# What a face-down Haywire still waiting under a register at the end of the round costs hard:
+# next round it replaces a card with a random move (a register lost, often a fall). A reboot
+# cancels the registers after it, so the Haywires waiting there stay on the mat: without this
+# price a fall looked like a way to skip them (traced on foundry-loop: a robot drove off the
+# edge in register 3 rather than play its Haywires in 4 and 5, then fell again next round).
+PENDING_HAYWIRE_COST = 6.0
 
 
 class Planner:
@@ -400,7 +406,7 @@ class Planner:
             if unknown == "haywire":
                 while reg + run <= 5 and self.haywire_regs[reg + run - 1] and run < 3:
                     run += 1
-            reward -= self._risk(x, y, d, unknown, run) * self._fall_cost(x, y, d, cp)
+            reward -= self._risk(x, y, d, unknown, run) * (self._fall_cost(x, y, d, cp) + self._skipped(reg))
             # the robot is taken to stay put; the board still acts on it this register
             return self._after_card(reg, x, y, d, cp, reward, "damage")
         if card == "again":
@@ -413,7 +419,7 @@ class Planner:
         x, y, d, fell, energy = self._action(x, y, d, action, teleport)
         reward += energy * (0.5 if self.full else 0.2)
         if fell:
-            return self._rebooted(cp, reward, done)
+            return self._rebooted(cp, reward, done, reg)
         return self._after_card(reg, x, y, d, cp, reward, done)
 
     def _after_card(self, reg, x, y, d, cp, reward, done):
@@ -421,11 +427,11 @@ class Planner:
         if self.full:
             x, y, d, fell, crushed = self._elements(x, y, d, reg)
             if fell or crushed:
-                return self._rebooted(cp, reward, done)
+                return self._rebooted(cp, reward, done, reg)
             dmg = self.laser.get((x, y), 0) + self.fire.get((x, y), 0)
             reward -= dmg * 1.0
             if (x, y) in self.threat:
-                reward -= self.threat[(x, y)] * self._fall_cost(x, y, d, cp)
+                reward -= self.threat[(x, y)] * (self._fall_cost(x, y, d, cp) + self._skipped(reg))
             if self.board.kind_at(x, y) == "energy" and me_energy_below_cap(self.me):
                 reward += 0.5
         if cp < len(self.cps) and (x, y) == self.cps[cp]:
@@ -433,9 +439,14 @@ class Planner:
             reward += 100.0 + (6 - reg)
         return x, y, d, cp, False, reward, done
 
-    def _rebooted(self, cp, reward, done):
+    def _rebooted(self, cp, reward, done, reg):
         rx, ry, rd = self.board.reboot
-        return rx, ry, rd, cp, True, reward - 6.0 - 2.0 * self._reboot_cost(), done
+        return rx, ry, rd, cp, True, reward - 6.0 - 2.0 * self._reboot_cost() - self._skipped(reg), done
+
+    def _skipped(self, reg) -> float:
+        """What falling in register `reg` costs hard in Haywires it leaves waiting: those under
+        the registers the reboot cancels stay on the mat for next round."""
+        return PENDING_HAYWIRE_COST * sum(self.haywire_regs[reg:]) if self.hard else 0.0
 
     def terminal(self, x, y, d, cp, rebooted):
         if cp >= len(self.cps):
@@ -449,6 +460,15 @@ class Planner:
         if self.full:
             return -3.0 * cards.get((x, y, d), 40) - 0.2 * walk.get((x, y), 40)
         return -2.0 * walk.get((x, y), 40)
+
+    def facing_value(self, x, y, d, cp) -> float:
+        """How good (x, y) facing d is to start the next round from (a rebooted robot's facing):
+        cards to the next checkpoint; for hard, a Haywire waiting under register 1 is played
+        from there first (the mean of its six cards, falls priced as the search prices them)."""
+        if self.hard and self.haywire_regs[0]:
+            outs = self._haywire_outcomes(1, x, y, d, cp)
+            return sum(r + self.terminal(nx, ny, nd, ncp, reb) for nx, ny, nd, ncp, reb, r in outs) / len(outs)
+        return self.terminal(x, y, d, cp, False)
 
     # ------------------------------------------------------------------ search
     def _after_fixed(self, fixed):
@@ -588,7 +608,7 @@ class Planner:
                 if fell:
                     break
             if fell:
-                nx, ny, nd, ncp, reb, r, _ = self._rebooted(cp, -0.3, "damage")
+                nx, ny, nd, ncp, reb, r, _ = self._rebooted(cp, -0.3, "damage", reg)
             else:
                 nx, ny, nd, ncp, reb, r, _ = self._after_card(reg, cx, cy, cd, cp, -0.3, "damage")
             out.append((nx, ny, nd, ncp, reb, r))
@@ -598,7 +618,7 @@ class Planner:
     def _haywire_in_place(self, reg, x, y, d, cp):
         """A Haywire after the robot is already split: priced by the share of Haywires that
         drop it from where it stands, which is then taken to stay put (as the search does)."""
-        reward = -0.3 - self._risk(x, y, d, "haywire") * self._fall_cost(x, y, d, cp)
+        reward = -0.3 - self._risk(x, y, d, "haywire") * (self._fall_cost(x, y, d, cp) + self._skipped(reg))
         nx, ny, nd, ncp, reb, r, _ = self._after_card(reg, x, y, d, cp, reward, "damage")
         return nx, ny, nd, ncp, reb, r
 

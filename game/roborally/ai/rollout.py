@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from game.roborally.ai.planner import Planner, fill
+from game.roborally.ai.planner import PENDING_HAYWIRE_COST, Planner, fill
 from game.roborally.rules import content as C
 from game.roborally.rules import engine as E
 from game.roborally.rules.worlds import deal_hand, play_activation, world_from_view
@@ -64,6 +64,8 @@ def score(planner: Planner, before_cp: int, s: E.RallyState, ev: list, seat: int
     value = 100.0 * (r.cp - before_cp) + planner.terminal(r.x, r.y, r.d, r.cp, False)
     value -= REBOOT_COST * sum(1 for e in ev if e.kind == "reboot" and e.seat == seat)
     value -= DAMAGE_COST * sum(1 for e in ev if e.kind == "damage" and e.seat == seat)
+    # Haywires still face down at the round's end play next round (a reboot skips, not clears, them)
+    value -= PENDING_HAYWIRE_COST * sum(1 for h in r.haywire if h is not None)
     if s.winner is not None:
         value -= 50.0
     return value

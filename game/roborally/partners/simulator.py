@@ -5,7 +5,8 @@ random orderings of its hand, play each through the engine once in a world drawn
 seat view (the other robots play a random program from a sampled hand), and keep the
 program that ends nearest (Manhattan distance, and facing its way) its next checkpoint, a checkpoint reached
 being worth 100 and a reboot costing 30. The work is fixed (PROGRAMS tries), never a clock.
-Upgrades: never buys one; weapons: always the main laser.
+Upgrades: never buys one; weapons: always the main laser; after a reboot it faces its next
+checkpoint (RR16/RR23 Rebooting lets the player choose any facing).
 """
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ class Simulator:
         self._round = None
 
     def choose(self, view, choices):
+        if view.phase == "reboot_facing":
+            return _face_checkpoint(view, choices)
         if view.phase != "program":
             keep = [c for c in choices if c.kind in ("pass", "fire")]
             return keep[0] if keep else choices[0]
@@ -72,9 +75,24 @@ class Simulator:
             tx, ty = checkpoints[me.cp]
             value -= abs(me.x - tx) + abs(me.y - ty)
             dx, dy = tx - me.x, ty - me.y
-            ahead = {0: -dy, 1: dx, 2: dy, 3: -dx}[me.d]        # squares gained moving the way it faces
+            ahead = _gain(me.d, dx, dy)
             value -= 0.0 if ahead > 0 or (dx, dy) == (0, 0) else 1.5
         return value
+
+
+def _face_checkpoint(view, choices):
+    """The facing whose straight line gains most on the next checkpoint (a tie keeps the first)."""
+    me = view.robots[view.seat]
+    checkpoints = view.board.checkpoints
+    if me.cp >= len(checkpoints):
+        return choices[0]
+    tx, ty = checkpoints[me.cp]
+    return max(choices, key=lambda c: _gain(c.arg, tx - me.x, ty - me.y))
+
+
+def _gain(d: int, dx: int, dy: int) -> int:
+    """Squares gained on a target (dx, dy) away by moving the way `d` (N E S W) faces."""
+    return {0: -dy, 1: dx, 2: dy, 3: -dx}[d]
 
 
 def _legal_order(cards: list[str]) -> list[str]:

@@ -22,7 +22,7 @@ def _start_activation(s: RallyState, ev: list) -> None:
         s.queue += [("express", reg, None), ("express", reg, None), ("belt", reg, None), ("push", reg, None),
                     ("gear", reg, None), ("crush", reg, None), ("board_lasers", reg, None)]
         s.queue += [("laser", reg, seat) for seat in s.order]
-        s.queue += [("energy", reg, None), ("checkpoint", reg, None)]
+        s.queue += [("energy", reg, None), ("checkpoint", reg, None), ("facing", reg, None)]
     s.queue.append(("end", 0, None))
     s.qi = 0
     ev.append(Event("activation", None, {"order": list(s.order)}))
@@ -43,6 +43,14 @@ def _run(s: RallyState, ev: list) -> None:
                     _place_haywire(s, r, card, ev)
                 r.cc_pending = []
         step, reg, seat = s.queue[s.qi]
+        if step == "facing" and s.facing_due and _race_goes_on(s, reg):
+            # RR16/RR23 Rebooting: the player turns the rebooted robot to face any direction.
+            # Asked once the register is done, in priority order (see the rules doc).
+            seat = min(s.facing_due, key=s.order.index)
+            s.register = reg
+            s.phase = "reboot_facing"
+            s.pending = ("reboot_facing", seat, reg)
+            return
         s.qi += 1
         s.register = reg
         if step == "reveal":
@@ -75,9 +83,24 @@ def _run(s: RallyState, ev: list) -> None:
         elif step == "checkpoint":
             if _checkpoints(s, ev):
                 return
+        elif step == "facing":
+            s.facing_due = []
+            continue
         elif step == "end":
             s.phase = "round_over"          # the engine ends the round (engine._end_round)
             return
+
+
+def _race_goes_on(s: RallyState, reg: int) -> bool:
+    """False after the last register of the capped last round: no facing can matter then."""
+    return not (s.config.max_rounds and s.round >= s.config.max_rounds and reg == REGISTERS)
+
+
+def _face(s: RallyState, r: Robot, d: int, ev: list) -> None:
+    """The rebooted robot's owner chose its facing (any of the four, RR16/RR23 Rebooting)."""
+    s.facing_due.remove(r.seat)
+    before, r.d = r.d, d
+    ev.append(Event("reboot_facing", r.seat, {"dir": d, "by": (d - before + 1) % 4 - 1}))   # -1, 0, 1 or 2
 
 
 def _reveal(s: RallyState, reg: int, ev: list) -> None:

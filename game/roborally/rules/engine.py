@@ -25,7 +25,7 @@ from typing import Any
 
 from game.core.engine import IllegalChoice, Result
 from game.roborally.rules import content as C
-from game.roborally.rules.activation import _fire, _fire_choices, _run, _start_activation  # noqa: F401
+from game.roborally.rules.activation import _face, _fire, _fire_choices, _run, _start_activation  # noqa: F401
 from game.roborally.rules.board import Board, SpecError, board_for
 from game.roborally.rules.damage import _cc_registers
 from game.roborally.rules.programming import _finish_programming, _start_programming
@@ -133,7 +133,7 @@ def seat_count(state: RallyState) -> int:
 def current_seat(state: RallyState) -> int | None:
     if state.phase in ("upgrade", "program"):
         return state.order[state.turn_i]
-    if state.phase in ("fire", "haywire"):
+    if state.phase in ("fire", "haywire", "reboot_facing"):
         return state.pending[1]
     return None
 
@@ -160,6 +160,8 @@ def legal_choices(state: RallyState) -> list[Choice]:
         return [Choice("haywire", i + 1) for i in _cc_registers(state, r)]
     if ph == "fire":
         return _fire_choices(state, state.robots[state.pending[1]])
+    if ph == "reboot_facing":
+        return [Choice("facing", d) for d in range(4)]
     return []
 
 
@@ -211,6 +213,11 @@ def apply(state: RallyState, choice: Choice) -> list[Event]:
         state.phase = "activate"
         state.pending = None
         _fire(state, r, choice.arg, ev)
+        _run(state, ev)
+    elif ph == "reboot_facing":
+        state.phase = "activate"
+        state.pending = None
+        _face(state, r, choice.arg, ev)
         _run(state, ev)
     if state.phase == "round_over":
         _end_round(state, ev)

@@ -77,7 +77,10 @@ def _teleport(s: RallyState, r: Robot, action: str, ev: list) -> bool:
 
 
 def _reboot(s: RallyState, r: Robot, ev: list, cause: str) -> None:
-    """Robo Rally 2023 'Rebooting': 2 damage, remaining registers cancelled, back on the reboot space."""
+    """Robo Rally 2023 'Rebooting': 2 damage, remaining registers cancelled, back on the reboot space.
+
+    It is placed facing the arrow; the player may turn it to face any direction, asked when the
+    register's activation ends (docs/roborally-rules.md, Rebooting)."""
     b = s.board
     rx, ry, rd = b.reboot
     r.rebooted = True
@@ -98,6 +101,8 @@ def _reboot(s: RallyState, r: Robot, ev: list, cause: str) -> None:
         rx, ry = _nearest_free(s, rx, ry)      # ours: never two robots on one square
     r.x, r.y, r.d = rx, ry, rd
     ev.append(Event("placed", r.seat, {"at": [rx, ry], "dir": rd}))
+    if r.seat not in s.facing_due:
+        s.facing_due.append(r.seat)          # its owner turns it when the register ends (activation)
     if r.has("firewall"):
         ev.append(Event("firewall", r.seat))
     else:

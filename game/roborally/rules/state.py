@@ -30,7 +30,7 @@ class Config:
 class Choice:
     """kind: draw (an upgrade card) | install (arg upgrade, or "upgrade:old" to replace `old`) | pass
     | card (arg card) | use (arg upgrade) | haywire (arg register) | fire (arg "main", "stun" or
-    "indirect:<seat>")."""
+    "indirect:<seat>") | facing (arg 0-3: N, E, S, W, a rebooted robot's facing)."""
 
     kind: str
     arg: Any = None
@@ -104,6 +104,7 @@ class RallyState:
         self.queue: list = []               # activation steps still to run
         self.qi = 0
         self.pending: tuple | None = None   # ("fire", seat, register) while a fire choice waits
+        self.facing_due: list = []          # seats rebooted this register, still to choose their facing
         self.winner: int | None = None
         self.outcome: str | None = None
 
@@ -113,7 +114,8 @@ class RallyState:
         s.rng = random.Random()
         s.rng.setstate(self.rng.getstate())
         s.robots = [r.copy() for r in self.robots]
-        for name in ("damage_deck", "damage_discard", "upgrade_deck", "upgrade_discard", "order", "queue"):
+        for name in ("damage_deck", "damage_discard", "upgrade_deck", "upgrade_discard", "order", "queue",
+                     "facing_due"):
             setattr(s, name, list(getattr(self, name)))
         return s
 

@@ -70,7 +70,7 @@ def deal_hand(world: E.RallyState, seat: int) -> list[str]:
 def play_activation(world: E.RallyState, programs: dict) -> tuple[E.RallyState, list]:
     """A copy of `world` after one activation phase with `programs` (seat -> 5 cards) in the
     registers, and the events it made. Weapons fire their main laser; Controlled Chaos takes
-    the last register offered."""
+    the last register offered; a rebooted robot keeps the reboot arrow's facing."""
     s = world.copy()
     for seat, program in programs.items():
         s.robots[seat].regs = list(program)
@@ -83,6 +83,9 @@ def play_activation(world: E.RallyState, programs: dict) -> tuple[E.RallyState, 
         if s.phase in ("over", "upgrade", "program") or s.round != start_round:
             break
         legal = E.legal_choices(s)
-        pick = legal[0] if s.phase == "fire" else legal[-1]
+        if s.phase == "reboot_facing":
+            pick = E.Choice("facing", s.robots[s.pending[1]].d)
+        else:
+            pick = legal[0] if s.phase == "fire" else legal[-1]
         ev += E.apply(s, pick)
     return s, ev

@@ -170,6 +170,19 @@ class BoardView:
             prev = c
 
 
+    def draw_facing(self, surface, x: int, y: int, d: int) -> None:
+        """An arrow out of the robot's square toward `d`: the facing a rebooted robot's owner is picking."""
+        cx, cy = self.centre(x, y)
+        ux, uy = DX[d], DY[d]
+        start = (cx + ux * self.tile * 0.45, cy + uy * self.tile * 0.45)
+        tip = (cx + ux * self.tile * 0.95, cy + uy * self.tile * 0.95)
+        side = self.tile * 0.2
+        base = (tip[0] - ux * side * 1.4, tip[1] - uy * side * 1.4)
+        pygame.draw.line(surface, theme.ACCENT, start, base, max(3, self.tile // 10))
+        pygame.draw.polygon(surface, theme.ACCENT, [tip, (base[0] - uy * side, base[1] + ux * side),
+                                                    (base[0] + uy * side, base[1] - ux * side)])
+
+
 def draw_card(surface, rect: pygame.Rect, label: str, *, spam: bool = False, use: bool = False,
               focused: bool = False, count: int = 1) -> None:
     """A programming card (or an upgrade to use) as the hand shows it."""

@@ -75,7 +75,8 @@ def space_text(board: Board, x: int, y: int) -> str:
     if walls:
         parts.append("Wall on the " + ", ".join(walls) + " side: robots and lasers stop.")
     if tuple(board.reboot[:2]) == (x, y):
-        parts.append("Reboot space: fallen robots come back here.")
+        parts.append("Reboot space: fallen robots come back here, facing any way their player picks; "
+                     "the arrow shows where a robot already here is pushed.")
     for seat, (sx, sy, _d) in enumerate(board.starts):
         if (sx, sy) == (x, y):
             parts.append(f"Start space {seat + 1}.")

@@ -93,7 +93,7 @@ PAGES = [
          "their registers, gears turn, crushers crush in theirs, board lasers fire. Walls stop robots and "
          "lasers. Point at any space to read what it does.", _board("elements")),
     Page("Damage and rebooting", "A robot that falls in a pit or off the board, or is crushed, reboots on "
-         "the reboot space with 2 SPAM and loses the rest of its program. SPAM in your hand is played as "
+         "the reboot space with 2 SPAM, loses the rest of its program and faces the way you pick. SPAM in your hand is played as "
          "your deck's top card; Haywire cards hide under a register and play instead of it.",
          _cards(("spam", "hw_move1_right"))),
     Page("Chaos & Carnage", "Teleporters add 2 spaces to Move and Back Up cards; randomizers swap your next "

@@ -13,7 +13,7 @@ from game.roborally.rules import content as C
 from game.roborally.ui.board_view import ROBOT_NAMES
 
 
-DURATIONS = {"move": 0.22, "convey": 0.22, "pushed": 0.22, "teleport": 0.45, "turn": 0.2, "reveal": 0.6,
+DURATIONS = {"move": 0.22, "convey": 0.22, "pushed": 0.22, "teleport": 0.45, "turn": 0.2, "reboot_facing": 0.3, "reveal": 0.6,
              "play": 0.35, "robot_laser": 0.35, "board_laser": 0.35, "indirect_fire": 0.4, "stun": 0.4,
              "reboot": 0.5, "placed": 0.3, "crush": 0.45, "damage": 0.12, "checkpoint": 0.6, "randomize": 0.5,
              "push_panel": 0.15, "energy": 0.15, "win": 1.0, "bump": 0.12, "haywire": 0.2, "mirror": 0.3,
@@ -118,7 +118,7 @@ class EventPlayback:
             fx, fy = d["from"]
             tx, ty = d["to"]
             s[0], s[1] = (fx, fy) if f < 0.5 else (tx, ty)
-        elif k == "turn":
+        elif k in ("turn", "reboot_facing"):
             start = d["dir"] - d["by"]
             s[2] = start + d["by"] * f
 
@@ -127,7 +127,7 @@ class EventPlayback:
         s = self.shown.get(e.seat)
         if k in ("move", "convey", "pushed", "teleport") and s is not None:
             s[0], s[1] = d["to"]
-        elif k == "turn" and s is not None:
+        elif k in ("turn", "reboot_facing") and s is not None:
             s[2] = d["dir"] % 4
         elif k == "placed" and s is not None:
             s[0], s[1], s[2] = d["at"][0], d["at"][1], d["dir"]
@@ -167,6 +167,9 @@ def text_font_size(text: str) -> tuple[int, int]:
     return text_font("small", True).size(text)
 
 
+DIRECTION_NAMES = ("north (up)", "east (right)", "south (down)", "west (left)")
+
+
 def _log_line(e) -> str | None:
     k, d = e.kind, e.data
     who = ROBOT_NAMES[e.seat] if e.seat is not None else ""
@@ -183,6 +186,8 @@ def _log_line(e) -> str | None:
         return f"{who} is crushed"
     if k == "reboot":
         return f"{who} reboots ({d['cause']})"
+    if k == "reboot_facing":
+        return f"{who} rebooted, now facing {DIRECTION_NAMES[d['dir']]}"
     if k == "robot_laser":
         return f"{who} shoots {ROBOT_NAMES[d['target']]}"
     if k == "board_laser":

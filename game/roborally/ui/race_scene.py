@@ -32,7 +32,7 @@ from game.roborally.rules.engine import Choice, make_config
 from game.roborally.ui import explain, howto
 from game.roborally.ui.board_view import ROBOT_COLOURS, ROBOT_NAMES, BoardView
 from game.roborally.ui.hand import ProgrammingHand
-from game.roborally.ui.playback import EventPlayback
+from game.roborally.ui.playback import DIRECTION_NAMES, EventPlayback
 from game.roborally.ui.side_panel import SidePanel
 
 if TYPE_CHECKING:  # pragma: no cover - concurrent.futures costs ~30 ms of start-up before the first frame
@@ -62,6 +62,9 @@ def course_title(course_id: str) -> str:
 
 def _seats_path():
     return storage.data_dir() / "games" / SEATS_FILE
+
+
+FACING_KEYS = {inp.UP: 0, inp.RIGHT: 1, inp.DOWN: 2, inp.LEFT: 3}     # a rebooted robot's facing, N E S W
 
 
 class ChoiceList:
@@ -346,7 +349,7 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
             self.session.barrier()
             self.app.stack.push(HandoverScene(self, seat))
             return
-        if self.state.phase in ("upgrade", "fire", "haywire") and self.menu is None:
+        if self.state.phase in ("upgrade", "fire", "haywire", "reboot_facing") and self.menu is None:
             self._build_menu(seat)
 
     def _poll_ai(self, seat: int) -> None:
@@ -399,11 +402,17 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
                     label, detail = f"Indirect Fire at {ROBOT_NAMES[t]} (1 energy)", C.UPGRADES["indirect_fire"]["text"]
             elif c.kind == "haywire":
                 label, detail = f"Haywire under register {c.arg}", C.UPGRADES["controlled_chaos"]["text"]
+            elif c.kind == "facing":
+                label = f"Face {DIRECTION_NAMES[c.arg]}"
+                detail = ("Rebooted: turn your robot to face any way (the arrow only pushes robots off the "
+                          "reboot space). Arrow keys point it.")
             else:
                 label, detail = f"{c.kind} {c.arg}", ""
             items.append((label, detail, (lambda ch=c: self._apply(ch))))
         top = 44 + len(self.state.robots) * min(72, 330 // len(self.state.robots)) + 34
         self.menu = ChoiceList(items, 845, top, theme.WIDTH - 855, theme.HEIGHT - 46)
+        if self.state.phase == "reboot_facing":
+            self.menu.focus = self.state.robots[seat].d          # starts on the arrow's facing
 
     # ------------------------------------------------------------------ input
     def hints(self):
@@ -422,6 +431,12 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
             return [(inp.LEFT, "Pick card"), (inp.CONFIRM, "Place"), (inp.UNDO, "Take back"), (inp.INFO, "Inspect"),
                     (inp.MENU, "Pause")]
         return [(inp.CONFIRM, "Select"), (inp.SKIP, "Skip"), (inp.INFO, "Inspect"), (inp.MENU, "Pause / how to play")]
+
+    def facing_prompt(self) -> str | None:
+        """The one line that asks a human whose robot rebooted which way it faces."""
+        if self.state.phase != "reboot_facing" or not self._human_turn():
+            return None
+        return f"{ROBOT_NAMES[self.session.current_seat()]} rebooted: pick its facing (arrow keys)"
 
     def _human_turn(self) -> bool:
         seat = self.session.current_seat()
@@ -504,6 +519,9 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
         if not self._human_turn():
             return
         if self.menu is not None:
+            if self.state.phase == "reboot_facing" and name in FACING_KEYS:
+                self.menu.focus = FACING_KEYS[name]             # the arrow pressed is the way it will face
+                return
             self.menu.handle(action)
             return
         if self.state.phase != "program":
@@ -561,6 +579,9 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
             if bv.board.inside(round(x), round(y)) or (0 <= x < bv.board.width and 0 <= y < bv.board.height):
                 flash = max([ttl for k, e, ttl in self.flashes if k == "reboot" and e.seat == s] + [0])
                 bv.draw_robot(surface, s, x, y, a, flash)
+        if self.facing_prompt() and self.menu is not None:
+            me = self.state.robots[seat]
+            bv.draw_facing(surface, me.x, me.y, self.menu.focus)
         self._draw_floaters(surface)
         if self.cursor is not None:
             pygame.draw.rect(surface, theme.ACCENT_2, bv.cell_rect(*self.cursor), 3, border_radius=4)
@@ -580,6 +601,8 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
             if c is not None:
                 text = explain.card_text(c.arg) if c.kind == "card" else explain.upgrade_text(c.arg)
                 draw_fit(surface, text, line, "small", theme.TEXT_DIM, align="center", wrap=False)
+        elif self.facing_prompt():
+            draw_fit(surface, self.facing_prompt(), line, "small", theme.ACCENT, align="center", wrap=False, bold=True)
         elif self.message:
             draw_fit(surface, self.message, line, "small", theme.ACCENT, align="center", wrap=False, bold=True)
         if not self.demo:

@@ -65,7 +65,8 @@ class SidePanel:
             st = self.state
             x0, right = 845, theme.WIDTH - 10
             top = 44 + len(st.robots) * min(72, 330 // len(st.robots)) + 4
-            title = {"upgrade": "Upgrades", "fire": "Your laser", "haywire": "Controlled Chaos"}.get(st.phase, "")
+            title = {"upgrade": "Upgrades", "fire": "Your laser", "haywire": "Controlled Chaos",
+                     "reboot_facing": "Rebooted: facing"}.get(st.phase, "")
             draw_fit(surface, f"{ROBOT_NAMES[self.session.current_seat()]}: {title}", pygame.Rect(x0, top, right - x0, 26),
                      "small", theme.ACCENT, wrap=False, bold=True)
             self.menu.draw(surface)

@@ -173,3 +173,26 @@ def test_with_a_haywire_ahead_hard_plans_for_every_way_it_can_move_the_robot():
     stay_put = Planner(view, "hard")
     stay_put._haywire_ahead = lambda reg: False          # the old model: the robot stays put
     assert falls(planned) <= 2 < falls(stay_put.top_programs(hand, (), 1)[0])
+
+
+def test_hard_does_not_fall_on_purpose_to_skip_the_haywires_waiting_in_its_registers():
+    # issue 23, the "Haywire spiral" traced on foundry-loop: a reboot cancels the registers
+    # after it, but their face-down Haywires stay on the mat and play next round. Priced as
+    # gone, driving off the edge beside a reboot space next to the checkpoint looked cheaper
+    # than walking and playing them. Here the robot faces the east edge, Haywires lie under
+    # registers 4 and 5, and the reboot space is one square from the checkpoint.
+    from game.roborally.rules.worlds import play_activation
+
+    spec = course(checkpoints=[(1, 0)], reboot=(1, 1, "N"))
+    s = game(spec, robots=[(7, 7, "E"), (0, 7, "N")])
+    skip_upgrades(s)
+    s.robots[0].haywire[3] = s.robots[0].haywire[4] = "hw_back_back"
+    hand = ["move1", "move1", "move2", "right", "left", "uturn", "move1", "right", "left"]
+    s.robots[0].hand = list(hand)
+    player = make_player("hard", 1)
+    player.choose(R.seat_view(s, 0), R.legal_choices(s))
+    _, events = play_activation(s, {0: player._plan, 1: ["powerup"] * 5})
+    reveals = 0
+    for e in events:
+        reveals += e.kind == "reveal"
+        assert not (e.kind == "reboot" and e.seat == 0 and reveals <= 3), player._plan

@@ -10,27 +10,16 @@ import sys
 from pathlib import Path
 
 import pygame
-import pytest
 
 from game.client import input as inp
-from game.client.app import App
 from game.core.session import GameSession, has_saved_game, saved_game_path
 from game.core.storage import load_json
 from game.roborally import rules as R
 from game.client.menus import HowToPlayScene
 from game.roborally.levels.tmx import find_course, load_course
-from game.roborally.ui import howto
 from game.roborally.ui.scene import HandoverScene, RaceScene, new_race, resume_scene
 
 ROOT = Path(__file__).resolve().parents[3]
-
-
-@pytest.fixture
-def app():
-    howto.mark_tutorial_done()          # the first-race tutorial has its own test (test_screen_polish)
-    a = App(headless=True)
-    yield a
-    pygame.quit()
 
 
 def run_until(app, scene, cond, limit=40000, press=None):

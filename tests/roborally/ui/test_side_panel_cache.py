@@ -4,21 +4,10 @@ were drawn every frame)."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
-from game.client.app import App
-from game.roborally.ui import howto
 from game.roborally.ui.scene import new_race
 
 SIDE = pygame.Rect(845, 0, 1280 - 845, 720 - 46)
-
-
-@pytest.fixture
-def app():
-    howto.mark_tutorial_done()
-    a = App(headless=True)
-    yield a
-    pygame.quit()
 
 
 def _fresh(scene, size) -> pygame.Surface:
