@@ -237,6 +237,8 @@ def inner_choice(state: GameState) -> Choice:
     options = dec.options
     kind = dec.kind
     if kind == "window":
+        if dec.ctx and dec.ctx[0] != "window" and len(options) > 1:
+            return _reaction(state)
         return options[0]                                # "continue"
     if kind == "dir":
         seen: dict = {}
@@ -255,6 +257,24 @@ def inner_choice(state: GameState) -> Choice:
                    if c.args[0] in UNLOCK_PREFERENCE else len(UNLOCK_PREFERENCE))
     if kind == "beep":
         return next(c for c in options if c.kind == "no_beep")
+    return options[0]
+
+
+def _reaction(state: GameState) -> Choice:
+    """A reaction window (the engine opens one only when a protective ability - ABS, RAM,
+    Double Metal, Cameo, Short Deactivation - would change what the coming movement does):
+    carry on when that does not lose, else the first reaction that saves the robot. Taking
+    "continue" always made the look-ahead judge such a card lost: it BEEPed a card a partner
+    then played safely with RAM (tuning deal 1.6 4201, with greedy) and read that partner as random."""
+    options = state.pending.options
+    for option in options:
+        trial = state.copy()
+        try:
+            apply(trial, option)
+        except (KeyError, ValueError, IndexError):
+            continue
+        if trial.outcome != "lost":
+            return option
     return options[0]
 
 

@@ -366,3 +366,29 @@ def test_a_careless_partner_is_imagined_steering_its_card_the_worst_way_that_doe
         apply(state, state.pending.options[0])
     assert ai_player.inner_choice(state) == Choice("dir", ("green", "U"))
     assert ai_player.careless_choice(state) == Choice("dir", ("green", "D"))
+
+
+
+def _abs_saves_green():
+    """Card 4's top part (U, U) walks green into the blue bad robot at its second step; green's
+    owner has ABS and Energy, so the engine opens a reaction window there."""
+    from game.roborun.rules.state import PlayerSetup, Setup
+    setup = Setup((PlayerSetup("strong_two", ("abs",), 1, 2), PlayerSetup("smart_three", (), 1, 0)),
+                  equipment_deck=tuple(range(1, 11)))
+    return game_from_ascii("""
+    .     .     .
+    .     .+b   .
+    .     .     .+R
+    .     .+G   .
+    """, setup=setup, first=0, stands=[[(4, "yellow")], [(c, "blue") for c in (1, 2, 3)]])
+
+
+def test_the_look_ahead_uses_a_reaction_that_saves_the_robot_instead_of_judging_the_card_lost():
+    # ABS "ends this movement action on the space before". The greedy look-ahead used to take
+    # "continue" at every window and judge such a card lost: the AI BEEPed a card its partner
+    # then played safely, and read that partner as playing at random.
+    state = _abs_saves_green()
+    apply(state, Choice("play", (4,)))
+    ai_player.complete(state)
+    assert state.outcome is None and state.energy[0] == 1          # ABS was used, the robot lives
+    assert not ai_player.loses_now(_abs_saves_green(), Choice("play", (4,)))
