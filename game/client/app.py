@@ -132,6 +132,7 @@ class App:
         self.window = tuple(window) if window else theme.LOGICAL_SIZE
         text_layout.set_display_scale(fit_scale(self.window))
         text_layout.reset_caches()  # fonts cached by an earlier App (tests, "play again") died with pygame.quit()
+        text_layout.begin_start(dataclass_code.command())   # fonts answer from the last start's table
         driver = os.environ.get("SDL_VIDEODRIVER", "")
         self.headless = headless if headless is not None else driver in HEADLESS_DRIVERS
         # SCALED draws at the logical size and scales to any window; headless needs no scaling.
@@ -341,6 +342,7 @@ class App:
             self.audio.release()   # sounds are read (or synthesised) in the background after the first frame
             ai_worker.release()
             dataclass_code.save_in_background()    # the next start compiles none of them
+            text_layout.end_start()     # ... and loads no glyph its first frame drew
             first_frame.resume()        # the collector, off since the command started (game.cli)
         self.audio.poll()          # at most one sound made from the bytes read, each frame
         # Hand the GIL to an AI job running in a thread (the worker process's fallback). pygame
@@ -454,6 +456,7 @@ def run_scene(make_scene: Callable[[App], Scene], args: argparse.Namespace) -> i
         pygame.quit()
         ai_worker.shutdown()   # lets a worker still starting finish first (else it prints an error)
         dataclass_code.save()  # what screens opened after the first frame compiled
+        text_layout.end_start(wait=True)    # a start that ended before its first frame; a table being written
 
 
 def run_title(argv: list[str], epilog: str | None = None) -> int:

@@ -38,6 +38,12 @@ _installed = False
 _name = "main"
 
 
+def command() -> str:
+    """The command whose caches this process uses ("main" before `install`): other start-up
+    caches (game.client.text_memo) are kept per command too."""
+    return _name
+
+
 def cache_path() -> Path:
     from game.core import storage
 
