@@ -148,7 +148,7 @@ class App:
         # Sounds asked for before the first frame are built just after it (start-up speed).
         self.audio = Audio(self.settings.sfx_volume, self.settings.music_volume, defer=True)
         ai_worker.defer_start()   # the AI worker process too starts after the first frame
-        self.input = InputMapper(to_logical=self.window_to_logical)
+        self.input = InputMapper(to_logical=self.window_to_logical, controllers=False)   # pads: after the first frame
         self.pointer: tuple[int, int] | None = None   # last pointer position (tooltips)
         self.overlay_frame = -1     # the last frame a tooltip was drawn over the scenes (see TitleScene.draw)
         self.stack = SceneStack(self)
@@ -343,6 +343,7 @@ class App:
             ai_worker.release()
             dataclass_code.save_in_background()    # the next start compiles none of them
             text_layout.end_start()     # ... and loads no glyph its first frame drew
+            self.input.open_controllers()
             first_frame.resume()        # the collector, off since the command started (game.cli)
         self.audio.poll()          # at most one sound made from the bytes read, each frame
         # Hand the GIL to an AI job running in a thread (the worker process's fallback). pygame

@@ -137,7 +137,7 @@ FIRST_FLIP_MODULES = """
 import os, sys
 import pygame
 def _flip():
-    print(sorted(name for name in sys.modules if name.startswith("game.")))
+    print(sorted(name for name in sys.modules if name.startswith(("game.", "pygame._sdl2"))))
     sys.stdout.flush()
     os._exit(0)
 pygame.display.flip = _flip
@@ -162,6 +162,23 @@ def test_robo_run_draws_its_first_frame_without_importing_its_ai(tmp_path):
     modules = ast.literal_eval(done.stdout.strip().splitlines()[-1])
     assert "game.roborun.ui.play_scene" in modules
     assert not [name for name in modules if name.startswith("game.roborun.ai")]
+    assert "pygame._sdl2.controller" not in modules       # the gamepad API starts after the first frame
+
+
+def test_the_app_opens_the_gamepads_after_its_first_frame():
+    import pygame
+
+    from game.client.app import App
+    from game.client.menus import TitleScene
+
+    app = App()
+    try:
+        app.stack.push(TitleScene())
+        assert not app.input._controllers_started
+        app.step(app.clock.step)
+        assert app.input._controllers_started
+    finally:
+        pygame.quit()
 
 
 def test_a_named_ai_pickles_as_its_name_and_plays_as_the_function(tmp_path):
