@@ -51,6 +51,7 @@ WAKE_FRAMES = 6         # frames drawn after any wake (input, an AI answer, a sc
 LIVELY = 5.0            # seconds after the player's last input during which decoration moves
 FRAME_TIMES_KEPT = 100_000
 COLLECT_EVERY = 2.0     # seconds: at most one full garbage collection this often, after a screen closes
+OPEN_PADS_AT_FRAME = 3  # the gamepad API starts after this frame (issue 26: not before the first)
 
 
 HEADLESS_DRIVERS = ("dummy", "offscreen")
@@ -343,8 +344,9 @@ class App:
             ai_worker.release()
             dataclass_code.save_in_background()    # the next start compiles none of them
             text_layout.end_start()     # ... and loads no glyph its first frame drew
-            self.input.open_controllers()
             first_frame.resume()        # the collector, off since the command started (game.cli)
+        elif self.frames == OPEN_PADS_AT_FRAME:     # not with the work above: the second frame
+            self.input.open_controllers()           # often builds the screen's layers (~3 ms)
         self.audio.poll()          # at most one sound made from the bytes read, each frame
         # Hand the GIL to an AI job running in a thread (the worker process's fallback). pygame
         # releases and at once re-takes it inside flip(), which resets CPython's forced switch,

@@ -168,13 +168,16 @@ def test_robo_run_draws_its_first_frame_without_importing_its_ai(tmp_path):
 def test_the_app_opens_the_gamepads_after_its_first_frame():
     import pygame
 
+    from game.client import app as app_module
     from game.client.app import App
     from game.client.menus import TitleScene
 
     app = App()
     try:
         app.stack.push(TitleScene())
-        assert not app.input._controllers_started
+        for _ in range(app_module.OPEN_PADS_AT_FRAME - 1):
+            app.step(app.clock.step)
+            assert not app.input._controllers_started
         app.step(app.clock.step)
         assert app.input._controllers_started
     finally:

@@ -204,6 +204,12 @@ class PlayDrawing:
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         """Two cached layers (HUD + map; + resting pieces), then only what moves this frame."""
+        on_screen = self.frames_drawn == 0 and self.hud_layer is None
+        if on_screen:
+            # The first frame draws the HUD on the screen itself; its layer and the backdrop, two
+            # full-screen surfaces (901 fresh pages each), are made by the next frame (issue 26:
+            # the first frame's own work). The same drawing onto a surface of the same format.
+            self.hud_layer = surface
         if self.dirty or self.hud_layer is None:
             self._rebuild_hud_layer()
         focused = self.options_list[self.focus] if self._human_turn() and self.options_list and \
@@ -237,10 +243,13 @@ class PlayDrawing:
                 draw_stage(surface, self.board, self.stage, only=moving)
         self._draw_captions(surface)
         self.frames_drawn += 1
+        if on_screen:
+            self.hud_layer, self._parts, self.dirty = None, {}, True      # the real layer: next frame
 
     def _compose(self, target: pygame.Surface, moving, focused) -> None:
         """The HUD layer and what rests on the map: the backdrop a frame blits."""
-        target.blit(self.hud_layer, (0, 0))
+        if target is not self.hud_layer:
+            target.blit(self.hud_layer, (0, 0))
         if not self.reader.exits_open:
             self._draw_locks(target)
         if focused is None:           # highlights go under the pawns, so keep pawns live then
