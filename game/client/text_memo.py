@@ -74,12 +74,12 @@ def begin(name: str, font_file: str | None) -> None:
     stamp = fingerprint(font_file)
     with _lock:
         _recording = stamp is not None
+        _used.clear()       # a new start: what an earlier App of this process asked is not its
+        _new.clear()
         if stamp is None or (name == _name and stamp == _fingerprint):
             return          # the same table is already read (a second App in one process)
         _name, _fingerprint = name, stamp
         _table.clear()
-        _used.clear()
-        _new.clear()
         _table.update(_read(cache_path(name), stamp))
 
 

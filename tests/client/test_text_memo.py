@@ -162,3 +162,15 @@ def test_the_title_opens_no_font_at_its_second_start(fonts, monkeypatch):
         if start == 0:
             assert opened and text_memo.cache_path(dataclass_code.command()).is_file()
     assert opened == []
+
+
+def test_an_app_that_never_drew_leaves_nothing_for_the_next_start_to_carry(fonts):
+    """Each App's start records afresh: what an App that never reached its first frame asked is
+    dropped when the next App starts (a test process makes hundreds of Apps)."""
+    _fresh_start()
+    text.face(35).render("never drawn", True, (255, 255, 255))
+    assert text_memo._new
+    text.begin_start("unit")                 # the next App of this process
+    assert not text_memo._new and not text_memo._used
+    text.end_start(wait=True)
+    assert not text_memo.cache_path("unit").exists()       # nothing asked: nothing written
