@@ -292,6 +292,42 @@ def _run_pickled(payload: bytes) -> Any:
     return fn(*args, **kwargs)
 
 
+class Named:
+    """A function named "module:function" (with fixed keyword arguments), imported where it is
+    first called: a screen hands its AI to the worker process without importing the AI itself
+    (issue 26: Robo Run's AI is 138 kB of modules the render process never runs). It pickles
+    as the names; in the thread fallback the job's own thread imports it."""
+
+    __slots__ = ("target", "keywords")
+
+    def __init__(self, target: str, **keywords: Any) -> None:
+        self.target, self.keywords = target, keywords
+
+    def function(self) -> Callable:
+        import importlib
+
+        module, _, name = self.target.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.function()(*args, **{**self.keywords, **kwargs})
+
+    def __getstate__(self) -> tuple:
+        return self.target, self.keywords
+
+    def __setstate__(self, state: tuple) -> None:
+        self.target, self.keywords = state
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Named) and (self.target, self.keywords) == (other.target, other.keywords)
+
+    def __hash__(self) -> int:
+        return hash(self.target)
+
+    def __repr__(self) -> str:
+        return f"Named({self.target!r}, **{self.keywords!r})"
+
+
 def think_for(seconds: float, fn: Callable, *args: Any) -> Any:
     """Keep thinking: call fn(*args) again and again for `seconds`, return the first answer."""
     deadline = time.perf_counter() + seconds

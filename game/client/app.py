@@ -51,6 +51,7 @@ WAKE_FRAMES = 6         # frames drawn after any wake (input, an AI answer, a sc
 LIVELY = 5.0            # seconds after the player's last input during which decoration moves
 FRAME_TIMES_KEPT = 100_000
 COLLECT_EVERY = 2.0     # seconds: at most one full garbage collection this often, after a screen closes
+OPEN_PADS_AT_FRAME = 3  # the gamepad API starts after this frame (issue 26: not before the first)
 
 
 HEADLESS_DRIVERS = ("dummy", "offscreen")
@@ -132,6 +133,7 @@ class App:
         self.window = tuple(window) if window else theme.LOGICAL_SIZE
         text_layout.set_display_scale(fit_scale(self.window))
         text_layout.reset_caches()  # fonts cached by an earlier App (tests, "play again") died with pygame.quit()
+        text_layout.begin_start(dataclass_code.command())   # fonts answer from the last start's table
         driver = os.environ.get("SDL_VIDEODRIVER", "")
         self.headless = headless if headless is not None else driver in HEADLESS_DRIVERS
         # SCALED draws at the logical size and scales to any window; headless needs no scaling.
@@ -147,7 +149,7 @@ class App:
         # Sounds asked for before the first frame are built just after it (start-up speed).
         self.audio = Audio(self.settings.sfx_volume, self.settings.music_volume, defer=True)
         ai_worker.defer_start()   # the AI worker process too starts after the first frame
-        self.input = InputMapper(to_logical=self.window_to_logical)
+        self.input = InputMapper(to_logical=self.window_to_logical, controllers=False)   # pads: after the first frame
         self.pointer: tuple[int, int] | None = None   # last pointer position (tooltips)
         self.overlay_frame = -1     # the last frame a tooltip was drawn over the scenes (see TitleScene.draw)
         self.stack = SceneStack(self)
@@ -341,7 +343,10 @@ class App:
             self.audio.release()   # sounds are read (or synthesised) in the background after the first frame
             ai_worker.release()
             dataclass_code.save_in_background()    # the next start compiles none of them
+            text_layout.end_start()     # ... and loads no glyph its first frame drew
             first_frame.resume()        # the collector, off since the command started (game.cli)
+        elif self.frames == OPEN_PADS_AT_FRAME:     # not with the work above: the second frame
+            self.input.open_controllers()           # often builds the screen's layers (~3 ms)
         self.audio.poll()          # at most one sound made from the bytes read, each frame
         # Hand the GIL to an AI job running in a thread (the worker process's fallback). pygame
         # releases and at once re-takes it inside flip(), which resets CPython's forced switch,
@@ -454,6 +459,7 @@ def run_scene(make_scene: Callable[[App], Scene], args: argparse.Namespace) -> i
         pygame.quit()
         ai_worker.shutdown()   # lets a worker still starting finish first (else it prints an error)
         dataclass_code.save()  # what screens opened after the first frame compiled
+        text_layout.end_start(wait=True)    # a start that ended before its first frame; a table being written
 
 
 def run_title(argv: list[str], epilog: str | None = None) -> int:

@@ -78,7 +78,7 @@ class InputMapper:
     """Turns pygame events into Actions. Holds gamepad handles and the last device used."""
 
     def __init__(self, to_logical: Callable[[float, float], tuple[int, int]] | None = None,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, controllers: bool = True) -> None:
         import time
 
         self.last_device = "keyboard"
@@ -89,6 +89,18 @@ class InputMapper:
         self._last_tap: tuple[tuple[int, int], float] | None = None
         self.controllers: dict[int, object] = {}
         self._axis_held: dict[tuple[int, int], int] = {}
+        self._controller = None
+        self._controllers_started = False
+        if controllers:
+            self.open_controllers()
+
+    def open_controllers(self) -> None:
+        """Start pygame's gamepad API and open the pads plugged in (once); pads plugged in later
+        arrive as CONTROLLERDEVICEADDED. The App calls this after its first frame (issue 26:
+        importing the controller module and SDL's other wrappers is ~3 ms of a start)."""
+        if self._controllers_started:
+            return
+        self._controllers_started = True
         try:
             from pygame._sdl2 import controller
 

@@ -21,6 +21,7 @@ class CachedRegion:
     def __init__(self) -> None:
         self.key: Hashable = None
         self.layer: pygame.Surface | None = None
+        self.used = False
 
     def blit(self, target: pygame.Surface, backdrop: pygame.Surface, area: pygame.Rect, key: Hashable,
              draw: Callable[[pygame.Surface], None]) -> None:
@@ -30,16 +31,28 @@ class CachedRegion:
         `draw` paints in screen coordinates and must stay inside `area`.
         """
         area = pygame.Rect(area).clip(backdrop.get_rect())
+        if not self.used:
+            # The first time, straight onto the target: the layer (a copy of the whole backdrop,
+            # 3.7 MB of fresh pages for a full screen) is made the next time (issue 26: a screen's
+            # first frame is usually the program's first). The same drawing on the same format.
+            self.used = True
+            self._draw(target, backdrop, area, draw)
+            return
         if self.layer is None or self.layer.get_size() != backdrop.get_size():
             self.layer = backdrop.copy()
             self.key = None
         if key != self.key:
             self.key = key
-            self.layer.blit(backdrop, area.topleft, area)
-            clip = self.layer.get_clip()
-            self.layer.set_clip(area)
-            try:
-                draw(self.layer)
-            finally:
-                self.layer.set_clip(clip)
+            self._draw(self.layer, backdrop, area, draw)
         target.blit(self.layer, area.topleft, area)
+
+    @staticmethod
+    def _draw(layer: pygame.Surface, backdrop: pygame.Surface, area: pygame.Rect,
+              draw: Callable[[pygame.Surface], None]) -> None:
+        clip = layer.get_clip()
+        layer.blit(backdrop, area.topleft, area)
+        layer.set_clip(area.clip(clip))       # a target's own clip still holds
+        try:
+            draw(layer)
+        finally:
+            layer.set_clip(clip)

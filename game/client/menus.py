@@ -209,7 +209,7 @@ class TitleScene(Scene):
         self.background = self.base           # base + the menu, rebuilt when the menu changes
         self.menu_key: tuple | None = None
         self.floor = self._floor_strip(self.base)
-        self.title_text = text_layout.new_font(150).render("ROBO ARCADE", True, theme.ACCENT)
+        self.title_text = text_layout.face(150).render("ROBO ARCADE", True, theme.ACCENT)
         self.title_frames: dict[tuple[int, int], tuple[pygame.Surface, pygame.Rect]] = {}
         self.app.audio.warm()       # every effect (after the first frame: see Audio.release)
         self._refresh_saved()

@@ -38,7 +38,7 @@ from typing import Iterator
 
 import pygame
 
-from game.client import theme
+from game.client import text_memo, theme
 from game.core.cache import LRU, surface_bytes
 
 MIN_SCREEN_PX = 12          # smallest em, in real window pixels, of any text
@@ -98,36 +98,112 @@ def _bundled_font_file() -> str | None:
 DEFAULT_FONT_SCALE = 0.6875     # pygame opens Font(None, size) at this share of `size` (pygame's font.c)
 
 
+def font_points(em: int) -> int:
+    """The point size pygame opens for an em of `em` pixels (`Font(None, em)` and `new_font`)."""
+    return max(1, int(em * DEFAULT_FONT_SCALE))
+
+
 def new_font(em: int) -> pygame.font.Font:
     """pygame's bundled font as `Font(None, em)` opens it, uncached (`font()` is the cached one
     with the floor): by its path, at the size pygame would use, so every glyph is the same."""
     path = _bundled_font_file()
     if path is None:
         return pygame.font.Font(None, em)
-    return pygame.font.Font(path, max(1, int(em * DEFAULT_FONT_SCALE)))
+    return pygame.font.Font(path, font_points(em))
+
+
+class Face:
+    """pygame's font at one em and weight: what `font()` returns.
+
+    Its answers (render, size, metrics, line size...) come from the last start's table
+    (game.client.text_memo) while that has them, so a start that draws what the last one drew
+    opens no font and loads no glyph before its first frame; the real font is opened at the
+    first question the table cannot answer. Everything else is the real font's own."""
+
+    __slots__ = ("em", "bold", "points", "_font")
+
+    def __init__(self, em: int, bold: bool) -> None:
+        self.em, self.bold, self.points = em, bold, font_points(em)
+        self._font: pygame.font.Font | None = None
+
+    def real(self) -> pygame.font.Font:
+        if self._font is None:
+            self._font = new_font(self.em)
+            self._font.set_bold(self.bold)
+        return self._font
+
+    def alive(self) -> bool:
+        """False when the font module was quit since the real font was opened ("Invalid font")."""
+        if self._font is None:
+            return True
+        try:
+            self._font.get_height()
+        except pygame.error:
+            return False
+        return True
+
+    def render(self, text, antialias, color, bgcolor=None, wraplength=0) -> pygame.Surface:
+        if antialias is True and bgcolor is None and not wraplength and type(text) is str:
+            return text_memo.render(self.real, self.points, self.bold, text, tuple(color))
+        return self.real().render(text, antialias, color, bgcolor, wraplength)
+
+    def size(self, text: str) -> tuple[int, int]:
+        return text_memo.ask(self.real, self.points, self.bold, "size", text)
+
+    def metrics(self, text: str) -> list:
+        return text_memo.ask(self.real, self.points, self.bold, "metrics", text)
+
+    def get_linesize(self) -> int:
+        return text_memo.ask(self.real, self.points, self.bold, "get_linesize")
+
+    def get_height(self) -> int:
+        return text_memo.ask(self.real, self.points, self.bold, "get_height")
+
+    def get_ascent(self) -> int:
+        return text_memo.ask(self.real, self.points, self.bold, "get_ascent")
+
+    def get_descent(self) -> int:
+        return text_memo.ask(self.real, self.points, self.bold, "get_descent")
+
+    def __getattr__(self, name: str):
+        return getattr(self.real(), name)
+
+
+def face(em: int, bold: bool = False) -> Face:
+    """The cached font of exactly `em` pixels (no floor: a title's big letters)."""
+    return _font_em(em, bool(bold))
+
+
+def begin_start(name: str) -> None:
+    """Answer fonts from the table the last start `name` wrote, and record this start's (the App)."""
+    text_memo.begin(name, _bundled_font_file())
+
+
+def end_start(wait: bool = False) -> None:
+    """The first frame is drawn: keep what this start asked for the next one (the App); with
+    `wait`, the program is ending: the table is on disk when this returns."""
+    text_memo.end()
+    if wait:
+        text_memo.wait()
 
 
 @lru_cache(maxsize=64)
-def _new_font_em(em: int, bold: bool) -> pygame.font.Font:
-    f = new_font(em)
-    f.set_bold(bold)
-    return f
+def _new_font_em(em: int, bold: bool) -> Face:
+    return Face(em, bold)
 
 
-def _font_em(em: int, bold: bool) -> pygame.font.Font:
-    """The font of `em` pixels, made again when the font module was quit since it was cached
+def _font_em(em: int, bold: bool) -> Face:
+    """The font of `em` pixels, made again when the font module was quit since it was opened
     (a second App in one process, the host drawing phone card art after a closed App): a font
     kept across pygame.quit() raised "Invalid font" at its next use."""
     f = _new_font_em(em, bold)
-    try:
-        f.get_height()
-    except pygame.error:
+    if not f.alive():
         reset_caches()                 # every cached font and line is from the dead module
         f = _new_font_em(em, bold)
     return f
 
 
-def font(size: str | int = "body", bold: bool = False) -> pygame.font.Font:
+def font(size: str | int = "body", bold: bool = False) -> Face:
     return _font_em(em_px(size), bool(bold))
 
 
@@ -172,7 +248,7 @@ class Layout:
     full_text: str           # what the box was asked to show (for the tooltip; at most what the box could hold)
 
     @property
-    def font(self) -> pygame.font.Font:
+    def font(self) -> Face:
         return _font_em(self.em, self.bold)
 
 
@@ -195,7 +271,7 @@ def _shorten_to(f: pygame.font.Font, line: str, width: int) -> str:
 
 def _min_advance(f: pygame.font.Font, text: str) -> int:
     """The narrowest glyph advance among the characters of `text` (at least 1)."""
-    chars = "".join(set(text)) or " "
+    chars = "".join(sorted(set(text))) or " "     # sorted: the same question at every start (text_memo)
     return max(1, min((m[4] for m in f.metrics(chars) if m is not None), default=1))
 
 

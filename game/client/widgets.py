@@ -35,10 +35,32 @@ def darken(surface: pygame.Surface, alpha: int) -> None:
     surface.fill((keep, keep, keep), special_flags=pygame.BLEND_MULT)
 
 
+SHADE_ROWS = 24      # rows of the translucent strip `shade` blends down the screen
+
+
+def shade(surface: pygame.Surface, rgba) -> None:
+    """Blend a translucent colour over all of `surface`, pixel for pixel as blitting a
+    full-screen layer of that colour does, from one small cached strip: no full-screen
+    translucent layer made at start-up or in a frame (3.7 MB of fresh memory, ~3.5 ms of page
+    faults here each time)."""
+    width, height = surface.get_size()
+    strip = _shade_strip(width, tuple(rgba))
+    for top in range(0, height, SHADE_ROWS):
+        surface.blit(strip, (0, top))
+
+
+@lru_cache(maxsize=8)
+def _shade_strip(width: int, rgba: tuple) -> pygame.Surface:
+    strip = pygame.Surface((width, SHADE_ROWS), pygame.SRCALPHA)
+    strip.fill(rgba)
+    return strip
+
+
 def reset_caches() -> None:
     """Forget cached fonts and text: they die with pygame.quit(), and a new App re-inits pygame."""
     text_layout.reset_caches()
     _hint_bar.cache_clear()
+    _shade_strip.cache_clear()
 
 
 # callers written when these were lru_caches clear them directly

@@ -453,7 +453,8 @@ def clean_temp_files(folder: Path | None = None, older_than: float | None = None
     removed = 0
     base = Path(folder) if folder is not None else data_dir()
     cutoff = STARTED - CLOCK_SLACK if older_than is None else older_than
-    for where in (base, base / "games"):
+    # ... and of start-up caches written in the background by a process killed midway
+    for where in (base, base / "games", *([cache_dir()] if folder is None else [])):
         try:
             names = os.listdir(where)
         except OSError:

@@ -47,6 +47,7 @@ def _child(conn, spec: dict) -> None:
     conn.send(("started", {"game": host.engine.GAME_ID, "bind": host.bind, "port": host.port, "code": host.code}))
     feeds: list[queue.Queue] = []
     last = None
+    parent_gone = False
     try:
         while True:
             if conn.poll(POLL):
@@ -66,10 +67,15 @@ def _child(conn, spec: dict) -> None:
             for feed in feeds:
                 while not feed.empty():
                     conn.send(("choice", host.engine.choice_to_json(feed.get_nowait())))
+    except (EOFError, BrokenPipeError, ConnectionResetError):
+        # The window's process ended without a "stop" (killed by SIGTERM, or crashed): the
+        # table stops quietly, its save kept for --resume; nobody is left to read a report.
+        parent_gone = True
     finally:
         host.stop()
-        conn.send(("stopped", {"cpu": host.cpu_seconds, "errors": host.errors_sent,
-                               "closed": host.closed_for_abuse}))
+        if not parent_gone:
+            conn.send(("stopped", {"cpu": host.cpu_seconds, "errors": host.errors_sent,
+                                   "closed": host.closed_for_abuse}))
 
 
 class ChoiceFeed:

@@ -131,3 +131,78 @@ def test_wrapping_measures_each_line_about_once_and_keeps_greedy_lines(fonts):
             used += len(line.split())
             if used < len(words):        # greedy: the next word would not have fitted on this line
                 assert f.size(f"{line} {words[used]}")[0] > width, (width, line)
+
+
+FIRST_FLIP_MODULES = """
+import os, sys
+import pygame
+def _flip():
+    print(sorted(name for name in sys.modules if name.startswith(("game.", "pygame._sdl2"))))
+    sys.stdout.flush()
+    os._exit(0)
+pygame.display.flip = _flip
+from game.cli import main
+main({argv!r})
+"""
+
+
+def test_robo_run_draws_its_first_frame_without_importing_its_ai(tmp_path):
+    """The AI thinks in the worker process: the screen hands it the AI by name, so the render
+    process imports none of the AI's 138 kB before its first frame (issue 26)."""
+    import ast
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, ROBOARCADE_HOME=str(tmp_path), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = subprocess.run([sys.executable, "-c", FIRST_FLIP_MODULES.format(argv=["roborun", "--level", "1.1"])],
+                          cwd=root, env=env, capture_output=True, text=True, timeout=120)
+    modules = ast.literal_eval(done.stdout.strip().splitlines()[-1])
+    assert "game.roborun.ui.play_scene" in modules
+    assert not [name for name in modules if name.startswith("game.roborun.ai")]
+    assert "pygame._sdl2.controller" not in modules       # the gamepad API starts after the first frame
+
+
+def test_the_app_opens_the_gamepads_after_its_first_frame():
+    import pygame
+
+    from game.client import app as app_module
+    from game.client.app import App
+    from game.client.menus import TitleScene
+
+    app = App()
+    try:
+        app.stack.push(TitleScene())
+        for _ in range(app_module.OPEN_PADS_AT_FRAME - 1):
+            app.step(app.clock.step)
+            assert not app.input._controllers_started
+        app.step(app.clock.step)
+        assert app.input._controllers_started
+    finally:
+        pygame.quit()
+
+
+def test_a_named_ai_pickles_as_its_name_and_plays_as_the_function(tmp_path):
+    import pickle
+    import random
+
+    from game.client.ai_worker import Named
+    from game.roborun.ai.player import choose_for_level
+    from game.roborun.rules import engine
+    from game.roborun.ui.session import load_level_spec, make_partner
+
+    chooser, _ = make_partner("ai", "hard")
+    payload = pickle.dumps(chooser)
+    assert b"game.roborun.ai.player:choose_for_level" in payload and len(payload) < 200
+    again = pickle.loads(payload)
+    assert again == chooser == Named("game.roborun.ai.player:choose_for_level", level="hard")
+    from game.roborun.rules.view import seat_view
+
+    state = engine.new_game(load_level_spec("1.1"), 3)
+    for _ in range(3):                  # a few decisions in: cards to weigh, not only who starts
+        engine.apply(state, engine.legal_choices(state)[0])
+    choices = engine.legal_choices(state)
+    view = seat_view(state.copy(), state.pending.seat)
+    assert again(view, choices, random.Random(1)) == choose_for_level(view, choices, random.Random(1), level="hard")

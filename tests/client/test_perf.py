@@ -253,12 +253,21 @@ def test_a_cached_region_redraws_only_when_its_key_changes():
             layer.fill((200, 0, 0), pygame.Rect(10, 10, 20, 20))
 
         area = pygame.Rect(5, 5, 40, 40)
+        region.blit(target, backdrop, area, ("same",), draw)
+        # issue 26: the first use draws straight onto the target (no full-size layer before a
+        # first frame); the layer is made, and drawn once, at the second use
+        assert len(calls) == 1 and region.layer is None
+        assert target.get_at((15, 15))[:3] == (200, 0, 0) and target.get_at((50, 50))[:3] == (0, 0, 0)
         for _ in range(3):
             region.blit(target, backdrop, area, ("same",), draw)
-        assert len(calls) == 1
+        assert len(calls) == 2 and region.layer is not None
         assert target.get_at((15, 15))[:3] == (200, 0, 0) and target.get_at((50, 50))[:3] == (0, 0, 0)
-        region.blit(target, backdrop, area, ("changed",), lambda layer: calls.append(2))
-        assert calls == [1, 2] and target.get_at((15, 15))[:3] == (10, 20, 30)   # backdrop under the new key
+        region.blit(target, backdrop, area, ("changed",), lambda layer: calls.append(3))
+        assert calls == [1, 1, 3] and target.get_at((15, 15))[:3] == (10, 20, 30)   # backdrop under the new key
+        target.set_clip(pygame.Rect(0, 0, 12, 12))      # a target's own clip holds on the first use too
+        fresh = CachedRegion()
+        fresh.blit(target, backdrop, area, ("same",), draw)
+        assert target.get_at((11, 11))[:3] == (200, 0, 0) and target.get_at((15, 15))[:3] == (10, 20, 30)
     finally:
         pygame.quit()
 

@@ -205,6 +205,18 @@ def test_a_save_killed_midway_leaves_the_old_file_and_its_temp_file_is_cleaned(t
     assert os.listdir(path.parent) == ["g.json"]
 
 
+def test_a_cache_written_midway_by_a_killed_start_is_cleaned_at_the_next_start(tmp_path, monkeypatch):
+    """Start-up caches (text tables, compiled dataclass methods) are written in background threads
+    after the first frame; a start killed meanwhile left their temp files in the cache folder."""
+    monkeypatch.setenv("ROBOARCADE_CACHE", str(tmp_path / "cache"))
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / "text-title-v1.marshal").write_bytes(b"kept")
+    (cache / "text-title-v1.marshal.ab12cd34.tmp").write_bytes(b"half")
+    assert storage.clean_temp_files(older_than=time.time() + 1) == 1
+    assert os.listdir(cache) == ["text-title-v1.marshal"]
+
+
 def test_the_last_save_reaches_the_disk_when_the_program_exits(tmp_path):
     path = tmp_path / "exit.json"
     code = textwrap.dedent(f"""

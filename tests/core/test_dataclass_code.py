@@ -99,3 +99,47 @@ def test_the_methods_are_the_ones_dataclasses_would_make_annotations_included(fr
     cached = _define_point()
     assert cached.__init__.__annotations__ == plain.__init__.__annotations__ == {"x": int, "y": int, "return": None}
     assert cached.__doc__ == plain.__doc__
+
+
+def test_a_start_unmarshals_only_the_methods_of_the_classes_it_defines(fresh_cache, monkeypatch):
+    """A game's table also holds the methods of screens opened after its first frame: they stay
+    marshalled bytes until a class asks for them (issue 26: unmarshalling is start-up work)."""
+    _define_point()
+    point_methods = len(dataclass_code._new)
+    namespace: dict = {}
+    exec(compile("from dataclasses import dataclass\n@dataclass\nclass Later:\n    z: str = 'z'\n", "<t>", "exec"),
+         namespace)
+    later_methods = len(dataclass_code._new) - point_methods
+    assert point_methods and later_methods and dataclass_code.save()
+    monkeypatch.setattr(dataclass_code, "_codes", dataclass_code._read())    # the next run's start
+    monkeypatch.setattr(dataclass_code, "_new", {})
+    assert set(map(type, dataclass_code._codes.values())) == {bytes}
+    Point = _define_point()
+    assert Point(1).x == 1 and not dataclass_code._new          # nothing compiled
+    kinds = [type(code) for code in dataclass_code._codes.values()]
+    assert kinds.count(bytes) == later_methods                  # Later's methods never unmarshalled
+
+
+def test_a_new_process_compiles_nothing_not_even_the_file_layers_own_dataclasses(tmp_path):
+    """The table is read through game.core.files, which defines dataclasses (Field, Schema,
+    Checked): those used to be compiled at every start, before the table was read (~2% of the
+    instructions to a first frame)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("from game.core import dataclass_code\n"
+            "compiled = []\n"
+            "dataclass_code.compile = lambda *args, **kwargs: compiled.append(1) or compile(*args, **kwargs)\n"
+            "dataclass_code.install('startup')\n"
+            "from game.core import files, storage\n"
+            "dataclass_code.save()\n"
+            "print(len(compiled))\n")
+    env = dict(os.environ, ROBOARCADE_CACHE=str(tmp_path / "cache"))
+    root = Path(__file__).resolve().parents[2]
+    runs = [subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True,
+                           timeout=60) for _ in range(2)]
+    assert [run.returncode for run in runs] == [0, 0], runs[0].stderr[-500:]
+    first, second = (int(run.stdout.split()[-1]) for run in runs)
+    assert first >= 15 and second == 0

@@ -105,3 +105,15 @@ def test_opening_the_board_again_replaces_the_last_spectator_and_replays_each_ch
         host.stop()
     played = [replica.engine.choice_to_json(c) for c in replica.choices]
     assert played == local_choices("roborally", 8, 0, level)[0]
+
+
+def test_a_table_whose_window_process_is_killed_stops_quietly(capfd):
+    """`python main.py host ... --no-window` killed with SIGTERM: the table's process found its
+    pipe closed and printed a BrokenPipeError traceback; now it stops its table and ends, silent."""
+    session = small_session("roborally", 11, sample=0)
+    host = TableProcess("roborally", session=session, seats=["remote", "ai"], drop_timeout=None).start()
+    child = host.process
+    host.conn.close()                 # what the killed window leaves behind: the other end closed
+    child.join(15)
+    assert child.exitcode == 0
+    assert "Traceback" not in capfd.readouterr().err

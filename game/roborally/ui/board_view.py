@@ -7,6 +7,7 @@ import pygame
 from game.client import theme
 from game.client.text import draw_fit
 from game.client.widgets import draw_text, panel
+from game.core.cache import LRU
 from game.roborally.ui.course_files import tileset
 from game.roborally.rules.board import DIRS, DX, DY, Board
 
@@ -32,7 +33,7 @@ class TileArt:
             img = atlas.subsurface(((tid % cols) * SRC, (tid // cols) * SRC, SRC, SRC))
             key = tuple(sorted((k, v) for k, v in p.items() if k not in ("sprite",)))
             self.by_key[key] = img
-        self.scaled: dict = {}
+        self.scaled: LRU = LRU(1024)     # (tile, size) -> image: a few sizes of ~100 tiles
 
     def get(self, size: int, **props) -> pygame.Surface | None:
         key = tuple(sorted(props.items()))
@@ -43,10 +44,23 @@ class TileArt:
         return self.scaled[ck]
 
 
+_art: tuple[pygame.Surface | None, TileArt] | None = None
+
+
+def tile_art() -> TileArt:
+    """The tile images, read once per window: the race's board and a how-to page's small board
+    share them (issue 26: reading and cutting the atlas took ~7 ms, twice before the first frame)."""
+    global _art
+    display = pygame.display.get_surface()
+    if _art is None or _art[0] is not display:
+        _art = (display, TileArt())
+    return _art[1]
+
+
 class BoardView:
     def __init__(self, board: Board, area: pygame.Rect) -> None:
         self.board = board
-        self.art = TileArt()
+        self.art = tile_art()
         self.tile = max(16, min(area.width // board.width, area.height // board.height))
         self.rect = pygame.Rect(0, 0, self.tile * board.width, self.tile * board.height)
         self.rect.center = area.center

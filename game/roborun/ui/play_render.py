@@ -42,6 +42,7 @@ class PlayDrawing:
                                                       self.engine.legal_choices) if option.previewable else {})
         return self.previews[index]
 
+    ONE_COAT = True                 # a part drawn first on a freshly painted HUD layer is not painted again
     SPECTATOR_TITLE = "AI"          # who plays both seats in spectate mode (a networked table's TV: "Table")
 
     def _rebuild_hud_layer(self) -> None:
@@ -55,6 +56,7 @@ class PlayDrawing:
             paint_vertical_gradient(surface, *BACKGROUND)     # painted: no full-screen copy kept (issue 26)
             self.board.draw_static(surface)
             self._parts = {"board": self.board}
+            self._drawn_on_fresh_layer = [self.board.rect]    # the rest of the layer holds the background
         reader = self.reader
         self._part("header", self._header_key(reader), HEADER, lambda s: self._draw_header(s, reader))
         marks = self._card_marks(reader)
@@ -96,7 +98,13 @@ class PlayDrawing:
             return self._parts[name][1]
         layer = self.hud_layer
         forget_cut_text(layer, region)        # tooltips of the texts this region held
-        paint_vertical_gradient(layer, *BACKGROUND, area=region)
+        # A part's first drawing on a layer just painted needs no second coat where nothing was
+        # drawn since (issue 26: the first frame's own work).
+        drawn = self._drawn_on_fresh_layer
+        if name in self._parts or region.collidelist(drawn) >= 0 or not self.ONE_COAT:
+            paint_vertical_gradient(layer, *BACKGROUND, area=region)
+        if name not in self._parts:
+            drawn.append(region)
         layer.set_clip(region)
         result = draw(layer)
         layer.set_clip(None)
@@ -196,6 +204,12 @@ class PlayDrawing:
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         """Two cached layers (HUD + map; + resting pieces), then only what moves this frame."""
+        on_screen = self.frames_drawn == 0 and self.hud_layer is None
+        if on_screen:
+            # The first frame draws the HUD on the screen itself; its layer and the backdrop, two
+            # full-screen surfaces (901 fresh pages each), are made by the next frame (issue 26:
+            # the first frame's own work). The same drawing onto a surface of the same format.
+            self.hud_layer = surface
         if self.dirty or self.hud_layer is None:
             self._rebuild_hud_layer()
         focused = self.options_list[self.focus] if self._human_turn() and self.options_list and \
@@ -209,16 +223,18 @@ class PlayDrawing:
         else:
             moving = self.animator.moving_keys()
             key = (self.stage.revision, moving, focused is not None, self.reader.exits_open)
-            if key != self.pieces_key:
-                if self.backdrop is None:
-                    self.backdrop = opaque_surface(theme.LOGICAL_SIZE)
-                self.backdrop.blit(self.hud_layer, (0, 0))
-                if not self.reader.exits_open:
-                    self._draw_locks(self.backdrop)
-                if focused is None:           # highlights go under the pawns, so keep pawns live then
-                    draw_stage(self.backdrop, self.board, self.stage, exclude=moving, particles=False)
-                self.pieces_key = key
-            surface.blit(self.backdrop, (0, 0))
+            if self.backdrop is None and self.frames_drawn == 0:
+                # The first frame is composed on the screen itself; the backdrop, a full-screen
+                # layer (3.7 MB of fresh pages), is made by the next frame (issue 26: the first
+                # frame's own work). The same drawing onto a surface of the same format.
+                self._compose(surface, moving, focused)
+            else:
+                if key != self.pieces_key:
+                    if self.backdrop is None:
+                        self.backdrop = opaque_surface(theme.LOGICAL_SIZE)
+                    self._compose(self.backdrop, moving, focused)
+                    self.pieces_key = key
+                surface.blit(self.backdrop, (0, 0))
             if focused is not None:
                 self._draw_focus_under(surface, focused)
                 draw_stage(surface, self.board, self.stage)
@@ -227,6 +243,17 @@ class PlayDrawing:
                 draw_stage(surface, self.board, self.stage, only=moving)
         self._draw_captions(surface)
         self.frames_drawn += 1
+        if on_screen:
+            self.hud_layer, self._parts, self.dirty = None, {}, True      # the real layer: next frame
+
+    def _compose(self, target: pygame.Surface, moving, focused) -> None:
+        """The HUD layer and what rests on the map: the backdrop a frame blits."""
+        if target is not self.hud_layer:
+            target.blit(self.hud_layer, (0, 0))
+        if not self.reader.exits_open:
+            self._draw_locks(target)
+        if focused is None:           # highlights go under the pawns, so keep pawns live then
+            draw_stage(target, self.board, self.stage, exclude=moving, particles=False)
 
     def _draw_locks(self, surface) -> None:
         """A padlock bar over every Map Exit while a scenario rule keeps the exits shut."""

@@ -42,7 +42,6 @@ from game.core.errors import UserError
 from game.core.session import GameSession, save_session_later, saved_game_path
 from game.core.storage import wait_idle as wait_for_saves
 from game.roborun import rules
-from game.roborun.ai import player as ai_player
 from game.roborun.ui.level_files import find_level, load_level
 from game.roborun.rules import engine
 from game.roborun.rules.campaign import accomplishments
@@ -179,6 +178,7 @@ class PlayScene(PlayDrawing, Scene):
         self.hud_layer: pygame.Surface | None = None
         self.pieces_key: tuple | None = None
         self._parts: dict = {}
+        self._drawn_on_fresh_layer: list[pygame.Rect] = []     # regions drawn since the HUD layer was painted
         self._seat_cards: dict[int, list] = {0: [], 1: []}
         self.dirty = True
         self.card_rects: list[tuple[pygame.Rect, int]] = []
@@ -808,5 +808,5 @@ def busy_ai_job(scene: PlayScene):
     choices = scene.engine.legal_choices(scene.state) if seat is not None else []
     if choices:
         view = seat_view_for(scene.state, seat)
-        scene._bench_job = (ai_player.choose_for_level, (view, choices, random.Random(len(scene.history))), {"level": "hard"})
+        scene._bench_job = (make_partner("ai", "hard")[0], (view, choices, random.Random(len(scene.history))), {})
     return getattr(scene, "_bench_job", None)

@@ -6,7 +6,6 @@ finished scenario's result are plain logic the screens, the bench and tests shar
 """
 from __future__ import annotations
 
-import functools
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +13,7 @@ from typing import Callable
 
 from game.core.disk_cache import cached_json
 from game.core.errors import UserError
-from game.roborun.ai import player as ai
+from game.client.ai_worker import Named
 from game.roborun.ui.level_files import LEVELS_DIR, find_level, load_level, loader_file, shipped_map
 from game.roborun.rules import level as rules_level
 from game.roborun.rules import campaign
@@ -40,8 +39,9 @@ def make_partner(kind: str, ai_level: str = "normal") -> tuple[Chooser | None, s
         return None, ""
     if kind == "random":
         return random_choose, ""
-    # a partial, not a lambda: it pickles, so the AI can think in the worker process
-    return functools.partial(ai.choose_for_level, level=ai_level), ""
+    # named, not a lambda: it pickles, so the AI thinks in the worker process, and the render
+    # process never imports the AI (issue 26: 138 kB of modules before the first frame)
+    return Named("game.roborun.ai.player:choose_for_level", level=ai_level), ""
 
 
 def seat_view_for(state, seat: int):

@@ -10,7 +10,7 @@ from game.client import theme, tutorials
 from game.client.menus import PauseScene
 from game.client.scene import Scene
 from game.client.text import draw_fit
-from game.client.widgets import MenuItem, draw_hints, draw_paragraph, panel
+from game.client.widgets import MenuItem, draw_hints, draw_paragraph, panel, shade
 from game.runrunrun import rules as R
 from game.runrunrun.rules import content as C
 from game.runrunrun.rules.maze import FINAL
@@ -114,9 +114,7 @@ class TutorialOverlay(Scene):
             self._close()
 
     def draw(self, surface, alpha):
-        shade = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surface.blit(shade, (0, 0))
+        shade(surface, (0, 0, 0, 170))
         box = pygame.Rect(0, 0, 900, 470)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 20)
         panel(surface, box, fill=(40, 32, 26), edge=theme.ACCENT)

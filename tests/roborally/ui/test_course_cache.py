@@ -65,3 +65,31 @@ def test_starting_a_cached_race_does_not_import_the_xml_reader(tmp_path):
     runs = [subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, env=env,
                            timeout=60) for _ in range(2)]
     assert runs[1].stdout.split()[-1:] == ["False"], runs[1].stdout + runs[1].stderr
+
+
+def test_the_boards_of_one_window_read_the_tile_atlas_once(monkeypatch):
+    """The race's board and the how-to page's small board both stood before the first frame,
+    each reading and cutting the atlas (~7 ms); a new window reads it again (its display format)."""
+    import pygame
+
+    from game.roborally.rules.board import board_for
+    from game.roborally.ui import board_view
+
+    reads = []
+    load = pygame.image.load
+    monkeypatch.setattr(board_view.pygame.image, "load", lambda *args: reads.append(args) or load(*args))
+    monkeypatch.setattr(board_view, "_art", None)
+    board = board_for(course_files.load_course(course_files.course_ids()[0]))
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        pygame.display.set_mode((320, 200))
+        big = board_view.BoardView(board, pygame.Rect(0, 0, 600, 480))
+        small = board_view.BoardView(board, pygame.Rect(0, 0, 300, 240))
+        assert len(reads) == 1 and big.art is small.art
+        pygame.display.quit()
+        pygame.display.init()
+        pygame.display.set_mode((320, 200))
+        assert board_view.BoardView(board, pygame.Rect(0, 0, 300, 240)).art is not big.art and len(reads) == 2
+    finally:
+        pygame.display.quit()

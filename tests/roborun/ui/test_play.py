@@ -569,3 +569,36 @@ def test_hot_seat_map_and_pieces_agree_for_each_seat_after_every_hand_over(app):
             continue
         app.post(Action("confirm"))
     assert handovers[1] >= 1 and handovers[0] >= 1
+
+
+def test_the_first_frame_is_composed_on_the_screen_as_the_backdrop_would_compose_it(app, monkeypatch):
+    """Issue 26: the first frame draws the HUD and the resting pieces straight onto the screen
+    (the HUD layer and the backdrop, two full-screen surfaces, are made by the next frame), and a
+    part drawn on a freshly painted HUD layer gets no second coat of background: the same pixels
+    either way."""
+    from game.roborun.ui import play_render
+
+    def first_frames(old_way: bool):
+        fresh_caches()
+        scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=4, intro=False, tutorial=False))
+        app.stack.scenes.clear()
+        app.stack.push(scene)
+        if old_way:
+            scene.frames_drawn = 1                  # as if a frame was drawn: the backdrop at once
+            scene.ONE_COAT = False                  # every part repaints its background
+        shots, layers = [], []
+        for _ in range(3):
+            app.step(app.clock.step)
+            shots.append(pygame.image.tobytes(app.screen, "RGB"))
+            layers.append(len(made))
+        return shots, scene, layers
+
+    made = []
+    opaque = play_render.opaque_surface
+    monkeypatch.setattr(play_render, "opaque_surface", lambda size: made.append(size) or opaque(size))
+    new, scene, layers = first_frames(old_way=False)
+    assert layers == [0, 2, 2] and made == [theme.LOGICAL_SIZE, theme.LOGICAL_SIZE]   # the HUD and the backdrop: frame 2
+    assert scene.backdrop is not None and scene.hud_layer is not None
+    made.clear()
+    old, _, _ = first_frames(old_way=True)
+    assert new == old
