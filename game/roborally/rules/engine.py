@@ -37,8 +37,9 @@ from game.roborally.rules.upgrades import (  # noqa: F401
 
 
 
-def make_config(course: dict, players: int = 2, max_rounds: int = DEFAULT_MAX_ROUNDS) -> Config:
-    cfg = Config(course=course, players=players, max_rounds=max_rounds)
+def make_config(course: dict, players: int = 2, max_rounds: int = DEFAULT_MAX_ROUNDS,
+                reboot_facing: bool = True) -> Config:
+    cfg = Config(course=course, players=players, max_rounds=max_rounds, reboot_facing=reboot_facing)
     _check_config(cfg)
     return cfg
 
@@ -58,13 +59,18 @@ def _check_config(cfg: Config) -> Board:
 
 
 def config_to_json(config: Config) -> dict:
-    return {"course": config.course, "players": config.players, "max_rounds": config.max_rounds}
+    return {"course": config.course, "players": config.players, "max_rounds": config.max_rounds,
+            "reboot_facing": config.reboot_facing}
 
 
 def config_from_json(data: Any) -> Config:
     if not isinstance(data, dict):
         raise ValueError("a Robo Rally config is a JSON object")
-    return make_config(data["course"], int(data.get("players", 2)), int(data.get("max_rounds", DEFAULT_MAX_ROUNDS)))
+    facing = data.get("reboot_facing", False)       # absent: saved before the rebooting player chose
+    if not isinstance(facing, bool):
+        raise ValueError("reboot_facing must be true or false")
+    return make_config(data["course"], int(data.get("players", 2)), int(data.get("max_rounds", DEFAULT_MAX_ROUNDS)),
+                       reboot_facing=facing)
 
 
 def choice_to_json(choice: Choice) -> dict:

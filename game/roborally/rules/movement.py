@@ -101,7 +101,7 @@ def _reboot(s: RallyState, r: Robot, ev: list, cause: str) -> None:
         rx, ry = _nearest_free(s, rx, ry)      # ours: never two robots on one square
     r.x, r.y, r.d = rx, ry, rd
     ev.append(Event("placed", r.seat, {"at": [rx, ry], "dir": rd}))
-    if r.seat not in s.facing_due:
+    if s.config.reboot_facing and r.seat not in s.facing_due:
         s.facing_due.append(r.seat)          # its owner turns it when the register ends (activation)
     if r.has("firewall"):
         ev.append(Event("firewall", r.seat))

@@ -21,9 +21,12 @@ class Config:
     course: dict
     players: int = 2
     max_rounds: int = DEFAULT_MAX_ROUNDS
+    # The rebooting player picks the facing (RR16/RR23 Rebooting). False only for a race saved
+    # before that choice existed: it replays, and goes on, facing the arrow as it was played.
+    reboot_facing: bool = True
 
     def __hash__(self) -> int:
-        return hash((self.course.get("id"), self.players, self.max_rounds))
+        return hash((self.course.get("id"), self.players, self.max_rounds, self.reboot_facing))
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ def world_from_view(view, rng: random.Random) -> E.RallyState:
     with `deal_hand`); the round cap is off."""
     s = E.RallyState.__new__(E.RallyState)
     s.__dict__.update(E.RallyState().__dict__)
-    s.config = SimpleNamespace(max_rounds=0, players=len(view.robots))
+    s.config = SimpleNamespace(max_rounds=0, players=len(view.robots), reboot_facing=True)
     s.board = view.board
     s.rng = random.Random(rng.random())
     s.round, s.register, s.token = view.round, 0, view.token

@@ -96,6 +96,45 @@ def test_the_facing_choice_survives_a_save_and_replay():
     assert again.state.phase == session.state.phase
 
 
+def test_a_race_saved_before_the_facing_choice_replays_and_goes_on_facing_the_arrow():
+    """A save written before this rule has no facing answers after its reboots: its config
+    (no "reboot_facing" key) keeps the arrow, so Continue still resumes the player's race."""
+    from game.core.session import GameSession
+    spec = course(reboot=(0, 0, "E"), starts=[[3, 0, "N"], [7, 7, "N"]])
+    session = GameSession.start(R, E.make_config(spec, 2, 0), 5)
+    assert E.config_to_json(session.config)["reboot_facing"] is True
+    while session.state.phase == "reboot_facing" or session.state.round < 2:
+        session.apply(Choice("facing", 3) if session.state.phase == "reboot_facing" else _fall_off_west(session))
+    old = json.loads(json.dumps(session.to_json()))
+    del old["config"]["reboot_facing"]
+    old["choices"] = [c for c in old["choices"] if c["kind"] != "facing"]
+    assert len(old["choices"]) < len(session.to_json()["choices"])      # the first round did reboot
+    resumed, _ = GameSession.from_json(old, R, "old save")
+    assert resumed.config.reboot_facing is False
+    assert pos(session.state, 0) == (0, 0, "W")                          # chosen in the new game
+    assert pos(resumed.state, 0) == (0, 0, "E")                          # the arrow, as it was played
+    assert (resumed.state.round, resumed.state.phase) == (session.state.round, session.state.phase)
+    for _ in range(40):                                                  # and it plays on
+        if resumed.state.round >= 3:
+            break
+        assert resumed.state.phase != "reboot_facing"
+        resumed.apply(_fall_off_west(resumed))
+    assert resumed.state.round >= 3
+
+
+def _fall_off_west(session):
+    """Seat 0 drives forward from the start facing N (off the top edge); others pass or turn."""
+    legal = session.legal_choices()
+    seat = session.current_seat()
+    moves = [c for c in legal if c.kind == "card" and c.arg in ("move1", "move2", "move3")]
+    turns = [c for c in legal if c.kind == "card" and c.arg not in ("move1", "move2", "move3", "again")]
+    if Choice("pass") in legal:
+        return Choice("pass")
+    if seat == 0 and moves and session.state.robots[0].regs[0] is None:
+        return moves[0]
+    return (turns or legal)[0]
+
+
 def test_the_facing_choice_crosses_the_tables_wire_and_the_joined_seat_sees_it():
     from game.roborally.ui.joined import state_from_view
     from game.table.wire import canonical, from_wire, to_wire
