@@ -215,3 +215,18 @@ def test_before_the_boss_a_mummy_far_out_in_reach_is_fought(partner_talks):
     assert _ask(s) == ch("fight")
     R.apply(s, ch("fight"))
     assert _ask(s) == ch("to", *cells[4])
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_at_a_table_of_four_a_draw_token_waits_for_the_boss(players):
+    """A short hand and a draw token before the Boss wakes: with one partner the AI takes its tiles
+    now; with three (who wake most Bosses) it holds the token for a secret passage or a boost in the
+    Boss fight, as long as a torch is left."""
+    s = bare(players, hands=[_hand(4)] + [[] for _ in range(players - 1)])
+    s.talked = {"say", "mark"}
+    s.sarc[0] = [_token("draw")]
+    holds = _ask(s) != ch("sarc", 0)
+    assert holds == (players == 4)
+    s.supply = 0                                   # no torch left: tokens pay now, at any table
+    s.sarc[0] = [_token("torches")]
+    assert _ask(s) == ch("sarc", 0)
