@@ -223,10 +223,12 @@ class PlayDrawing:
         else:
             moving = self.animator.moving_keys()
             key = (self.stage.revision, moving, focused is not None, self.reader.exits_open)
-            if self.backdrop is None and self.frames_drawn == 0:
-                # The first frame is composed on the screen itself; the backdrop, a full-screen
-                # layer (3.7 MB of fresh pages), is made by the next frame (issue 26: the first
-                # frame's own work). The same drawing onto a surface of the same format.
+            if self.backdrop is None and self.frames_drawn < 2:
+                # The first two frames are composed on the screen itself: the first draws the
+                # HUD there too, the second makes the HUD layer, and the backdrop, a full-screen
+                # layer (3.7 MB of fresh pages), waits for the third, so that no frame of the
+                # start does two of these (issue 26: no frame over 33 ms). The same drawing onto
+                # a surface of the same format.
                 self._compose(surface, moving, focused)
             else:
                 if key != self.pieces_key:

@@ -573,9 +573,9 @@ def test_hot_seat_map_and_pieces_agree_for_each_seat_after_every_hand_over(app):
 
 def test_the_first_frame_is_composed_on_the_screen_as_the_backdrop_would_compose_it(app, monkeypatch):
     """Issue 26: the first frame draws the HUD and the resting pieces straight onto the screen
-    (the HUD layer and the backdrop, two full-screen surfaces, are made by the next frame), and a
-    part drawn on a freshly painted HUD layer gets no second coat of background: the same pixels
-    either way."""
+    (the HUD layer is made by the second frame, the backdrop by the third: two full-screen
+    surfaces, one a frame), and a part drawn on a freshly painted HUD layer gets no second coat
+    of background: the same pixels either way."""
     from game.roborun.ui import play_render
 
     def first_frames(old_way: bool):
@@ -584,7 +584,7 @@ def test_the_first_frame_is_composed_on_the_screen_as_the_backdrop_would_compose
         app.stack.scenes.clear()
         app.stack.push(scene)
         if old_way:
-            scene.frames_drawn = 1                  # as if a frame was drawn: the backdrop at once
+            scene.frames_drawn = 2                  # as if two frames were drawn: both layers at once
             scene.ONE_COAT = False                  # every part repaints its background
         shots, layers = [], []
         for _ in range(3):
@@ -597,7 +597,7 @@ def test_the_first_frame_is_composed_on_the_screen_as_the_backdrop_would_compose
     opaque = play_render.opaque_surface
     monkeypatch.setattr(play_render, "opaque_surface", lambda size: made.append(size) or opaque(size))
     new, scene, layers = first_frames(old_way=False)
-    assert layers == [0, 2, 2] and made == [theme.LOGICAL_SIZE, theme.LOGICAL_SIZE]   # the HUD and the backdrop: frame 2
+    assert layers == [0, 1, 2] and made == [theme.LOGICAL_SIZE, theme.LOGICAL_SIZE]   # the HUD: frame 2, the backdrop: 3
     assert scene.backdrop is not None and scene.hud_layer is not None
     made.clear()
     old, _, _ = first_frames(old_way=True)
