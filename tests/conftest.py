@@ -59,3 +59,14 @@ def _repeatable_global_random(request):
     random.seed(zlib.crc32(request.node.nodeid.encode("utf-8")))
     yield
     random.setstate(state)
+
+
+@pytest.fixture(autouse=True)
+def _collector_not_left_frozen():
+    """A window command run in-process (cli.main) freezes the objects it started with at its first
+    frame (game.core.first_frame); the test process is not a game start: thaw them after the test."""
+    import gc
+
+    yield
+    if gc.get_freeze_count():
+        gc.unfreeze()
