@@ -60,15 +60,18 @@ def _check_config(cfg: Config) -> Board:
 
 def config_to_json(config: Config) -> dict:
     return {"course": config.course, "players": config.players, "max_rounds": config.max_rounds,
-            "reboot_facing": config.reboot_facing}
+            "rules": {"reboot_facing": config.reboot_facing}}     # rules added since saves began
 
 
 def config_from_json(data: Any) -> Config:
     if not isinstance(data, dict):
         raise ValueError("a Robo Rally config is a JSON object")
-    facing = data.get("reboot_facing", False)       # absent: saved before the rebooting player chose
+    rules = data.get("rules", {})
+    if not isinstance(rules, dict):
+        raise ValueError("rules must be a JSON object")
+    facing = rules.get("reboot_facing", False)      # absent: saved before the rebooting player chose
     if not isinstance(facing, bool):
-        raise ValueError("reboot_facing must be true or false")
+        raise ValueError("rules.reboot_facing must be true or false")
     return make_config(data["course"], int(data.get("players", 2)), int(data.get("max_rounds", DEFAULT_MAX_ROUNDS)),
                        reboot_facing=facing)
 

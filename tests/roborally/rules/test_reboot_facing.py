@@ -98,15 +98,15 @@ def test_the_facing_choice_survives_a_save_and_replay():
 
 def test_a_race_saved_before_the_facing_choice_replays_and_goes_on_facing_the_arrow():
     """A save written before this rule has no facing answers after its reboots: its config
-    (no "reboot_facing" key) keeps the arrow, so Continue still resumes the player's race."""
+    (no "rules" object) keeps the arrow, so Continue still resumes the player's race."""
     from game.core.session import GameSession
     spec = course(reboot=(0, 0, "E"), starts=[[3, 0, "N"], [7, 7, "N"]])
     session = GameSession.start(R, E.make_config(spec, 2, 0), 5)
-    assert E.config_to_json(session.config)["reboot_facing"] is True
+    assert E.config_to_json(session.config)["rules"] == {"reboot_facing": True}
     while session.state.phase == "reboot_facing" or session.state.round < 2:
         session.apply(Choice("facing", 3) if session.state.phase == "reboot_facing" else _fall_off_west(session))
     old = json.loads(json.dumps(session.to_json()))
-    del old["config"]["reboot_facing"]
+    del old["config"]["rules"]
     old["choices"] = [c for c in old["choices"] if c["kind"] != "facing"]
     assert len(old["choices"]) < len(session.to_json()["choices"])      # the first round did reboot
     resumed, _ = GameSession.from_json(old, R, "old save")
