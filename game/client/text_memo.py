@@ -27,7 +27,6 @@ from __future__ import annotations
 import marshal
 import os
 import threading
-import zlib
 from pathlib import Path
 
 import pygame
@@ -87,10 +86,10 @@ def _read(path: Path, stamp: str) -> dict[tuple, object]:
     from game.core import files
 
     try:
-        raw = files.read_bytes(path, MAX_BYTES, "text cache")
-        if raw[:4] != MAGIC or int.from_bytes(raw[4:8], "big") != zlib.crc32(raw[8:]):
+        payload = files.read_checked(path, MAGIC, MAX_BYTES, "text cache")
+        if payload is None:
             return {}
-        saved = marshal.loads(raw[8:])
+        saved = marshal.loads(payload)
     except (files.FileProblem, OSError, EOFError, ValueError, TypeError):
         return {}
     if not (isinstance(saved, tuple) and len(saved) == 2 and saved[0] == stamp and isinstance(saved[1], dict)):
@@ -212,7 +211,7 @@ def wait() -> None:
 
 def save(path: Path, stamp: str | None, table: dict, new: dict) -> bool:
     """Write `table` and the `new` answers (rendered texts as alpha planes) to `path`; True when written."""
-    from game.core import storage
+    from game.core import files, storage
 
     for key, value in new.items():
         if key[0] == "render":
@@ -229,7 +228,7 @@ def save(path: Path, stamp: str | None, table: dict, new: dict) -> bool:
         size -= _entry_bytes(key, table.pop(key))
     try:
         payload = marshal.dumps((stamp, table))
-        storage.write_atomic(path, MAGIC + zlib.crc32(payload).to_bytes(4, "big") + payload)
+        storage.write_atomic(path, files.checked_bytes(MAGIC, payload))
     except (OSError, ValueError):
         return False
     with _lock:

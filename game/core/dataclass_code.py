@@ -22,7 +22,6 @@ import builtins
 import marshal
 import sys
 import threading
-import zlib
 from pathlib import Path
 from types import CodeType
 
@@ -126,10 +125,10 @@ def _read() -> dict[str, bytes]:
     from game.core import files
 
     try:
-        raw = files.read_bytes(cache_path(), MAX_BYTES, "dataclass code cache")
-        if raw[:4] != MAGIC or int.from_bytes(raw[4:8], "big") != zlib.crc32(raw[8:]):
+        payload = files.read_checked(cache_path(), MAGIC, MAX_BYTES, "dataclass code cache")
+        if payload is None:
             return {}          # damaged (or not ours): marshal is not safe against broken code objects
-        table = marshal.loads(raw[8:])
+        table = marshal.loads(payload)
     except (files.FileProblem, OSError, EOFError, ValueError, TypeError):
         return {}
     if not isinstance(table, dict):
@@ -139,7 +138,7 @@ def _read() -> dict[str, bytes]:
 
 def save(path: Path | None = None) -> bool:
     """Write the table (to `path`, else cache_path()) if this run compiled something new; True when written."""
-    from game.core import storage
+    from game.core import files, storage
 
     with _lock:
         if not _new or not _installed:
@@ -150,7 +149,7 @@ def save(path: Path | None = None) -> bool:
         try:
             payload = marshal.dumps({text: code if isinstance(code, bytes) else marshal.dumps(code)
                                      for text, code in table.items() if code is not None})
-            storage.write_atomic(path or cache_path(), MAGIC + zlib.crc32(payload).to_bytes(4, "big") + payload)
+            storage.write_atomic(path or cache_path(), files.checked_bytes(MAGIC, payload))
         except (OSError, ValueError):
             return False
         _codes.update(_new)

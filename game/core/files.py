@@ -24,6 +24,7 @@ import math
 import os
 import re
 import stat
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -94,6 +95,21 @@ def read_bytes(path: Path | str, limit: int = MAX_BYTES, what: str = "file") -> 
         raise FileProblem(str(path), f"cannot read {what} ({_reason(exc)})") from None
     finally:
         os.close(fd)
+
+
+def checked_bytes(magic: bytes, payload: bytes) -> bytes:
+    """`payload` framed for read_checked: a 4-byte magic, then its CRC-32."""
+    return magic + zlib.crc32(payload).to_bytes(4, "big") + payload
+
+
+def read_checked(path: Path | str, magic: bytes, limit: int = MAX_BYTES, what: str = "file") -> bytes | None:
+    """The payload of a file written as checked_bytes(magic, payload), or None when it is not one
+    (another magic, or a CRC-32 that does not match: damaged, or not ours). The start-up caches
+    keep marshalled data, and marshal is not safe against broken input."""
+    raw = read_bytes(path, limit, what)
+    if raw[:4] != magic or int.from_bytes(raw[4:8], "big") != zlib.crc32(raw[8:]):
+        return None
+    return raw[8:]
 
 
 def read_text(path: Path | str, limit: int = MAX_BYTES, what: str = "file") -> str:
