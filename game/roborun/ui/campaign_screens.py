@@ -24,7 +24,7 @@ from game.core.errors import UserError
 from game.roborun.ui.level_files import list_levels, load_level
 from game.roborun.rules.cards import robot_boards
 from game.roborun.ui import progress as prog
-from game.roborun.ui.event_text import ABILITY_NAMES
+from game.roborun.ui.event_text import ABILITY_NAMES, loss_text
 from game.roborun.ui.inspect import ABILITY_TEXT
 from game.roborun.ui.session import GameOptions, shipped_level_sources
 
@@ -372,7 +372,7 @@ class ResultsScene(Scene):
         if self.won:
             draw_text(surface, f"Both robots escaped in round {self.round_number}.", (box.left + 30, y), "body")
         else:
-            draw_text(surface, f"Why: {describe_cause(self.cause)}", (box.left + 30, y), "body")
+            draw_text(surface, f"Why: {loss_text(self.cause)}", (box.left + 30, y), "body")
         y += 40
         if self.accomplishments:
             draw_text(surface, "Accomplishments", (box.left + 30, y), "small", theme.TEXT_DIM)
@@ -416,17 +416,6 @@ def reward_name(pick: str | None) -> str:
     if pick == "chip":
         return "Develop the CHIP"
     return ABILITY_NAMES.get(pick, pick)
-
-
-def describe_cause(cause: str | None) -> str:
-    if not cause:
-        return "the scenario ended"
-    kind, _, detail = cause.partition(":")
-    if kind == "destroyed":
-        return f"a good robot was destroyed ({detail.replace('_', ' ') or 'by a bad robot'})"
-    if kind == "timeout":
-        return "round 4 ended with a good robot still in the factory"
-    return cause.replace("_", " ")
 
 
 # ---------------------------------------------------------------- tutorial

@@ -39,6 +39,32 @@ def message_text(message_id: str) -> str:
 
 SEAT_NAMES = ("Green", "Red")
 
+# Why a robot was destroyed, in the player's words (the engine's cause codes: "Scenario lost
+# (destroyed:bad_robot)" was the banner a player read when the game ended).
+DESTROYED_BY = {
+    "bad_robot": "met a bad robot", "crushed": "was crushed between robots", "laser": "was hit by a laser",
+    "shredder": "fell into the Toy Shredder", "crusher": "went into the Crusher",
+    "lava": "fell into the Lava Furnace", "acid": "fell into the Acid River", "hazard": "went onto a hazard",
+    "new_robot": "stood where a new robot arrived", "no_room": "had no free space to come back to",
+}
+
+
+def destroyed_text(colour: str | None, cause: str | None) -> str:
+    """'The Green robot met a bad robot' (good robots by colour; a bad robot is 'a white robot')."""
+    name = str(colour or "").capitalize()
+    who = f"The {name} robot" if name in SEAT_NAMES else (f"A {colour} robot" if colour else "A robot")
+    return f"{who} {DESTROYED_BY.get(str(cause), f'was destroyed ({cause})')}"
+
+
+def loss_text(cause: str | None) -> str:
+    """Why the scenario was lost, for the banner and the log."""
+    cause = str(cause or "")
+    if cause == "timeout":
+        return "round 4 ended with a good robot still in the factory"
+    if cause.startswith("destroyed:"):
+        return f"a good robot {DESTROYED_BY.get(cause.split(':', 1)[1], 'was destroyed')}"
+    return cause.replace("_", " ") or "the scenario ended"
+
 
 def describe_event(event, viewer: int | None, log: bool = False) -> str:
     """A short line for the log (log=True) or a banner; public facts only."""
@@ -82,7 +108,7 @@ def describe_event(event, viewer: int | None, log: bool = False) -> str:
     if kind == "scenario_won":
         return "Scenario won!"
     if kind == "scenario_lost":
-        return f"Scenario lost ({event.detail})"
+        return f"Scenario lost: {loss_text(event.detail)}"
     if kind == "unlocked":
         return f"{who(event.seat)} unlocked {ABILITY_NAMES.get(event.detail, event.detail)}"
     if not log:
@@ -90,7 +116,9 @@ def describe_event(event, viewer: int | None, log: bool = False) -> str:
     if kind == "collected":
         return f"{event.token} collected"
     if kind == "destroyed":
-        return f"a robot was destroyed ({event.detail})"
+        if event.token == "key":
+            return f"a Key was lost to {'a laser' if event.detail == 'laser' else 'a hazard'}"
+        return destroyed_text(event.colour, event.detail)
     if kind == "equipment_drawn":
         card = equipment_cards().get(event.card)
         return f"{who(event.seat)} drew {card.name if card else 'an Equipment card'}"
