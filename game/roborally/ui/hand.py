@@ -140,14 +140,9 @@ class ProgrammingHand:
         slots = self._hand_slots()
         legal = self.session.legal_choices()
         self.focus = self._live_focus(slots, legal)
-        cards = list(r.regs)
-        if self.confirm is not None and None in cards:
-            cards[cards.index(None)] = self.confirm.arg
-        regs = " ".join(card_short_name(c) if c else "_" for c in cards)
-        if not self.inspect:
-            head = (f"{ROBOT_NAMES[seat]}: program ready   [{regs}]" if self.confirm is not None else
-                    f"{ROBOT_NAMES[seat]}: program register {r.regs.index(None) + 1}   [{regs}]")
-            draw_fit(surface, head, pygame.Rect(14, top + 4, 810, 26), "small", theme.ACCENT, wrap=False, bold=True)
+        if not self.inspect:        # else the inspect box shows this line above what is pointed at
+            draw_fit(surface, self.program_head(seat), pygame.Rect(14, top + 4, 810, 26), "small", theme.ACCENT,
+                     wrap=False, bold=True)
         for i, (c, rect) in enumerate(zip(slots, self._hand_rects(len(slots)))):
             if c is None:                     # a placed card leaves its place empty: nothing shifts
                 pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=8)
@@ -168,6 +163,17 @@ class ProgrammingHand:
                      "body", theme.ACCENT, align="center", wrap=False, bold=True)
             draw_fit(surface, "Enter / click here: run.  Z: take the last card back.",
                      pygame.Rect(box.left + 12, box.top + 44, box.width - 24, 40), "small", theme.TEXT, align="center")
+
+    def program_head(self, seat: int) -> str:
+        """'Yellow: program register 3   [Move 1 Turn Right _ _ _]': what to do now, and the program so far."""
+        r = self.state.robots[seat]
+        cards = list(r.regs)
+        if self.confirm is not None and None in cards:
+            cards[cards.index(None)] = self.confirm.arg
+        regs = " ".join(card_short_name(c) if c else "_" for c in cards)
+        if self.confirm is not None or None not in r.regs:
+            return f"{ROBOT_NAMES[seat]}: program ready   [{regs}]"
+        return f"{ROBOT_NAMES[seat]}: program register {r.regs.index(None) + 1}   [{regs}]"
 
     def _draw_result(self, surface, box: pygame.Rect) -> None:
         res = self.session.engine.result(self.state)

@@ -593,7 +593,12 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
             hand_shown = human_turn and self.state.phase == "program"
             box = pygame.Rect(10, line.top, 820, 60 if hand_shown else theme.HEIGHT - 46 - line.top)
             panel(surface, box, fill=theme.SHADOW, edge=theme.ACCENT_2, radius=8, width=2)
-            draw_fit(surface, self.inspect, box.inflate(-16, -8), "small", theme.TEXT)
+            text_box = box.inflate(-16, -8)
+            if hand_shown:       # a pointer resting on the board must not hide what to do (seen at 800x480)
+                head = pygame.Rect(text_box.left, text_box.top, text_box.width, 22)
+                draw_fit(surface, self.program_head(seat), head, "tiny", theme.ACCENT, wrap=False, bold=True)
+                text_box = pygame.Rect(text_box.left, head.bottom, text_box.width, text_box.bottom - head.bottom)
+            draw_fit(surface, self.inspect, text_box, "small", theme.TEXT)
         elif human_turn and self.state.phase == "program" and self.confirm is None and any(self._hand_slots()):
             # the focused card says what it does (keyboard and pad players see it without pointing)
             slots = self._hand_slots()

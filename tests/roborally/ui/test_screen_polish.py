@@ -125,3 +125,31 @@ def test_attract_mode_races_ai_robots_and_saves_nothing(app):
     assert app.stack.top is scene
     assert len(scene.session.choices) > 5
     assert not has_saved_game("roborally")       # nothing written, nor queued for the saver
+
+
+def test_a_pointer_resting_on_the_board_keeps_the_programming_prompt_in_view(app, monkeypatch):
+    """A mouse left over the board showed what the square is in place of 'Yellow: program
+    register N' (seen in a real 800x480 window): a player could not see what to do."""
+    from game.roborally.ui import hand, race_scene
+
+    howto.mark_tutorial_done()
+    scene = new_race("chaos-canyon", 3, 1, "normal", seed=8, speed=8.0)
+    app.stack.push(scene)
+    rng = random.Random(1)
+    while not (scene.state.phase == "program" and scene.session.current_seat() == 0):
+        scene.future = None
+        scene._apply(rng.choice(scene.session.legal_choices()))
+        scene.skip_animation()
+    app.step(1 / 60)
+    drawn: list[str] = []
+    for module in (hand, race_scene):
+        real = module.draw_fit
+        monkeypatch.setattr(module, "draw_fit", lambda surface, text, *a, _real=real, **k: (drawn.append(text),
+                                                                                              _real(surface, text, *a, **k))[1])
+    board = scene.state.board
+    pit = next((x, y) for y in range(board.height) for x in range(board.width) if board.kind_at(x, y) == "pit")
+    app.post(inp.Action(inp.POINT, "mouse", scene.board_view.cell_rect(*pit).center))
+    assert scene.inspect.startswith("Pit")
+    app.step(1 / 60)
+    assert scene.inspect in drawn
+    assert any(text.startswith("Yellow: program register 1") for text in drawn), drawn
