@@ -13,3 +13,20 @@ def require_tool(name: str, package: str | None = None) -> str:
             pytest.fail(f"{name} is required in CI (ROBOARCADE_REQUIRE_TOOLS is set) but not installed")
         pytest.skip(f"{name} is not installed (sudo apt install {package or name})")
     return path
+
+
+def step_until(app, done, seconds: float = 60.0, frames_per_look: int = 20) -> bool:
+    """Step `app` until `done()` (True) or `seconds` of wall clock pass (False).
+
+    AI seats answer from a worker process, so how many choices a fixed number of frames holds
+    depends on the machine's load: a test waits for what it needs, bounded, not a frame count."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > deadline:
+            return False
+        for _ in range(frames_per_look):
+            app.step(1 / 60)
+        time.sleep(0.005)
+    return True

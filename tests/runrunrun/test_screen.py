@@ -8,6 +8,7 @@ from game.client.input import CONFIRM, MENU, SKIP, Action
 from game.core.session import GameSession, has_saved_game
 from game.runrunrun import rules as R
 from game.runrunrun.rules.engine import Config
+from tests.helpers import step_until
 from game.runrunrun.ui.scene import HandOverScene, HowToScene, PlayScene, SetupScene, make_entry_scene, resume_scene
 
 
@@ -143,8 +144,7 @@ def test_continue_from_the_set_up_menu_reopens_the_saved_position():
         session = GameSession.start(R, Config(2, "standard"), 9)
         scene = PlayScene(session, humans=0, pace=0.0, tutorial=False)
         app.stack.push(scene)
-        for _ in range(60):
-            app.step(1 / 60)
+        assert step_until(app, lambda: len(session.choices) > 3)
         played = len(session.choices)
         app.stack.pop()
         setup = SetupScene()

@@ -13,6 +13,7 @@ from game.runrunrun.ai import make_player
 from game.runrunrun.rules.engine import Config, ch
 from game.runrunrun.ui import scene as rrr
 from game.runrunrun.ui.text import cell_text
+from tests.helpers import step_until
 
 
 @pytest.fixture
@@ -138,9 +139,8 @@ def test_the_demo_plays_ai_only_and_saves_nothing(app):
     demo = factory(app)
     demo.pace = 0.0
     app.stack.push(demo)
-    for _ in range(300):
-        app.step(1 / 60)
-    assert not demo.humans and len(demo.session.choices) > 20
+    assert step_until(app, lambda: len(demo.session.choices) > 20)
+    assert not demo.humans
     assert not has_saved_game(R.GAME_ID)
 
 
@@ -148,11 +148,8 @@ def test_the_save_is_written_by_a_worker_and_matches_the_game(app):
     session = GameSession.start(R, Config(3, "standard"), 2)
     scene = rrr.PlayScene(session, humans=0, pace=0.0, tutorial=False)
     app.stack.push(scene)
-    for _ in range(3000):
-        app.step(1 / 60)
-        if len(session.choices) >= 10 or session.is_over():
-            break
-    assert len(session.choices) >= 10 and not session.is_over()
+    assert step_until(app, lambda: len(session.choices) >= 10 or session.is_over(), frames_per_look=1)
+    assert not session.is_over()
     scene.flush_saves()
     with open(saved_game_path(R.GAME_ID), encoding="utf-8") as fh:
         saved = json.load(fh)

@@ -14,6 +14,7 @@ from game.core.session import has_saved_game
 from game.roborally.rules.engine import Choice
 from game.roborally.ui import howto
 from game.roborally.ui.scene import RaceScene, make_attract_scene, new_race
+from tests.helpers import step_until
 
 
 @pytest.fixture
@@ -123,7 +124,7 @@ def test_attract_mode_races_ai_robots_and_saves_nothing(app):
         app.step(1 / 60)
         app.post(inp.Action(inp.MENU))                                # input belongs to the attract cycle
     assert app.stack.top is scene
-    assert len(scene.session.choices) > 5
+    assert step_until(app, lambda: len(scene.session.choices) > 5)
     assert not has_saved_game("roborally")       # nothing written, nor queued for the saver
 
 
