@@ -15,7 +15,7 @@ from tests.roborun.ui.test_play import _ready_for_human, _seen_tutorial, _step_u
 def app():
     fresh_caches()
     application = App()
-    application.settings.animation_speed = 4.0
+    application.settings.animation_speed = 30.0       # help, not animation: frames spent animating only cost time
     yield application
 
 
@@ -29,13 +29,13 @@ def _matters(state) -> bool:
 
 def _play_one_card(app, scene):
     """Press Enter through one card of the human seat; returns (presses, choices of that card, mattered)."""
-    _step_until(app, scene, lambda: _ready_for_human(scene) and scene.reader.decision_kind == "play")
+    assert _step_until(app, scene, lambda: _ready_for_human(scene) and scene.reader.decision_kind in ("card", "start"))
     start = len(scene.history)
     app.post(Action("confirm"))
     presses = 1
     while True:
         _step_until(app, scene, lambda: _ready_for_human(scene) or scene.state.decision_seat != 0, limit=600)
-        if scene.state.decision_seat != 0 or scene.reader.decision_kind in ("play", "start", "beep", "no_beep") \
+        if scene.state.decision_seat != 0 or scene.reader.decision_kind in ("card", "start", "beep", "no_beep") \
                 or scene.state.outcome is not None:
             break
         app.post(Action("confirm"))
@@ -72,10 +72,10 @@ def test_use_an_ability_from_the_pause_menu_stops_at_the_next_window(app):
     scene = PlayScene(GameOptions(level_ref="1.2", partner="random", seat=0, seed=3, intro=False))
     app.stack.push(scene)
     _play_one_card(app, scene)
-    _step_until(app, scene, lambda: _ready_for_human(scene) and scene.reader.decision_kind == "play")
+    assert _step_until(app, scene, lambda: _ready_for_human(scene) and scene.reader.decision_kind == "card")
     scene._ask_ability()
     app.post(Action("confirm"))                 # play the card: the first window now waits
-    _step_until(app, scene, lambda: _ready_for_human(scene) and scene.reader.decision_kind == "window", limit=600)
+    assert _step_until(app, scene, lambda: _ready_for_human(scene) and scene.reader.decision_kind == "window", limit=600)
     assert scene.reader.decision_kind == "window"
     assert any(o.choice.kind == "ability" for o in scene.options_list)
 

@@ -167,9 +167,10 @@ def test_the_card_prompt_offers_pass_only_while_pass_can_be_chosen(app):
         app.post(Action("next"))
     app.post(Action("confirm"))                       # PASS: used for the whole scenario
     assert scene.state.pass_state == "used"
+    passed = len(scene.history)
     app.post(Action("skip"))
-    _step_until(app, scene, lambda: _ready_for_human(scene) and scene.reader.decision_kind != "card"
-                or scene.state.outcome is not None)
+    assert _step_until(app, scene, lambda: len(scene.history) > passed and _ready_for_human(scene)
+                       or scene.state.outcome is not None)    # the teammate has played on
     _to_my_card_choice(app, scene)
     assert scene.prompt(scene.reader)[0] == "Your turn: pick a card"
 
