@@ -201,6 +201,27 @@ TUNING_COURSES = {
         push=[[5, 3, "W", "2,4"], [8, 7, "N", "1,3,5"]],
         crushers=[[2, 4, "2,4"], [9, 3, "1,3,5"], [7, 9, "3"], [3, 7, "5"]],
         checkpoints=[[9, 2], [2, 2], [10, 8], [4, 5]], starts=None, reboot=[6, 8, "N"]),
+    # issue 23, sixth round: a second tuning course so a change is not fitted to one map; its
+    # reboot space has a deep pit beside it (the "Haywire spiral" of the unseen-course races)
+    "slag-heap": dict(
+        name="Slag Heap", blurb="A tuning course: a reboot space beside a deep pit, belts into pits, "
+                                "push panels towards pits, crushers, teleporters and randomizers.",
+        grid="""
+. . . . . . . . . . . .
+. O . . ? . . bv . . O .
+. . . G+ . . . bv . . . .
+. . . . . O . bv . T . .
+g> g> g> g> . . . bv . . . .
+. . . O . . @ O . E . .
+. T . . . . . . . G- . .
+. . . ? . O . . . . O .
+. . . . . . . g> g> g> O .
+. . . . . . . . . . . .
+""", walls=[[5, 4, "S"], [8, 6, "N"], [2, 1, "E"]],
+        lasers=[[0, 6, "E", 1], [11, 2, "W", 2]],
+        push=[[2, 5, "E", "1,3,5"], [8, 3, "W", "2,4"]],
+        crushers=[[6, 2, "2,4"], [4, 7, "1,3,5"]],
+        checkpoints=[[2, 2], [10, 3], [4, 8]], starts=None, reboot=[6, 6, "E"]),
 }
 
 

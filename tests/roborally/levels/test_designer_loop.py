@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from game.roborally.levels.lint import course_warnings, lint_file
 from tests.roborally.support import course
 
@@ -47,16 +49,18 @@ def test_tiled_project_has_play_and_check_commands():
     assert names["Check this course"].startswith("main.py lint %mapfile")
 
 
-def test_the_ai_tuning_course_lints_ok_and_is_neither_shipped_nor_in_the_ai_record():
-    """levels/roborally-tuning/ holds the course hard's third round was tuned on (issue 23);
-    the record's unseen courses must stay courses the AI was not tuned on."""
+@pytest.mark.parametrize("cid", ["foundry-loop", "slag-heap"])
+def test_the_ai_tuning_courses_lint_ok_and_are_neither_shipped_nor_in_the_ai_record(cid):
+    """levels/roborally-tuning/ holds the courses hard was tuned on (issue 23: foundry-loop
+    from the third round, slag-heap from the sixth); the record's unseen courses must stay
+    courses the AI was not tuned on."""
     from game.roborally.levels.tmx import course_ids, load_course
 
-    path = ROOT / "levels" / "roborally-tuning" / "foundry-loop.tmx"
+    path = ROOT / "levels" / "roborally-tuning" / f"{cid}.tmx"
     warnings: list = []
     assert lint_file(path, warnings) == []
     assert all("carries robots a pit" in w for w in warnings)
-    assert "foundry-loop" not in course_ids()
-    assert not (ROOT / "levels" / "roborally-unseen" / "foundry-loop.tmx").exists()   # the record's courses
+    assert cid not in course_ids()
+    assert not (ROOT / "levels" / "roborally-unseen" / f"{cid}.tmx").exists()   # the record's courses
     kinds = {cell[2]["kind"] for cell in load_course(path)["cells"]}
     assert {"teleporter", "randomizer", "deep_pit", "pit", "crusher", "push", "express", "belt"} <= kinds
