@@ -66,7 +66,7 @@ def course_warnings(spec: dict, name: str) -> list[str]:
             if board.kind[i] in ("belt", "express") and not board.wall_between(x, y, board.cdir[i]):
                 nx, ny = x + DX[board.cdir[i]], y + DY[board.cdir[i]]
                 if board.falls(nx, ny):
-                    where = "a pit" if board.inside(nx, ny) else "off the board"
+                    where = "into a pit" if board.inside(nx, ny) else "off the board"
                     out.append(f"{name} warning: belt at ({x}, {y}) carries robots {where} at ({nx}, {ny})")
     for n, (x, y) in enumerate(board.checkpoints, start=1):
         if board.kind_at(x, y) in ("crusher", "belt", "express"):
@@ -88,6 +88,11 @@ def course_warnings(spec: dict, name: str) -> list[str]:
     for i, (x, y, _) in enumerate(board.starts):
         if (x, y) in beams:
             out.append(f"{name} warning: start {i} ({x}, {y}) is in a board laser's beam")
+    if (rx, ry) in beams:
+        # a rebooted robot sits there for the rest of the round: late in a race, when the damage
+        # deck is mostly Haywires, one fall puts a Haywire under every register left (issue 23)
+        out.append(f"{name} warning: reboot space ({rx}, {ry}) is in a board laser's beam: a robot that "
+                   f"reboots early in a round takes damage in every register left")
     return out
 
 
