@@ -155,7 +155,11 @@ def test_the_timer_fills_a_slow_humans_registers(app):
         while scene.state.phase == "upgrade":
             scene._apply(R.legal_choices(scene.state)[-1])
     run_until(app, scene, lambda: scene.timer is not None)
-    run_until(app, scene, lambda: scene.state.phase != "program", limit=60 * 40)
+    assert scene.timer == 30.0 and all(card is None for card in scene.state.robots[0].regs)
+    scene.timer = 1.0                     # the last second of the 30: what happens when it runs out
+    frames = run_until(app, scene, lambda: scene.state.phase != "program", limit=60 * 5)
+    assert frames >= 55                   # nothing was filled before the second was up
+    assert all(card is not None for card in scene.state.robots[0].regs)    # the human's 5, filled at random
 
 
 def test_pause_offers_how_to_play(app):
