@@ -54,10 +54,11 @@ def test_a_recorded_game_replays_to_the_recorded_outcome(key, recorded):
 
 
 def test_the_hard_ai_adds_to_every_table(recorded):
-    """The issue's question: one hard AI in place of a partner wins more than the partners alone,
-    and four hard AIs win games that four random players lose."""
+    """The issue's question: one hard AI in place of a partner wins more than the partners alone (at
+    a table of two and of four), and four hard AIs win games that four random players lose."""
     assert win_rate(recorded["hard + sensible"]) > win_rate(recorded["sensible x2"])
     assert win_rate(recorded["hard + noisy"]) > win_rate(recorded["noisy x2"])
+    assert win_rate(recorded["hard + 3 sensible"]) > win_rate(recorded["sensible x4"])
     assert win_rate(recorded["hard x4"]) > win_rate(recorded["random x4"]) + 0.3
 
 

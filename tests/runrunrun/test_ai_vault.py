@@ -163,6 +163,12 @@ def test_with_the_draw_deck_running_short_the_last_door_is_made_even_so():
     assert _last_door_choice(10) == ch("cell", 3, -1)
 
 
+def test_with_twenty_deck_tiles_left_the_last_door_still_waits_for_a_deeper_maze():
+    """Twenty tiles still buy rooms of depth: a Boss woken two rooms from the Vault then is lost more
+    often than a stalled game (sixth round: the wait used to end at 24 tiles)."""
+    assert _last_door_choice(20) != ch("cell", 3, -1)
+
+
 def test_a_secret_passage_to_the_boss_lands_in_the_boss_room():
     """The Boss five rooms out, no draw deck to pay the walk: the passage (its token already spent
     when the destination is chosen) goes to the Boss, not to a room three steps away."""

@@ -23,7 +23,7 @@ from game.runrunrun.rules.maze import (FINAL, OPEN, distances, neighbours, open_
 
 SAY_HOLD, SAY_WANT, SAY_TRIANGLE, SAY_FIGHT, SAY_REGROUP, SAY_TORCHES, SAY_FOLLOW = range(7)
 BOSS_TOKENS = ("double", "plus")   # Sarcophagus tokens kept for the Boss fight
-LATE_DECK = 24                      # ... unless the draw deck is this short: a stalled game is lost to the Mummies
+LATE_DECK = 16                      # ... unless the draw deck is this short (was 24): a stalled game is lost to the Mummies
 DEPTH_WEIGHT = 2.5                  # per room of depth of a new room before the Boss wakes ...
 DEPTH_CAP = 12                      # ... up to this depth
 DENY = 15.0                         # filling the open spot of a door pair while the Boss would come too soon

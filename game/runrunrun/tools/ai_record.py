@@ -25,6 +25,7 @@ TABLES: dict[str, tuple[tuple[str, ...], int]] = {
     "sensible x2": (("sensible", "sensible"), 200),
     "noisy x2": (("noisy", "noisy"), 200),
     "hard + 3 sensible": (("hard", "sensible", "sensible", "sensible"), 100),
+    "sensible x4": (("sensible",) * 4, 100),
     "hard x4": (("hard",) * 4, 100),
     "random x4": (("random",) * 4, 40),
 }
