@@ -10,6 +10,8 @@ of a searched turn (see ai.py), so it has to estimate the future cheaply:
   graph (its colour decides which gates it passes). One space away is very dangerous: a
   single card's bottom part or the Event can close it;
 * a bad robot parked on a good robot's only exit blocks it;
+* Hidden Exit Points: a robot whose door is open while the other robot's door still waits
+  for a number may walk out and strand the other one (strand_risk);
 * time: if the robots need more moves than the remaining cards can give, every missing
   move costs extra;
 * resources: Energy, unlocked abilities and Equipment cards are worth a little, so the AI
@@ -42,6 +44,8 @@ SPAWN_SOON = 90.0               # a good robot on this round's new-robot space n
 SPAWN_LATER = 10.0              # ... earlier in the round
 LEVER_WAIT = 0.5                # closed exits: per move the opener still needs to the lever, per other robot
 _NO_EXITS: frozenset = frozenset()   # a colour with no exit on the map
+STRAND_W = 15.0                 # Hidden Exit Points: a robot whose open door would strand the other robot,
+STRAND_NEAR = 8                 # ... per move it stands closer than this to that door
 KEY_DETOUR = 3                  # keys_open_exits: the route to the exit crosses the Key beside it
 
 
@@ -131,6 +135,8 @@ def evaluate(state: GameState) -> float:
         if to_lever and robots > 1:
             # every move before the lever is reached delays the other robots' escape too
             value -= DIST_W * LEVER_WAIT * min(min(to_lever), UNREACHABLE) * (robots - 1)
+    if facts.hidden_values:
+        value -= STRAND_W * strand_risk(state, facts, walls, lasers)
     value -= event_threat(state, walls, lasers, graphs, reaches)
     shortfall = needed - cards_left(state) * MOVES_PER_CARD * max(1, robots)
     if shortfall > 0:
@@ -139,6 +145,31 @@ def evaluate(state: GameState) -> float:
     value += UNLOCK_W * (len(state.unlocked[0]) + len(state.unlocked[1]) + state.chip[0] + state.chip[1])
     value += EQUIP_W * (len(state.hands[0]) + len(state.hands[1]))
     return value
+
+
+def strand_risk(state: GameState, facts, walls: frozenset, lasers: frozenset) -> int:
+    """Hidden Exit Points: moves under STRAND_NEAR that a robot whose door is open (the other
+    player holds its number) stands from that door while the other player's robot still waits
+    for a number this robot's owner does not hold. If it leaves, that robot can never leave, and
+    a partner who does not think of Number tokens walks out as soon as its door opens (tuning
+    deal 4.2 4300: the AI picked up greedy's number in round 1, greedy left in round 2 without
+    the AI's, and the AI's robot stood on its shut door until time ran out). So the AI opens its
+    partner's door late, or when its own number is held, and keeps an opened one's robot busy."""
+    risk = 0
+    for x, pos in state.pos.items():
+        needs = facts.hidden_values.get(state.colour[x])
+        if not needs or facts.plain_exit.get(state.colour[x]):
+            continue
+        owner = state.owner.get(x, 0)
+        if not needs & set(state.numbers[1 - owner]):
+            continue
+        for y in state.pos:
+            waits = facts.hidden_values.get(state.colour[y])
+            if state.owner.get(y) == 1 - owner and waits and not facts.plain_exit.get(state.colour[y]) \
+                    and not waits & set(state.numbers[owner]):
+                risk += max(0, STRAND_NEAR - robot_distance(state, x, walls, lasers))
+                break
+    return risk
 
 
 def event_threat(state: GameState, walls: frozenset, lasers: frozenset, graphs: dict,

@@ -182,3 +182,31 @@ def test_a_remembered_number_route_follows_the_token():
     remembered = evaluate(near)
     ev._ROUTES.clear()
     assert remembered == evaluate(near) > before     # as if computed afresh: the token is closer
+
+
+def test_an_open_door_that_would_strand_the_other_robot_is_judged_a_risk():
+    """Hidden Exit Points (Robo Run rulebook, 'Hidden Exit Point', 'Number token'): green's door
+    opens for a 3 held by Red's player, red's for a 5 held by Green's player. Once Red's player
+    holds the 3, green can walk out; if it does before its player holds the 5, red can never
+    leave - and a partner who does not think of Number tokens does (tuning deal 4.2 4300, the
+    greedy partner). Green's steps towards its open door are then worth less than towards a
+    shut one; with the 5 held as well there is nothing to fear."""
+    board = """
+    Yg=3  .     .     .     .     .     .     .     .     .     .     .+R   Yr=5
+    .     .     .     .     .     .     .     .     .     .     .+G   .     .
+    """
+
+    def judged(green_x: int, numbers) -> float:
+        s = game_from_ascii(board)
+        green = s.at.pop((10, 1))
+        s.pos[green] = (green_x, 0)
+        s.at[(green_x, 0)] = green
+        s.numbers = [list(n) for n in numbers]
+        return evaluate(s)
+
+    def gain_of_walking_to_the_door(numbers) -> float:
+        return judged(1, numbers) - judged(10, numbers)     # 9 moves from its door -> 1
+
+    shut, open_door, both = [[], []], [[], [3]], [[5], [3]]
+    assert gain_of_walking_to_the_door(open_door) < gain_of_walking_to_the_door(shut) - 50.0
+    assert gain_of_walking_to_the_door(both) == gain_of_walking_to_the_door(shut)
