@@ -153,8 +153,11 @@ class InputMapper:
             name = KEYS.get(event.key)
             return [Action(name, "keyboard")] if name else []
         if kind == pygame.MOUSEMOTION:
-            if event.rel != (0, 0):
-                self.last_device = "mouse"
+            if event.rel == (0, 0):
+                # SDL's report of where a resting pointer is when the window opens or gains it:
+                # nobody pointed, so the keyboard's focus (Play on the title) stays where it is
+                return []
+            self.last_device = "mouse"
             return [Action(POINT, "mouse", event.pos)]
         if kind == pygame.MOUSEBUTTONDOWN:
             self.last_device = "mouse"
