@@ -11,7 +11,7 @@ import time
 
 from game.client.app import add_display_args, run_scene
 from game.client.table_art import card_art
-from game.client.table_screens import HostTableScene, JoinTableScene, TableLink
+from game.client.table_screens import HostTableScene, JoinTableScene, open_link
 from game.core.errors import UserError
 from game.table import discovery
 from game.table.process import TableProcess
@@ -95,9 +95,6 @@ def join_main(argv: list[str]) -> int:
             raise UserError("join", "no table found on this network; give its address (host:port)")
         address, code = found[0].address, code or found[0].code
         print(f"joining {found[0].name} at {address}", file=sys.stderr)
-    try:
-        link = TableLink(address)
-    except (OSError, TimeoutError) as exc:
-        raise UserError(address, f"cannot reach the table ({exc.__class__.__name__})") from None
+    link = open_link(address)
     seat = None if args.seat is None else args.seat - 1
     return run_scene(lambda app: JoinTableScene(link, seat, code.upper(), args.token), args)

@@ -281,13 +281,9 @@ class JoinFindScene(MenuPage):
 
 def _join_scene(address: str, code: str) -> Scene:
     """The seat picker of the table at `address`; a table that cannot be reached is a UserError."""
-    from game.client.table_screens import MenuJoinScene, TableLink
+    from game.client.table_screens import MenuJoinScene, open_link
 
-    try:
-        link = TableLink(address)
-    except (OSError, TimeoutError) as exc:
-        raise UserError(address, f"cannot reach the table ({exc.__class__.__name__})") from None
-    return MenuJoinScene(link, None, code.upper(), "")
+    return MenuJoinScene(open_link(address), None, code.upper(), "")
 
 
 class JoinAddressScene(MenuPage):

@@ -260,6 +260,25 @@ def _words(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def unreachable_words(failure: BaseException | None) -> str:
+    """Why a table could not be reached, in a player's words (never an exception's class name)."""
+    if failure is None or isinstance(failure, TimeoutError):
+        return "no answer in time: is this machine on the same network as the host?"
+    if isinstance(failure, ConnectionRefusedError):
+        return "nothing answers at that address: is the table still open there?"
+    if isinstance(failure, OSError):
+        return "the network cannot get there: check the address on the host's screen"
+    return "something answers there, but not a Robo Arcade table: check the address and port"
+
+
+def open_link(address: str) -> "TableLink":
+    """A link to the table at `address`, or a UserError that says in words why there is none."""
+    try:
+        return TableLink(address)
+    except OSError as exc:
+        raise UserError(address, f"cannot reach the table: {exc}") from None
+
+
 class TableLink:
     """One WebSocket to a table on a thread of its own: messages in through a queue, choices out."""
 
@@ -272,7 +291,7 @@ class TableLink:
         self.thread = threading.Thread(target=self._read, daemon=True, name="table-link")
         self.thread.start()
         if not self.ready.wait(8) or self.conn is None:
-            raise OSError(f"cannot connect ({self.failure or 'timed out'})")
+            raise OSError(unreachable_words(self.failure))
 
     def _read(self) -> None:
         from websockets.sync.client import connect

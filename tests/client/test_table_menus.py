@@ -171,3 +171,20 @@ def test_each_game_starts_from_a_set_up_for_several_people_named_by_what_it_chan
     setup = HostSetupScene(game_id)
     assert setup_text(setup.games[setup.game], setup.samples[setup.sample]) == setup_words
     assert setup.options().players == players
+
+
+def test_an_address_where_no_table_answers_is_said_in_words_not_an_exception_name(app):
+    """Seen at 800x480: 'Join' on a typed address with no table there read
+    '192.0.2.2:8765: cannot reach the table (OSError)'."""
+    import socket
+
+    with socket.socket() as free:            # a port nothing listens on: refused at once
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    scene = JoinFindScene()
+    app.stack.push(scene)
+    app.step(1 / 60)
+    scene._join(f"127.0.0.1:{port}", "ABCDE")
+    assert "nothing answers at that address" in scene.problem
+    assert "Error" not in scene.problem and "(" not in scene.problem
+    _text_fits(app)
