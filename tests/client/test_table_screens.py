@@ -240,3 +240,16 @@ def test_the_tables_results_name_who_won_from_the_seats_point_of_view():
     assert headline({"winners": [1], "outcome": "won"}, names, 0) == "Red wins!"
     assert headline({"winners": [0], "outcome": "won"}, names, 0) == "You won!"
     assert headline({"winners": [], "outcome": "timeout"}, names, None) == "Nobody won"
+
+
+def test_join_takes_the_link_the_host_screen_shows(capsys):
+    """The host screen shows http://ADDRESS/?code=CODE; 'main.py join' with that link tried to
+    open ws://http://... instead of the table at ADDRESS."""
+    import socket
+
+    with socket.socket() as free:            # nothing listens there: the error names the address
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    assert cli.main(["join", f"http://127.0.0.1:{port}/?code=WT2P5"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and f"127.0.0.1:{port}: cannot reach the table: nothing answers" in error
