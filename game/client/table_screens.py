@@ -191,14 +191,15 @@ class HostTableScene(Scene):
                 who = SEAT_WORDS["local"] + (", playing" if seat["connected"] else "")
             elif seat["kind"] == "remote":
                 who = ("connected" if seat["connected"] else "away: the AI covers soon") if seat["claimed"] \
-                    else "open: waiting for a player"
+                    else "open, waiting for a player"
                 who = f"{seat['name'] or 'phone'}, {who}" if seat["claimed"] else who
             else:
                 who = SEAT_WORDS[seat["kind"]]
-            mark = "  <- decides" if s["current"] == seat["seat"] and not s["over"] else ""
+            mark = "  - their turn" if s["current"] == seat["seat"] and not s["over"] else ""
             draw_fit(surface, f"Seat {seat['seat'] + 1}: {who}{mark}", rect.inflate(-24, -10), "body",
                      theme.ACCENT if mark else theme.TEXT)
-        state = "Game over" if s["over"] else f"Move {s['move']}"
+        # "Move 0" read as a command; the count says what it counts
+        state = "Game over" if s["over"] else (f"{s['move']} moves played" if s["move"] else "No move yet")
         if s["over"] and s["result"]:
             winners = ", ".join(str(w + 1) for w in s["result"]["winners"]) or "nobody"
             state += f": won by seat {winners}"
