@@ -32,14 +32,20 @@ def _words(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+# a set-up value as the game's own set-up screen names it ("ffa" -> "Free for All"), by game
+SETUP_VALUE_WORDS = {"robomissions": "game.robomissions.ui.table_config:MODE_NAMES"}
+
+
 def setup_text(entry, label: str) -> str:
     """What a sample set-up changes besides the players, in words ("Difficulty insane",
-    "Advanced yes", "Max rounds 3"); its label where it says nothing else."""
+    "Advanced yes", "Max rounds 3", "Free for All"); its label where it says nothing else."""
     from game.core.session import engine_module
 
     config = dict(catalog.load(entry.samples)())[label]
     data = engine_module(entry.rules).config_to_json(config)
-    parts = [f"{_words(key)} {'yes' if value is True else 'no' if value is False else value}"
+    named = catalog.load(SETUP_VALUE_WORDS.get(entry.id)) or {}
+    parts = [named[value] if isinstance(value, str) and value in named else
+             f"{_words(key)} {'yes' if value is True else 'no' if value is False else value}"
              for key, value in data.items() if key != "players" and isinstance(value, (str, int, bool))
              and value not in ("", None)]
     return ", ".join(parts).replace("Level ref", "Level") or _words(label)

@@ -163,9 +163,10 @@ def test_join_from_the_title_reaches_a_real_table_and_back_leaves_it(app):
 
 
 @pytest.mark.parametrize("game_id, setup_words, players", [
-    ("roborun", "Level 1.1", None), ("robomissions", "Mode ffa", 2), ("roborescue", "Advanced yes", 3),
+    ("roborun", "Level 1.1", None), ("robomissions", "Free for All", 2), ("roborescue", "Advanced yes", 3),
     ("runrunrun", "Difficulty difficult", 2), ("roborally", "Max rounds 6", 2)])
 def test_each_game_starts_from_a_set_up_for_several_people_named_by_what_it_changes(game_id, setup_words, players):
+    """ROBOMissions' set-up read 'Mode ffa' (seen at 800x480): a value is named as its own screen names it."""
     from game.client.table_menus import setup_text
 
     setup = HostSetupScene(game_id)
