@@ -189,3 +189,24 @@ def test_an_address_where_no_table_answers_is_said_in_words_not_an_exception_nam
     assert "nothing answers at that address" in scene.problem
     assert "Error" not in scene.problem and "(" not in scene.problem
     _text_fits(app)
+
+
+def test_number_keys_type_the_address_on_the_type_an_address_screen(app, monkeypatch):
+    """Seen at 800x480: 'Type an address' took no typing (only Left/Right); a keyboard player's
+    digits did nothing."""
+    monkeypatch.setattr(discovery, "lan_address", lambda: "192.168.1.7")
+    joined = []
+    scene = JoinAddressScene(lambda address, code: joined.append((address, code)))
+    app.stack.push(JoinFindScene(join=lambda a, c: _Lobby()))
+    app.stack.push(scene)
+    app.step(1 / 60)
+    app.post(Action("down"))                             # address part 4
+    for key in (pygame.K_2, pygame.K_0):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    app.step(1 / 60)
+    app.post(Action("down"))                             # port: the first digit replaces it
+    for key in (pygame.K_9, pygame.K_KP0, pygame.K_0, pygame.K_0):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    app.step(1 / 60)
+    _select(app, "Join")
+    assert joined == [("192.168.1.20:9000", "AAAAA")]
