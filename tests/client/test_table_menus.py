@@ -121,13 +121,19 @@ def test_join_lists_the_tables_found_and_joins_the_one_chosen(app):
     assert joined == [("192.168.1.20:8765", "ABCDE")] and isinstance(app.stack.top, _Lobby)
 
 
-def test_an_address_and_code_set_by_hand_join_that_table(app, monkeypatch):
+def _address_screen(app: App, monkeypatch, joined: list) -> JoinAddressScene:
+    """The address screen of a machine at 192.168.1.7, over the join screen; joins land in `joined`."""
     monkeypatch.setattr(discovery, "lan_address", lambda: "192.168.1.7")
-    joined = []
     scene = JoinAddressScene(lambda address, code: joined.append((address, code)))
     app.stack.push(JoinFindScene(join=lambda a, c: _Lobby()))
     app.stack.push(scene)
     app.step(1 / 60)
+    return scene
+
+
+def test_an_address_and_code_set_by_hand_join_that_table(app, monkeypatch):
+    joined = []
+    _address_screen(app, monkeypatch, joined)
     app.post(Action("down"))                 # address part 4
     for _ in range(13):
         app.post(Action("right"))
@@ -194,12 +200,8 @@ def test_an_address_where_no_table_answers_is_said_in_words_not_an_exception_nam
 def test_number_keys_type_the_address_on_the_type_an_address_screen(app, monkeypatch):
     """Seen at 800x480: 'Type an address' took no typing (only Left/Right); a keyboard player's
     digits did nothing."""
-    monkeypatch.setattr(discovery, "lan_address", lambda: "192.168.1.7")
     joined = []
-    scene = JoinAddressScene(lambda address, code: joined.append((address, code)))
-    app.stack.push(JoinFindScene(join=lambda a, c: _Lobby()))
-    app.stack.push(scene)
-    app.step(1 / 60)
+    _address_screen(app, monkeypatch, joined)
     app.post(Action("down"))                             # address part 4
     for key in (pygame.K_2, pygame.K_0):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
