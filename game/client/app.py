@@ -37,7 +37,7 @@ import pygame
 from game.client import ai_worker, heap
 from game.client import text as text_layout
 from game.client import theme
-from game.client.input import QUIT, Action, InputMapper
+from game.client.input import CLICK, QUIT, Action, InputMapper
 from game.client.loop import FixedStepClock
 from game.client.scene import Scene, SceneStack
 from game.client.settings import Settings
@@ -289,7 +289,9 @@ class App:
         self.wake()
         if action.pos is not None:
             self.pointer = action.pos
-        if action.tap and action.pos is not None:     # a tap on a hint pill does what the pill says
+        # a tap or a mouse click on a hint pill does what the pill says (a click on "Close" used
+        # to reach the page under it: How to play turned a page instead of closing)
+        if action.pos is not None and (action.tap or (action.name == CLICK and action.device == "mouse")):
             name = hint_action_at(action.pos, self.stack.visible())
             if name is not None:
                 action = Action(name, action.device)

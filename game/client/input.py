@@ -22,6 +22,8 @@ CONFIRM, BACK, MENU = "confirm", "back", "menu"
 SKIP, UNDO, NEXT, PREV = "skip", "undo", "next", "prev"
 INFO, QUIT = "info", "quit"
 POINT, CLICK, RIGHT_CLICK, SCROLL = "point", "click", "right_click", "scroll"
+DIGIT = "digit"                        # a number key; its value in Action.amount (typed numbers)
+DIGIT_KEYS = {**{getattr(pygame, f"K_{n}"): n for n in range(10)}, **{getattr(pygame, f"K_KP{n}"): n for n in range(10)}}
 
 KEYS: dict[int, str] = {
     pygame.K_UP: UP, pygame.K_w: UP,
@@ -151,10 +153,15 @@ class InputMapper:
         if kind == pygame.KEYDOWN:
             self.last_device = "keyboard"
             name = KEYS.get(event.key)
+            if name is None and event.key in DIGIT_KEYS:
+                return [Action(DIGIT, "keyboard", amount=DIGIT_KEYS[event.key])]
             return [Action(name, "keyboard")] if name else []
         if kind == pygame.MOUSEMOTION:
-            if event.rel != (0, 0):
-                self.last_device = "mouse"
+            if event.rel == (0, 0):
+                # SDL's report of where a resting pointer is when the window opens or gains it:
+                # nobody pointed, so the keyboard's focus (Play on the title) stays where it is
+                return []
+            self.last_device = "mouse"
             return [Action(POINT, "mouse", event.pos)]
         if kind == pygame.MOUSEBUTTONDOWN:
             self.last_device = "mouse"

@@ -66,7 +66,7 @@ def random_event(rng: random.Random, size: tuple[int, int]) -> list[pygame.event
     if roll < 0.85:
         return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
                 pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
-    return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))]
+    return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0))]
 
 
 def measure(screen: str, seconds: float, seed: int = 1, every: float = 1.0) -> dict:

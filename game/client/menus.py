@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
@@ -375,13 +376,30 @@ def resume_saved_game(app, entry) -> bool:
     return True
 
 
+def saved_ago(entry, now: float | None = None) -> str:
+    """When `entry`'s unfinished game was last saved, in words: what tells two saves apart."""
+    try:
+        seconds = (time.time() if now is None else now) - saved_game_path(entry.id).stat().st_mtime
+    except OSError:
+        return ""
+    minutes = round(seconds / 60)
+    if minutes < 2:
+        return "Saved just now"
+    if minutes < 90:
+        return f"Saved {minutes} minutes ago"
+    hours = round(seconds / 3600)
+    return f"Saved {hours} hours ago" if hours < 36 else f"Saved {round(seconds / 86400)} days ago"
+
+
 class ContinueScene(Scene):
     """Several games are waiting: choose which one to continue."""
     animated = False       # changes only on input (issue 26: nothing drawn while left alone)
 
     def __init__(self, saved: list) -> None:
         super().__init__()
-        self.menu = Menu([MenuItem(entry.title, lambda e=entry: self._open(e), entry.seats) for entry in saved]
+        # the line under the menu says when the focused game was left, not the catalogue's
+        # "2-6 players" (seen at 800x480: it told nothing about the save)
+        self.menu = Menu([MenuItem(entry.title, lambda e=entry: self._open(e), saved_ago(entry)) for entry in saved]
                          + [MenuItem("Back", self._back)],
                          center_x=theme.WIDTH // 2, top=200, width=520)
 

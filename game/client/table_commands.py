@@ -8,10 +8,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+import urllib.parse
 
 from game.client.app import add_display_args, run_scene
 from game.client.table_art import card_art
-from game.client.table_screens import HostTableScene, JoinTableScene, TableLink
+from game.client.table_screens import HostTableScene, JoinTableScene, open_link
 from game.core.errors import UserError
 from game.table import discovery
 from game.table.process import TableProcess
@@ -80,9 +81,19 @@ def host_main(argv: list[str]) -> int:
         host.stop()
 
 
+def join_address(address: str, code: str) -> tuple[str, str]:
+    """(host:port, join code) from what the player typed: host:port, or the whole link the host's
+    screen shows (http://192.168.1.20:8765/?code=ABCDE), whose code is used unless --code is given."""
+    if "://" not in address or address.startswith("ws://"):
+        return address, code
+    link = urllib.parse.urlsplit(address)
+    return link.netloc, code or urllib.parse.parse_qs(link.query).get("code", [""])[0]
+
+
 def join_main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="main.py join", description="Play a seat of a table from this Robo Arcade.")
-    parser.add_argument("address", nargs="?", default=None, help="host:port (default: the first table found on the LAN)")
+    parser.add_argument("address", nargs="?", default=None,
+                        help="host:port or the link on the host's screen (default: the first table found on the LAN)")
     parser.add_argument("--seat", type=int, default=None, help="seat number, from 1")
     parser.add_argument("--code", default="", help="the table's join code")
     parser.add_argument("--token", default="", help="a seat token, to rejoin")
@@ -95,9 +106,7 @@ def join_main(argv: list[str]) -> int:
             raise UserError("join", "no table found on this network; give its address (host:port)")
         address, code = found[0].address, code or found[0].code
         print(f"joining {found[0].name} at {address}", file=sys.stderr)
-    try:
-        link = TableLink(address)
-    except (OSError, TimeoutError) as exc:
-        raise UserError(address, f"cannot reach the table ({exc.__class__.__name__})") from None
+    address, code = join_address(address, code)
+    link = open_link(address)
     seat = None if args.seat is None else args.seat - 1
     return run_scene(lambda app: JoinTableScene(link, seat, code.upper(), args.token), args)

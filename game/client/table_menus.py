@@ -32,14 +32,20 @@ def _words(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+# a set-up value as the game's own set-up screen names it ("ffa" -> "Free for All"), by game
+SETUP_VALUE_WORDS = {"robomissions": "game.robomissions.ui.table_config:MODE_NAMES"}
+
+
 def setup_text(entry, label: str) -> str:
     """What a sample set-up changes besides the players, in words ("Difficulty insane",
-    "Advanced yes", "Max rounds 3"); its label where it says nothing else."""
+    "Advanced yes", "Max rounds 3", "Free for All"); its label where it says nothing else."""
     from game.core.session import engine_module
 
     config = dict(catalog.load(entry.samples)())[label]
     data = engine_module(entry.rules).config_to_json(config)
-    parts = [f"{_words(key)} {'yes' if value is True else 'no' if value is False else value}"
+    named = catalog.load(SETUP_VALUE_WORDS.get(entry.id)) or {}
+    parts = [named[value] if isinstance(value, str) and value in named else
+             f"{_words(key)} {'yes' if value is True else 'no' if value is False else value}"
              for key, value in data.items() if key != "players" and isinstance(value, (str, int, bool))
              and value not in ("", None)]
     return ", ".join(parts).replace("Level ref", "Level") or _words(label)
@@ -281,13 +287,9 @@ class JoinFindScene(MenuPage):
 
 def _join_scene(address: str, code: str) -> Scene:
     """The seat picker of the table at `address`; a table that cannot be reached is a UserError."""
-    from game.client.table_screens import MenuJoinScene, TableLink
+    from game.client.table_screens import MenuJoinScene, open_link
 
-    try:
-        link = TableLink(address)
-    except (OSError, TimeoutError) as exc:
-        raise UserError(address, f"cannot reach the table ({exc.__class__.__name__})") from None
-    return MenuJoinScene(link, None, code.upper(), "")
+    return MenuJoinScene(open_link(address), None, code.upper(), "")
 
 
 class JoinAddressScene(MenuPage):
@@ -301,13 +303,35 @@ class JoinAddressScene(MenuPage):
         self.octets = [int(part) for part in own] if len(own) == 4 and all(p.isdigit() for p in own) else [192, 168, 1, 2]
         self.port = DEFAULT_PORT
         self.code = [0] * 5
+        self._typing: int | None = None     # the row whose number is being typed, digit by digit
+        typed = "Type the number, or Left/Right to change it"
         items = [MenuItem(f"Address part {i + 1}", value=lambda i=i: str(self.octets[i]),
-                          on_change=lambda step, i=i: self._octet(i, step)) for i in (2, 3)]
-        items.append(MenuItem("Port", value=lambda: str(self.port), on_change=self._port))
+                          on_change=lambda step, i=i: self._octet(i, step), detail=typed) for i in (2, 3)]
+        items.append(MenuItem("Port", value=lambda: str(self.port), on_change=self._port, detail=typed))
         items += [MenuItem(f"Join code letter {i + 1}", value=lambda i=i: CODE_LETTERS[self.code[i]],
                            on_change=lambda step, i=i: self._letter(i, step)) for i in range(len(self.code))]
         items += [MenuItem("Join", self._join), MenuItem("Back", self._back)]
         self.menu = Menu(items, center_x=theme.WIDTH // 2, top=158, width=640, row_height=48)
+
+    def handle(self, action: inp.Action) -> None:
+        """Number keys type the focused address part or port (the screen is called "Type an
+        address": typing did nothing before); any other key ends the number being typed."""
+        row = self.menu.focus
+        if action.name != inp.DIGIT:
+            self._typing = None
+            super().handle(action)
+            return
+        if row > 2:                        # a join code letter or a button: letters are Left/Right
+            return
+        limit = 255 if row < 2 else 65535
+        old = self.octets[2 + row] if row < 2 else self.port
+        number = old * 10 + action.amount if self._typing == row else action.amount
+        number = number if number <= limit else action.amount
+        if row < 2:
+            self.octets[2 + row] = number
+        else:
+            self.port = max(1, number)
+        self._typing = row
 
     def _octet(self, index: int, step: int) -> None:
         self.octets[index] = (self.octets[index] + step) % 256

@@ -191,14 +191,15 @@ class HostTableScene(Scene):
                 who = SEAT_WORDS["local"] + (", playing" if seat["connected"] else "")
             elif seat["kind"] == "remote":
                 who = ("connected" if seat["connected"] else "away: the AI covers soon") if seat["claimed"] \
-                    else "open: waiting for a player"
+                    else "open, waiting for a player"
                 who = f"{seat['name'] or 'phone'}, {who}" if seat["claimed"] else who
             else:
                 who = SEAT_WORDS[seat["kind"]]
-            mark = "  <- decides" if s["current"] == seat["seat"] and not s["over"] else ""
+            mark = "  - their turn" if s["current"] == seat["seat"] and not s["over"] else ""
             draw_fit(surface, f"Seat {seat['seat'] + 1}: {who}{mark}", rect.inflate(-24, -10), "body",
                      theme.ACCENT if mark else theme.TEXT)
-        state = "Game over" if s["over"] else f"Move {s['move']}"
+        # "Move 0" read as a command; the count says what it counts
+        state = "Game over" if s["over"] else (f"{s['move']} moves played" if s["move"] else "No move yet")
         if s["over"] and s["result"]:
             winners = ", ".join(str(w + 1) for w in s["result"]["winners"]) or "nobody"
             state += f": won by seat {winners}"
@@ -260,6 +261,25 @@ def _words(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def unreachable_words(failure: BaseException | None) -> str:
+    """Why a table could not be reached, in a player's words (never an exception's class name)."""
+    if failure is None or isinstance(failure, TimeoutError):
+        return "no answer in time: is this machine on the same network as the host?"
+    if isinstance(failure, ConnectionRefusedError):
+        return "nothing answers at that address: is the table still open there?"
+    if isinstance(failure, OSError):
+        return "the network cannot get there: check the address on the host's screen"
+    return "something answers there, but not a Robo Arcade table: check the address and port"
+
+
+def open_link(address: str) -> "TableLink":
+    """A link to the table at `address`, or a UserError that says in words why there is none."""
+    try:
+        return TableLink(address)
+    except OSError as exc:
+        raise UserError(address, f"cannot reach the table: {exc}") from None
+
+
 class TableLink:
     """One WebSocket to a table on a thread of its own: messages in through a queue, choices out."""
 
@@ -272,7 +292,7 @@ class TableLink:
         self.thread = threading.Thread(target=self._read, daemon=True, name="table-link")
         self.thread.start()
         if not self.ready.wait(8) or self.conn is None:
-            raise OSError(f"cannot connect ({self.failure or 'timed out'})")
+            raise OSError(unreachable_words(self.failure))
 
     def _read(self) -> None:
         from websockets.sync.client import connect

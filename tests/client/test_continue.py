@@ -92,3 +92,20 @@ def test_a_save_that_cannot_be_read_is_reported_and_set_aside_not_lost(app):
     # set aside, never deleted nor left where the next game's save would overwrite it (issue 17)
     assert "moved aside" in notice.message and not has_saved_game(entry.id)
     assert path.with_name(path.name + ".damaged").read_text() == text
+
+
+def test_the_continue_list_says_when_each_game_was_left_not_how_many_play_it(app):
+    """Seen at 800x480: under the focused save the picker showed the catalogue's '2-6 players'."""
+    import os
+    import time
+
+    for entry, rules in BUILT[:2]:
+        _leave_a_game(rules, entry)
+    old = saved_game_path(BUILT[1][0].id)
+    hour_ago = time.time() - 3600
+    os.utime(old, (hour_ago, hour_ago))
+    picker = ContinueScene([entry for entry, _ in BUILT[:2]])
+    details = {item.label: item.detail for item in picker.menu.items}
+    assert details[BUILT[0][0].title] == "Saved just now"
+    assert details[BUILT[1][0].title] == "Saved 60 minutes ago"
+    assert not any("players" in (detail or "") for detail in details.values())

@@ -252,3 +252,43 @@ def test_a_real_window_opens_at_the_size_asked_for_under_xvfb():
                             env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split()[-4:] == ["x11", "800", "480", "20"]
+
+
+def test_a_pointer_resting_where_the_window_opens_does_not_move_the_title_focus():
+    """Xvfb (and a desktop) report the resting pointer with a motion of (0, 0) when the window
+    opens; at 800x480 it rests on 'Join a table', and Enter then joined a table instead of Play."""
+    from game.client.app import App
+    from game.client.menus import TitleScene
+
+    app = App()
+    title = TitleScene()
+    app.stack.push(title)
+    app.step(1 / 60)
+    labels = [item.label for item in title.menu.items]
+    join = title.menu.rects[labels.index("Join a table")].center
+    focused = title.menu.focus
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=join, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(1 / 60)
+    assert labels[title.menu.focus] == labels[focused] == "Play"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=join, rel=(2, 1), buttons=(0, 0, 0)))
+    app.step(1 / 60)                      # a pointer that moves still points
+    assert labels[title.menu.focus] == "Join a table"
+    pygame.quit()
+
+
+def test_a_mouse_click_on_a_hint_pill_does_what_it_says():
+    """Seen at 800x480: a click on 'Right-click Close' in How to play turned the page instead."""
+    from game.client.app import App
+    from game.client.menus import GameSelectScene, HowToPage, HowToPlayScene
+    from game.client.widgets import hint_action_at
+
+    app = App()
+    app.stack.push(GameSelectScene())
+    howto = HowToPlayScene("Run Run Run!", [HowToPage("Goal", "Win."), HowToPage("Explore", "Walk.")])
+    app.stack.push(howto)
+    app.input.last_device = "mouse"
+    app.step(1 / 60)                                          # draws the hint bar: Right-click Close
+    close = next((x, 700) for x in range(0, 1280, 4) if hint_action_at((x, 700), app.stack.visible()) == "back")
+    app.post(Action("click", "mouse", close))
+    assert app.stack.top is not howto and isinstance(app.stack.top, GameSelectScene)
+    pygame.quit()

@@ -121,13 +121,19 @@ def test_join_lists_the_tables_found_and_joins_the_one_chosen(app):
     assert joined == [("192.168.1.20:8765", "ABCDE")] and isinstance(app.stack.top, _Lobby)
 
 
-def test_an_address_and_code_set_by_hand_join_that_table(app, monkeypatch):
+def _address_screen(app: App, monkeypatch, joined: list) -> JoinAddressScene:
+    """The address screen of a machine at 192.168.1.7, over the join screen; joins land in `joined`."""
     monkeypatch.setattr(discovery, "lan_address", lambda: "192.168.1.7")
-    joined = []
     scene = JoinAddressScene(lambda address, code: joined.append((address, code)))
     app.stack.push(JoinFindScene(join=lambda a, c: _Lobby()))
     app.stack.push(scene)
     app.step(1 / 60)
+    return scene
+
+
+def test_an_address_and_code_set_by_hand_join_that_table(app, monkeypatch):
+    joined = []
+    _address_screen(app, monkeypatch, joined)
     app.post(Action("down"))                 # address part 4
     for _ in range(13):
         app.post(Action("right"))
@@ -163,11 +169,46 @@ def test_join_from_the_title_reaches_a_real_table_and_back_leaves_it(app):
 
 
 @pytest.mark.parametrize("game_id, setup_words, players", [
-    ("roborun", "Level 1.1", None), ("robomissions", "Mode ffa", 2), ("roborescue", "Advanced yes", 3),
+    ("roborun", "Level 1.1", None), ("robomissions", "Free for All", 2), ("roborescue", "Advanced yes", 3),
     ("runrunrun", "Difficulty difficult", 2), ("roborally", "Max rounds 6", 2)])
 def test_each_game_starts_from_a_set_up_for_several_people_named_by_what_it_changes(game_id, setup_words, players):
+    """ROBOMissions' set-up read 'Mode ffa' (seen at 800x480): a value is named as its own screen names it."""
     from game.client.table_menus import setup_text
 
     setup = HostSetupScene(game_id)
     assert setup_text(setup.games[setup.game], setup.samples[setup.sample]) == setup_words
     assert setup.options().players == players
+
+
+def test_an_address_where_no_table_answers_is_said_in_words_not_an_exception_name(app):
+    """Seen at 800x480: 'Join' on a typed address with no table there read
+    '192.0.2.2:8765: cannot reach the table (OSError)'."""
+    import socket
+
+    with socket.socket() as free:            # a port nothing listens on: refused at once
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    scene = JoinFindScene()
+    app.stack.push(scene)
+    app.step(1 / 60)
+    scene._join(f"127.0.0.1:{port}", "ABCDE")
+    assert "nothing answers at that address" in scene.problem
+    assert "Error" not in scene.problem and "(" not in scene.problem
+    _text_fits(app)
+
+
+def test_number_keys_type_the_address_on_the_type_an_address_screen(app, monkeypatch):
+    """Seen at 800x480: 'Type an address' took no typing (only Left/Right); a keyboard player's
+    digits did nothing."""
+    joined = []
+    _address_screen(app, monkeypatch, joined)
+    app.post(Action("down"))                             # address part 4
+    for key in (pygame.K_2, pygame.K_0):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    app.step(1 / 60)
+    app.post(Action("down"))                             # port: the first digit replaces it
+    for key in (pygame.K_9, pygame.K_KP0, pygame.K_0, pygame.K_0):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    app.step(1 / 60)
+    _select(app, "Join")
+    assert joined == [("192.168.1.20:9000", "AAAAA")]

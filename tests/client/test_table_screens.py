@@ -240,3 +240,30 @@ def test_the_tables_results_name_who_won_from_the_seats_point_of_view():
     assert headline({"winners": [1], "outcome": "won"}, names, 0) == "Red wins!"
     assert headline({"winners": [0], "outcome": "won"}, names, 0) == "You won!"
     assert headline({"winners": [], "outcome": "timeout"}, names, None) == "Nobody won"
+
+
+def test_join_takes_the_link_the_host_screen_shows(capsys):
+    """The host screen shows http://ADDRESS/?code=CODE; 'main.py join' with that link tried to
+    open ws://http://... instead of the table at ADDRESS."""
+    import socket
+
+    with socket.socket() as free:            # nothing listens there: the error names the address
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    assert cli.main(["join", f"http://127.0.0.1:{port}/?code=WT2P5"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and f"127.0.0.1:{port}: cannot reach the table: nothing answers" in error
+
+
+def test_the_host_screen_says_whose_turn_and_how_far_in_words(app, table):
+    """Seen at 800x480: 'Seat 1: open: waiting for a player  <- decides' and a bare 'Move 0'."""
+    from game.client import text
+
+    scene = HostTableScene(table, table.join_url(), advertised=False)
+    app.stack.push(scene)
+    app.step(1 / 60)
+    with text.record() as recorder:
+        scene.draw(app.screen, 0.0)
+    lines = [record.text for record in recorder.records]
+    assert "Seat 1: open, waiting for a player  - their turn" in lines
+    assert "No move yet" in lines and not any(line.startswith("Move ") for line in lines)

@@ -424,3 +424,32 @@ def test_small_card_faces_keep_their_words_inside_at_800x480(size):
             column = [face.get_at((x, y))[:3] for y in range(2, h // 2)]
             assert not any(sum(c) < 200 for c in column), (card.key, x)      # no dark ink cut at the edge
     card_sprites.card_face.cache_clear()
+
+
+def test_the_results_text_stays_inside_its_panel_at_800x480():
+    """Seen at 800x480: 'Same seats, a new deal' under "Play again" fell below the results panel,
+    over the hand cards."""
+    from types import SimpleNamespace
+
+    from game.client import text
+    from game.robomissions.ui.results_scene import RESULTS_BOX
+
+    widgets.font.cache_clear()
+    widgets.render_text.cache_clear()
+    app = App(headless=True, window=(800, 480))
+    config = make_config("ffa", 3, humans=1, ai="normal", seed=7)
+    players = [SimpleNamespace(robot_ids=lambda n=n: list(range(n))) for n in (5, 0, 0)]
+    state = SimpleNamespace(winners=[0], turn=17, end_reason="elimination", players=players)
+    table = SimpleNamespace(config=config, state=state, shown=SimpleNamespace(mode="ffa"), humans=frozenset({0}),
+                            viewer=0, seat_label=lambda seat: f"Player {seat + 1}")
+    results = ResultsScene(table, play_again=lambda again: None)
+    app.stack.push(results)
+    results.hold.update(10.0)                            # the way out is shown
+    with text.record() as recorder:
+        results.draw(app.screen, 0.0)
+    drawn = {record.text: record.ink for record in recorder.records}
+    assert "Same seats, a new deal" in drawn
+    assert all(RESULTS_BOX.contains(rect) for rect in results.menu.rects)
+    for words in ("You are the RoboChampion!", "Last one standing · 17 turns", "Player 3", "Same seats, a new deal"):
+        assert RESULTS_BOX.contains(drawn[words]), (words, drawn[words])
+    pygame.quit()

@@ -420,3 +420,20 @@ def test_seats_are_named_as_in_every_other_game():
     setup = SetupScene()
     setup.n_players = 2
     assert setup._seat_value(1)() == "AI"
+
+
+def test_the_set_up_asks_the_ai_level_only_when_an_ai_sits_at_the_table(app):
+    """Seen at 800x480: a solo game (Players 1, Seat 1 Human) still offered 'AI level < normal >'."""
+    app.stack.push(make_entry_scene(app))
+    setup = app.stack.top
+    level = next(item for item in setup.menu.items if item.label == "AI level")
+    assert not level.enabled                        # solo: nobody for an AI level to play
+    setup.menu.focus = 0
+    app.post(Action(inp.RIGHT))                     # players 1 -> 2: seat 2 is an AI
+    assert level.enabled
+    setup.menu.focus = 2
+    app.post(Action(inp.RIGHT))                     # seat 2: AI -> Human
+    assert not level.enabled
+    setup.menu.focus = setup.menu.items.index(level) - 1
+    app.post(Action(inp.DOWN))                      # keyboard focus steps over the unused row
+    assert setup.menu.items[setup.menu.focus].label == "Advanced mode"

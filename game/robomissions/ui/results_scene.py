@@ -18,6 +18,9 @@ from game.robomissions.rules.view import SeatView
 from game.robomissions.ui.table_config import TableConfig
 
 
+RESULTS_BOX = pygame.Rect(theme.WIDTH // 2 - 380, theme.HEIGHT // 2 - 10 - 280, 760, 560)
+
+
 class ResultsTable(Protocol):
     """What the results screen reads of the finished table (the table passes itself)."""
 
@@ -55,7 +58,9 @@ class ResultsScene(Scene):
         self.robots_left = [len(p.robot_ids()) for p in state.players]
         items = [MenuItem(leave[0], self._title)] if leave else [
             MenuItem("Play again", self._again, "Same seats, a new deal"), MenuItem("Back to title", self._title)]
-        self.menu = Menu(items, center_x=theme.WIDTH // 2, top=500, width=420)
+        # high enough that the focused row's line under the menu stays in the panel (at top=500,
+        # "Same seats, a new deal" fell below it, over the hand cards, at 800x480)
+        self.menu = Menu(items, center_x=theme.WIDTH // 2, top=RESULTS_BOX.bottom - 160, width=420)
         self.hold = ResultsHold()       # who won first; the way out after
 
     def enter(self) -> None:
@@ -98,8 +103,7 @@ class ResultsScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.blit(render.screen_shade(170), (0, 0))
-        box = pygame.Rect(0, 0, 760, 560)
-        box.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 10)
+        box = RESULTS_BOX
         panel(surface, box)
         draw_fit(surface, self.headline(), pygame.Rect(box.left + 30, box.top + 30, box.width - 60, 52), "large",
                  theme.ACCENT, align="center", valign="middle", wrap=False, bold=True)

@@ -144,5 +144,7 @@ class SidePanel:
         r = self.state.robots[seat]
         ups = ", ".join(C.UPGRADES[u]["name"] for u in sd["ups"]) or "none"
         where = "rebooting" if r.rebooted else f"facing {('up', 'right', 'down', 'left')[r.d % 4]}"
+        # the "* " before its name in the panel, said where the player inspects the row
+        first = " * It holds the first-player token: it acts first this round." if self.shown_token == seat else ""
         return (f"{self.seat_label(seat)}: checkpoint {sd['cp']} of {len(self.state.board.checkpoints)} reached, "
-                f"{sd['energy']} energy, {sd['spam']} SPAM in its deck, {where}. Upgrades: {ups}.")
+                f"{sd['energy']} energy, {sd['spam']} SPAM in its deck, {where}. Upgrades: {ups}.{first}")

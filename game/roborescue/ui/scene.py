@@ -80,6 +80,7 @@ class SetupScene(Scene):
     def _seat_toggle(self, seat: int):
         def change(step: int) -> None:
             self.humans[seat] = not self.humans[seat]
+            self._refresh()
             self.app.audio.play("click")
         return change
 
@@ -99,6 +100,8 @@ class SetupScene(Scene):
     def _refresh(self) -> None:
         for seat in range(MAX_PLAYERS):
             self.menu.items[1 + seat].enabled = seat < self.n_players
+        # the AI level is asked only when an AI sits at the table (a solo game has none)
+        self.menu.items[1 + MAX_PLAYERS].enabled = not all(self.humans[:self.n_players])
 
     def config(self) -> GameConfig:
         seats = tuple(HUMAN if self.humans[s] else self.level for s in range(self.n_players))

@@ -210,7 +210,9 @@ class PlayDrawing:
             # full-screen surfaces (901 fresh pages each), are made by the next frame (issue 26:
             # the first frame's own work). The same drawing onto a surface of the same format.
             self.hud_layer = surface
-        if self.dirty or self.hud_layer is None:
+        # the hint bar names the device used last: the mouse moved, the keys shown become "Click"
+        hints_for = self._parts.get("hints", ((None,), None))[0][0] if self.hud_layer is not None else None
+        if self.dirty or self.hud_layer is None or hints_for != self.app.input.last_device:
             self._rebuild_hud_layer()
         focused = self.options_list[self.focus] if self._human_turn() and self.options_list and \
             not self.animator.busy and self.focus < len(self.options_list) else None

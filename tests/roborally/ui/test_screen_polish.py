@@ -154,3 +154,16 @@ def test_a_pointer_resting_on_the_board_keeps_the_programming_prompt_in_view(app
     app.step(1 / 60)
     assert scene.inspect in drawn
     assert any(text.startswith("Yellow: program register 1") for text in drawn), drawn
+
+
+def test_the_star_before_a_robots_name_is_explained_where_the_row_is_inspected(app):
+    """Seen at 800x480 and 1920x1080: '* Yellow (you)' in the side panel, the '*' explained nowhere."""
+    howto.mark_tutorial_done()
+    scene = new_race("chaos-canyon", 3, 1, "normal", seed=8, speed=8.0)
+    app.stack.push(scene)
+    app.step(1 / 60)
+    row_height = min(72, 330 // len(scene.state.robots))
+    app.post(inp.Action(inp.POINT, "mouse", (1000, 44 + 10)))                  # the token holder's row
+    assert scene.shown_token == 0 and "first-player token" in scene.inspect
+    app.post(inp.Action(inp.POINT, "mouse", (1000, 44 + row_height + 10)))     # another robot's row
+    assert scene.inspect.startswith("Blue") and "first-player token" not in scene.inspect

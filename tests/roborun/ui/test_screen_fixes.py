@@ -69,3 +69,25 @@ def test_pressing_up_in_an_ability_window_never_spends_energy(monkeypatch):
     app.post(Action("confirm"))
     app.step(1 / 60)
     assert scene.focus == 0 and all(c.kind != "ability" for c in sent)
+
+
+def test_the_hint_bar_follows_the_mouse_once_it_moves():
+    """Seen at 800x480: after the mouse moved over the board the bar still said 'Enter Choose'
+    (the bar was redrawn only when the game changed), where Run Run Run! said 'Click Choose'."""
+    from tests.roborun.ui.test_play import _seen_tutorial, _step_until, _ready_for_human, fresh_caches
+    from game.client import text
+    from game.client.app import App
+    from game.roborun.ui.play_scene import GameOptions, PlayScene
+    fresh_caches()
+    app = App()
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=3))
+    app.stack.push(scene)
+    assert _step_until(app, scene, lambda: _ready_for_human(scene))
+    app.step(1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 300), rel=(5, 3), buttons=(0, 0, 0)))
+    with text.record() as recorder:
+        for _ in range(3):
+            app.step(1 / 60)
+    drawn = [record.text for record in recorder.records]
+    assert app.input.last_device == "mouse" and "Click" in drawn and "Enter" not in drawn
