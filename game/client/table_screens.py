@@ -159,10 +159,24 @@ class HostTableScene(Scene):
         elif action.name == inp.MENU:
             self.show_board()
         elif action.name == inp.BACK:
-            if self.owned:
-                self.app.stack.pop()
+            playing = [seat for seat in seats if seat["kind"] == "remote" and seat["connected"]
+                       and seat["seat"] != self.local_seat]
+            if playing and not self.summary["over"]:
+                # one Esc would end the game on every phone at the table: ask first, keeping it open by default
+                from game.client.menus import ChoiceScene
+
+                count = f"{len(playing)} phone{'s' if len(playing) > 1 else ''}"
+                self.app.stack.push(ChoiceScene(
+                    "Close the table?", [("Keep it open", lambda: None), ("Close the table", self._close)],
+                    detail=f"{count} still playing: the game ends on them too."))
             else:
-                self.app.quit()
+                self._close()
+
+    def _close(self) -> None:
+        if self.owned:
+            self.app.stack.pop()
+        else:
+            self.app.quit()
 
     def exit(self) -> None:
         if self.local_scene is not None:

@@ -267,3 +267,33 @@ def test_the_host_screen_says_whose_turn_and_how_far_in_words(app, table):
     lines = [record.text for record in recorder.records]
     assert "Seat 1: open, waiting for a player  - their turn" in lines
     assert "No move yet" in lines and not any(line.startswith("Move ") for line in lines)
+
+
+def test_closing_the_table_while_phones_play_asks_first(app, table):
+    """One Esc on the TV ended the game on every phone: now it asks, and keeping it open is the default."""
+    from game.client.menus import ChoiceScene
+
+    lobby = HostTableScene(table, table.join_url(), advertised=False, owned=True)
+    app.stack.push(lobby)
+    app.step(1 / 60)
+    lobby.summary = {**lobby.summary, "seats": [{**seat, "claimed": True, "connected": True}
+                                                if seat["kind"] == "remote" else seat
+                                                for seat in lobby.summary["seats"]]}
+    app.post(Action("back"))
+    question = app.stack.top
+    assert isinstance(question, ChoiceScene) and question.question == "Close the table?"
+    assert "1 phone still playing" in question.detail
+    app.post(Action("back"))                          # Back is the safe answer: the table stays open
+    assert app.stack.top is lobby
+    app.post(Action("back"))
+    app.post(Action("down"))
+    app.post(Action("confirm"))                       # "Close the table"
+    assert lobby not in app.stack.scenes
+
+
+def test_a_table_with_no_phone_playing_closes_at_once(app, table):
+    lobby = HostTableScene(table, table.join_url(), advertised=False, owned=True)
+    app.stack.push(lobby)
+    app.step(1 / 60)
+    app.post(Action("back"))
+    assert lobby not in app.stack.scenes
