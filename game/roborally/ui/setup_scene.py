@@ -44,7 +44,7 @@ class SetupScene(Scene):
             MenuItem("Course", value=lambda: self.titles[self.course], on_change=cyc("course", 0, len(self.courses) - 1)),
             MenuItem("Robots", value=lambda: str(self.players), on_change=cyc("players", 2, 6)),
             MenuItem("Humans", value=lambda: str(self.humans), on_change=cyc("humans", 0, 6)),
-            MenuItem("AI level", value=lambda: LEVELS[self.ai], on_change=cyc("ai", 0, len(LEVELS) - 1)),
+            MenuItem("AI level", value=lambda: LEVELS[self.ai].capitalize(), on_change=cyc("ai", 0, len(LEVELS) - 1)),
             MenuItem("Sand timer", value=lambda: "30 s" if self._timer_on() else "Off", on_change=self._toggle_timer,
                      detail="The printed game's optional sand timer: once one robot is programmed, the others "
                             "have 30 seconds. Off by default against AIs."),

@@ -62,7 +62,7 @@ class SetupScene(Scene):
         for seat in range(MAX_PLAYERS):
             items.append(MenuItem(f"Seat {seat + 1}", value=self._seat_value(seat), on_change=self._seat_toggle(seat)))
         items += [
-            MenuItem("AI level", value=lambda: self.level, on_change=self._change_level),
+            MenuItem("AI level", value=lambda: self.level.capitalize(), on_change=self._change_level),
             MenuItem("Advanced mode", value=lambda: "On" if self.advanced else "Off", on_change=self._toggle_advanced,
                      detail="From turn 3 of each round, cards may only join areas that already hold cards."),
             MenuItem("Start game", self._start),

@@ -43,8 +43,8 @@ class SetupScene(Scene):
         items = [
             MenuItem("Catventurers", value=lambda: str(self.players), on_change=self._players),
             MenuItem("Human players", value=lambda: str(self.humans), on_change=self._humans),
-            MenuItem("Difficulty", value=lambda: DIFFICULTIES[self.difficulty], on_change=self._difficulty),
-            MenuItem("AI partners", value=lambda: AI_LEVELS[self.level], on_change=self._level),
+            MenuItem("Difficulty", value=lambda: DIFFICULTIES[self.difficulty].capitalize(), on_change=self._difficulty),
+            MenuItem("AI partners", value=lambda: AI_LEVELS[self.level].capitalize(), on_change=self._level),
             MenuItem("Start", self._start),
         ]
         if has_saved_game(R.GAME_ID):
