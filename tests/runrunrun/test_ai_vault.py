@@ -236,38 +236,3 @@ def test_at_a_table_of_four_a_draw_token_waits_for_the_boss(players):
     s.supply = 0                                   # no torch left: tokens pay now, at any table
     s.sarc[0] = [_token("torches")]
     assert _ask(s) == ch("sarc", 0)
-
-
-def _boss_run(players: int):
-    """The 12-Heart Boss awake at the far end of a corridor ten rooms long, every partner back at the
-    Vault's open room with three tiles; the hard AI (seat 0, ten strength in hand) four rooms ahead
-    of the Boss on its way. Returns (state, cells)."""
-    s = bare(players, hands=[_hand(10)] + [[] for _ in range(players - 1)])
-    for partner in range(1, players):
-        s.hands[partner], s.deck = s.deck[:3], s.deck[3:]
-    s.turn = 8
-    s.talked = {"say", "mark"}
-    cells = [(2 + i, 0) for i in range(10)]
-    for i, cell in enumerate(cells):
-        room(s, cell, bits(3) if i == 9 else bits(0, 3))
-    s.boss_awake = True
-    s.mummies = {10: [cells[9], 12]}
-    s.pos = [cells[5]] + [OPEN] * (players - 1)
-    return s, cells
-
-
-@pytest.mark.parametrize("players", [2, 4])
-def test_after_the_wake_a_regroup_brings_far_partners_onto_the_bosss_way(players):
-    """At a table of four, three partners stand nine rooms from the Boss (they walk three rooms to
-    fight it, and it runs two or three rooms on every seat's turn) while I stand four rooms ahead of
-    it: a Regroup here puts their fights in its way; the old AI fought alone. Traced on tuning seeds
-    (hard + 3 sensible, 1000-1099): in 47 lost games the partners walked on 46 of their turns after
-    the wake. With one partner the fight stays mine (no Regroup at a table of two)."""
-    s, _ = _boss_run(players)
-    assert (_ask(s) == ch("cooperate")) == (players == 4)
-
-
-def test_after_the_wake_no_regroup_when_the_partners_stand_in_the_bosss_reach():
-    s, cells = _boss_run(4)
-    s.pos = [cells[5], cells[4], cells[4], cells[4]]     # one room further along its way than me
-    assert _ask(s) == ch("fight")

@@ -30,8 +30,6 @@ DENY = 15.0                         # filling the open spot of a door pair while
 DEEP_BOSS = 9                       # ... that is, while the maze is shallower than this
 SHALLOW_BOSS = 7                   # the last Door Mechanism waits until the maze is this deep
 BOSS_ROOMS = 4                      # a Boss is placed in one of the rooms this close to the deepest
-REGROUP_MINE = 0
-PARTNER_REACH = 3                   # rooms a partner walks to fight the Boss (the basic move, no deck paid)
 
 
 @dataclass(frozen=True)
@@ -147,8 +145,6 @@ class CatAI:
                     continue
                 kill = dice * 0.55 >= hearts
                 targets.append((threat, -kill, hearts, move_cost(d), mid, cell))
-        if view.boss_awake and L.boss_hunt and self._regroup_to_boss(view, b, fd, dice):
-            return ("cooperate", None, SAY_REGROUP)
         if targets and dice >= 2:
             targets.sort()
             return ("fight", targets[0][5], SAY_HOLD if targets[0][0] <= 1 else SAY_FIGHT)
@@ -173,50 +169,6 @@ class CatAI:
         urgent = sorted((b.threat(m), m) for m in b.mummies if b.threat(m) <= 0)
         return b.mummies[urgent[0][1]][0] if urgent else None
 
-    def _boss_way(self, b):
-        """(boss id, the rooms from the Boss to the Vault's door along its way), or None."""
-        boss = [mid for mid in b.mummies if mid in C.BOSSES]
-        if not boss:
-            return None
-        path = [b.mummies[boss[0]][0]]
-        while b.vd.get(path[-1], 0) > 0:
-            path.append(toward_vault(b.masks, path[-1], b.vd)[0])
-        return boss[0], path
-
-    @staticmethod
-    def _boss_pace(b, mid) -> float:
-        """Rooms the Boss runs on one seat's turn: its extra rooms plus one per Mummy symbol (a third
-        of the Mummy Power's dice)."""
-        power = 1 + sum(C.MUMMIES[m]["extra_die"] for m in b.mummies if m in C.MUMMIES)
-        return power / 3 + C.card(mid)["extra_move"]
-
-    def _regroup_to_boss(self, view, b, fd, dice) -> bool:
-        """After the wake, at a table of three or more: a Regroup in my room (partners join for free)
-        when it puts a partner in reach of the Boss at their turn who would not be otherwise. Partners
-        fight the Boss within three rooms and walk from further out; a partner's fight is worth my
-        fight this turn (and the token and the tile exchange come with it). Not when I can finish the
-        Boss now, nor when it is about to stand at the Vault's door."""
-        way = self._boss_way(b)
-        if not view.regroup_left or view.players <= 2 or way is None:
-            return False
-        mid, path = way
-        if b.threat(mid) < 2:
-            return False
-        if fd.get(path[0], 99) <= b.reach and dice * 0.55 >= b.mummies[mid][1]:
-            return False
-        pace = self._boss_pace(b, mid)
-        here = view.pos[view.seat]
-        gain = -REGROUP_MINE if fd.get(path[0], 99) <= b.reach and dice >= 4 else 0
-        for k in range(1, view.players):
-            partner = (view.seat + k) % view.players
-            if view.hand_counts[partner] < 2:
-                continue
-            # where the Boss should stand at this partner's turn (it runs on every seat's turn)
-            spot = distances(b.masks, path[min(round(k * pace), len(path) - 1)])
-            if spot.get(here, 99) <= PARTNER_REACH < spot.get(view.pos[partner], 99):
-                gain += 1
-        return gain >= 1
-
     def _far_partners(self, view, b) -> bool:
         """I stand by the Boss's way in while partners with tiles are too far to fight it next turn."""
         me = view.seat
@@ -240,11 +192,15 @@ class CatAI:
         should stand at my next turn: it moves its extra rooms plus one per Mummy symbol (a third of
         the Power's dice) on every seat's turn. Waiting there keeps it in fighting reach, where
         following it from behind would never catch up."""
-        way = self._boss_way(b)
-        if way is None:
+        boss = [mid for mid in b.mummies if mid in C.BOSSES]
+        if not boss:
             return None
-        path = way[1]
-        advance = round(view.players * self._boss_pace(b, way[0]))
+        cell = b.mummies[boss[0]][0]
+        path = [cell]
+        while b.vd.get(path[-1], 0) > 0:
+            path.append(toward_vault(b.masks, path[-1], b.vd)[0])
+        power = 1 + sum(C.MUMMIES[m]["extra_die"] for m in b.mummies if m in C.MUMMIES)
+        advance = round(view.players * (power / 3 + C.card(boss[0])["extra_move"]))
         spot = path[min(advance, len(path) - 1)]
         to_spot = distances(b.masks, spot)
         mine = distances(b.masks, view.pos[view.seat])
