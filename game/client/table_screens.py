@@ -25,6 +25,7 @@ from game.client import input as inp
 from game.client import theme
 from game.client.registry import load
 from game.client.decisions import automatic_choice
+from game.client.dialogs import ChoiceScene
 from game.client.scene import Scene
 from game.client.table_art import card_art
 from game.client.table_results import TableResultsScene
@@ -163,8 +164,6 @@ class HostTableScene(Scene):
                        and seat["seat"] != self.local_seat]
             if playing and not self.summary["over"]:
                 # one Esc would end the game on every phone at the table: ask first, keeping it open by default
-                from game.client.menus import ChoiceScene
-
                 count = f"{len(playing)} phone{'s' if len(playing) > 1 else ''}"
                 self.app.stack.push(ChoiceScene(
                     "Close the table?", [("Keep it open", lambda: None), ("Close the table", self._close)],
