@@ -403,3 +403,22 @@ def test_a_joined_seat_has_no_pause_menu_and_no_undo_over_the_live_table(app, ga
         assert (inp.BACK, "Leave the table") in hints
     finally:
         host.stop()
+
+
+@pytest.mark.parametrize("game_id", ["roborally", "robomissions"])
+def test_a_joined_seat_names_the_other_seats_by_what_plays_them_not_table(app, game_id):
+    """The other seats read 'Blue (AI)' / 'Player 2 · AI' on a phone; they read '(table)', a word
+    for the host machine, not for who plays the seat."""
+    _session, host = _table_with_ais(game_id)
+    try:
+        scene = _join(app, host)
+        deadline = time.monotonic() + 30
+        while scene.screen is None:
+            assert time.monotonic() < deadline, "the play screen never opened"
+            app.step(1 / 60)
+            time.sleep(0.002)
+        labels = [scene.screen.seat_label(seat) for seat in range(len(scene.seats))]
+    finally:
+        host.stop()
+    assert "you" in labels[0].lower() and all("AI" in label for label in labels[1:]), labels
+    assert not any("table" in label for label in labels), labels
