@@ -23,6 +23,7 @@ SKIP, UNDO, NEXT, PREV = "skip", "undo", "next", "prev"
 INFO, QUIT = "info", "quit"
 POINT, CLICK, RIGHT_CLICK, SCROLL = "point", "click", "right_click", "scroll"
 DIGIT = "digit"                        # a number key; its value in Action.amount (typed numbers)
+LETTER = "letter"                      # a letter key with no action of its own; the letter in Action.char
 DIGIT_KEYS = {**{getattr(pygame, f"K_{n}"): n for n in range(10)}, **{getattr(pygame, f"K_KP{n}"): n for n in range(10)}}
 
 KEYS: dict[int, str] = {
@@ -74,6 +75,7 @@ class Action:
     pos: tuple[int, int] | None = None  # logical screen position for pointer actions
     amount: int = 0                    # scroll steps
     tap: bool = False                  # a finger lifted where it touched (touch only)
+    char: str = ""                     # the letter or digit a key types (upper case), for screens that take text
 
 
 class InputMapper:
@@ -153,9 +155,13 @@ class InputMapper:
         if kind == pygame.KEYDOWN:
             self.last_device = "keyboard"
             name = KEYS.get(event.key)
+            typed = str(getattr(event, "unicode", "") or "").upper()
+            char = typed if len(typed) == 1 and typed.isascii() and typed.isalnum() else ""
             if name is None and event.key in DIGIT_KEYS:
-                return [Action(DIGIT, "keyboard", amount=DIGIT_KEYS[event.key])]
-            return [Action(name, "keyboard")] if name else []
+                return [Action(DIGIT, "keyboard", amount=DIGIT_KEYS[event.key], char=str(DIGIT_KEYS[event.key]))]
+            if name is None and char.isalpha():
+                return [Action(LETTER, "keyboard", char=char)]
+            return [Action(name, "keyboard", char=char)] if name else []
         if kind == pygame.MOUSEMOTION:
             if event.rel == (0, 0):
                 # SDL's report of where a resting pointer is when the window opens or gains it:
