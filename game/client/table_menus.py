@@ -205,7 +205,7 @@ class HostSetupScene(MenuPage):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_page(surface, "Host a table", "The board on this screen, every hand on a phone: nothing to install",
-                       [(inp.LEFT, "Change"), (inp.CONFIRM, "Select"), (inp.BACK, "Back")])
+                       [(inp.LEFT_RIGHT, "Change"), (inp.CONFIRM, "Select"), (inp.BACK, "Back")])
         if self.opening:
             draw_fit(surface, "Opening the table...", pygame.Rect(140, theme.HEIGHT - 130, theme.WIDTH - 280, 70),
                      "body", theme.ACCENT, align="center")
@@ -364,4 +364,4 @@ class JoinAddressScene(MenuPage):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_page(surface, "Type an address", f"{self.address()}   join code {self.code_text()}",
-                       [(inp.LEFT, "Change"), (inp.CONFIRM, "Select"), (inp.BACK, "Back")])
+                       [(inp.LEFT_RIGHT, "Change"), (inp.CONFIRM, "Select"), (inp.BACK, "Back")])

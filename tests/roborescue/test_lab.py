@@ -461,7 +461,7 @@ def test_a_tables_end_screen_centres_its_points_with_its_one_button_under_them(a
     box, button = end._points_box(), end.menu.rects[0]
     assert box.centerx == button.centerx == theme.WIDTH // 2
     assert button.top >= box.bottom
-    assert inp.UP not in [key for key, _words in hints], hints
+    assert inp.UP_DOWN not in [key for key, _words in hints], hints
 
 
 def test_a_local_games_end_screen_keeps_its_menu_and_its_up_down_hint(app, monkeypatch):
@@ -469,4 +469,4 @@ def test_a_local_games_end_screen_keeps_its_menu_and_its_up_down_hint(app, monke
     end = EndScene(config, engine.new_game(engine.Config(2), 5), play_again=lambda c: LabScene(c),
                    new_setup=lambda c: LabScene(c))
     hints = _drawn_hints(app, monkeypatch, end)
-    assert len(end.menu.items) == 3 and inp.UP in [key for key, _words in hints]
+    assert len(end.menu.items) == 3 and inp.UP_DOWN in [key for key, _words in hints]

@@ -114,7 +114,7 @@ class EndScene(Scene):
             self._draw_multi(surface)
         if self.hold.ready:
             self.menu.draw(surface)
-            hints = [(inp.CONFIRM, "Select")] + [(inp.UP, "Up/Down: move")] * (len(self.menu.items) > 1) + [
+            hints = [(inp.CONFIRM, "Select")] + [(inp.UP_DOWN, "Move")] * (len(self.menu.items) > 1) + [
                      (inp.BACK, "New set-up" if self.new_setup else "Leave" if self.leave else "Title")]
             draw_hints(surface, self.app.input, hints + [(inp.SKIP, "Skip")] * (self.t < COUNT_UP_SECONDS))
 
