@@ -496,7 +496,7 @@ class ScenarioIntro(Scene):
     def handle(self, action: inp.Action) -> None:
         if action.name in (inp.CONFIRM, inp.CLICK, inp.BACK, inp.INFO):
             self.app.stack.pop()
-        elif action.name == inp.NEXT:
+        elif action.name in (inp.NEXT, inp.SCROLL):     # the mouse's hint reads "Wheel How to play"
             self.app.stack.pop()
             self.app.stack.push(TutorialOverlay())
 
