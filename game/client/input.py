@@ -22,7 +22,10 @@ CONFIRM, BACK, MENU = "confirm", "back", "menu"
 SKIP, UNDO, NEXT, PREV = "skip", "undo", "next", "prev"
 INFO, QUIT = "info", "quit"
 POINT, CLICK, RIGHT_CLICK, SCROLL = "point", "click", "right_click", "scroll"
+UP_DOWN, LEFT_RIGHT = "up_down", "left_right"   # hint bar only: a pair of keys that both work ("Up/Down Choose")
+PAIR_STEP = {UP_DOWN: DOWN, LEFT_RIGHT: RIGHT}  # what a click on a pair's pill does: the pair's forward step
 DIGIT = "digit"                        # a number key; its value in Action.amount (typed numbers)
+LETTER = "letter"                      # a letter key with no action of its own; the letter in Action.char
 DIGIT_KEYS = {**{getattr(pygame, f"K_{n}"): n for n in range(10)}, **{getattr(pygame, f"K_KP{n}"): n for n in range(10)}}
 
 KEYS: dict[int, str] = {
@@ -52,14 +55,16 @@ PAD_BUTTONS: dict[int, str] = {
 
 HINT_NAMES: dict[str, dict[str, str]] = {
     "keyboard": {CONFIRM: "Enter", BACK: "Esc", MENU: "P", SKIP: "X", UNDO: "Z", NEXT: "Tab",
-                 PREV: "Q", INFO: "I", UP: "Up", DOWN: "Down", LEFT: "Left", RIGHT: "Right"},
+                 PREV: "Q", INFO: "I", UP: "Up", DOWN: "Down", LEFT: "Left", RIGHT: "Right",
+                 UP_DOWN: "Up/Down", LEFT_RIGHT: "Left/Right"},
     "mouse": {CONFIRM: "Click", BACK: "Right-click", MENU: "P", SKIP: "X", UNDO: "Z", NEXT: "Wheel",
-              PREV: "Wheel", INFO: "I", UP: "", DOWN: "", LEFT: "", RIGHT: ""},
+              PREV: "Wheel", INFO: "I", UP: "", DOWN: "", LEFT: "", RIGHT: "", UP_DOWN: "", LEFT_RIGHT: ""},
     # on a touch screen the hint pills are buttons (widgets.draw_hints): tap one to do it
     "touch": {CONFIRM: "Tap twice", BACK: "Back", MENU: "Menu", SKIP: "Skip", UNDO: "Undo", NEXT: "Next",
-              PREV: "Prev", INFO: "Info", UP: "", DOWN: "", LEFT: "", RIGHT: ""},
+              PREV: "Prev", INFO: "Info", UP: "", DOWN: "", LEFT: "", RIGHT: "", UP_DOWN: "", LEFT_RIGHT: ""},
     "gamepad": {CONFIRM: "A", BACK: "B", MENU: "Start", SKIP: "X", UNDO: "B", NEXT: "RB", PREV: "LB",
-                INFO: "Y", UP: "D-pad", DOWN: "D-pad", LEFT: "D-pad", RIGHT: "D-pad"},
+                INFO: "Y", UP: "D-pad", DOWN: "D-pad", LEFT: "D-pad", RIGHT: "D-pad", UP_DOWN: "D-pad",
+                LEFT_RIGHT: "D-pad"},
 }
 
 AXIS_DEADZONE = 0.6
@@ -74,6 +79,7 @@ class Action:
     pos: tuple[int, int] | None = None  # logical screen position for pointer actions
     amount: int = 0                    # scroll steps
     tap: bool = False                  # a finger lifted where it touched (touch only)
+    char: str = ""                     # the letter or digit a key types (upper case), for screens that take text
 
 
 class InputMapper:
@@ -153,9 +159,13 @@ class InputMapper:
         if kind == pygame.KEYDOWN:
             self.last_device = "keyboard"
             name = KEYS.get(event.key)
+            typed = str(getattr(event, "unicode", "") or "").upper()
+            char = typed if len(typed) == 1 and typed.isascii() and typed.isalnum() else ""
             if name is None and event.key in DIGIT_KEYS:
-                return [Action(DIGIT, "keyboard", amount=DIGIT_KEYS[event.key])]
-            return [Action(name, "keyboard")] if name else []
+                return [Action(DIGIT, "keyboard", amount=DIGIT_KEYS[event.key], char=str(DIGIT_KEYS[event.key]))]
+            if name is None and char.isalpha():
+                return [Action(LETTER, "keyboard", char=char)]
+            return [Action(name, "keyboard", char=char)] if name else []
         if kind == pygame.MOUSEMOTION:
             if event.rel == (0, 0):
                 # SDL's report of where a resting pointer is when the window opens or gains it:

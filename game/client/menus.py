@@ -344,7 +344,7 @@ class TitleScene(Scene):
             bob = abs(math.sin(t * 6 + index)) * 6
             blink = (t * 0.7 + index * 0.37) % 3 < 0.12
             draw_mascot(surface, (x, 610 - bob), theme.ROBOT[colour], 0.9, blink, math.sin(t * 3 + index))
-        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP, "Up/Down: move"), (inp.BACK, "Quit")])
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP_DOWN, "Move"), (inp.BACK, "Quit")])
 
 
 def saved_games() -> list:
@@ -503,7 +503,7 @@ class GameSelectScene(Scene):
                      theme.ACCENT_2, align="center", wrap=False)
             draw_fit(surface, entry.blurb, pygame.Rect(inner.left, card.top + 318, inner.width, card.height - 330),
                      "tiny", theme.TEXT_DIM, align="center")
-        hints = [(inp.CONFIRM, "Play"), (inp.LEFT, "Choose")]
+        hints = [(inp.CONFIRM, "Play"), (inp.LEFT_RIGHT, "Choose")]
         if GAMES[self.focus].howto is not None:
             hints.append((inp.INFO, "How to play"))
         hints.append((inp.MENU, "Host a table"))
@@ -567,7 +567,7 @@ class SettingsScene(Scene):
         surface.fill(theme.BG)
         draw_text(surface, "Settings", (theme.WIDTH // 2, 70), "title", theme.TEXT, "center", bold=True)
         self.menu.draw(surface)
-        draw_hints(surface, self.app.input, [(inp.LEFT, "Change"), (inp.CONFIRM, "Select"), (inp.BACK, "Back")])
+        draw_hints(surface, self.app.input, [(inp.LEFT_RIGHT, "Change"), (inp.CONFIRM, "Select"), (inp.BACK, "Back")])
 
 
 class NoticeScene(Scene):
@@ -691,4 +691,4 @@ class PauseScene(Scene):
         draw_text(surface, "Paused", (theme.WIDTH // 2, 160), "title", theme.TEXT, "center", bold=True)
         self.menu.draw(surface)
         # our own hint bar, drawn over the one of the scene below so it never shows through
-        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP, "Up/Down: move"), (inp.BACK, "Resume")])
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP_DOWN, "Move"), (inp.BACK, "Resume")])

@@ -22,6 +22,7 @@ from game.core.errors import UserError
 from game.table import discovery, setup
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"     # the letters a join code is made of (server.py)
+CODE_ROW = 5                # the address screen's first join code row (after 4 address parts and the port)
 DEFAULT_PORT = 8765
 BROWSE_SECONDS = 3.0
 
@@ -204,7 +205,7 @@ class HostSetupScene(MenuPage):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_page(surface, "Host a table", "The board on this screen, every hand on a phone: nothing to install",
-                       [(inp.LEFT, "Change"), (inp.CONFIRM, "Select"), (inp.BACK, "Back")])
+                       [(inp.LEFT_RIGHT, "Change"), (inp.CONFIRM, "Select"), (inp.BACK, "Back")])
         if self.opening:
             draw_fit(surface, "Opening the table...", pygame.Rect(140, theme.HEIGHT - 130, theme.WIDTH - 280, 70),
                      "body", theme.ACCENT, align="center")
@@ -306,29 +307,38 @@ class JoinAddressScene(MenuPage):
         self._typing: int | None = None     # the row whose number is being typed, digit by digit
         typed = "Type the number, or Left/Right to change it"
         items = [MenuItem(f"Address part {i + 1}", value=lambda i=i: str(self.octets[i]),
-                          on_change=lambda step, i=i: self._octet(i, step), detail=typed) for i in (2, 3)]
+                          on_change=lambda step, i=i: self._octet(i, step), detail=typed) for i in range(4)]
         items.append(MenuItem("Port", value=lambda: str(self.port), on_change=self._port, detail=typed))
         items += [MenuItem(f"Join code letter {i + 1}", value=lambda i=i: CODE_LETTERS[self.code[i]],
-                           on_change=lambda step, i=i: self._letter(i, step)) for i in range(len(self.code))]
+                           on_change=lambda step, i=i: self._letter(i, step),
+                           detail="Type the code, or Left/Right to change the letter") for i in range(len(self.code))]
         items += [MenuItem("Join", self._join), MenuItem("Back", self._back)]
-        self.menu = Menu(items, center_x=theme.WIDTH // 2, top=158, width=640, row_height=48)
+        # every address part (a table on another network) and the code: 12 rows fit at 40
+        self.menu = Menu(items, center_x=theme.WIDTH // 2, top=150, width=640, row_height=40)
 
     def handle(self, action: inp.Action) -> None:
-        """Number keys type the focused address part or port (the screen is called "Type an
-        address": typing did nothing before); any other key ends the number being typed."""
+        """Number keys type the focused address part or port; on a join code letter any letter or
+        digit of the code types it and moves on to the next (arrow keys still change and move;
+        only Left/Right could before, and WASD/X/Z/P are game keys elsewhere, not here)."""
         row = self.menu.focus
+        letter = row - CODE_ROW
+        if 0 <= letter < len(self.code) and action.char and action.char in CODE_LETTERS:
+            self.code[letter] = CODE_LETTERS.index(action.char)
+            self.menu.focus = row + 1       # the next letter, then Join
+            self._typing = None
+            return
         if action.name != inp.DIGIT:
             self._typing = None
             super().handle(action)
             return
-        if row > 2:                        # a join code letter or a button: letters are Left/Right
+        if row >= CODE_ROW:                 # a button: digits do nothing
             return
-        limit = 255 if row < 2 else 65535
-        old = self.octets[2 + row] if row < 2 else self.port
+        limit = 255 if row < 4 else 65535
+        old = self.octets[row] if row < 4 else self.port
         number = old * 10 + action.amount if self._typing == row else action.amount
         number = number if number <= limit else action.amount
-        if row < 2:
-            self.octets[2 + row] = number
+        if row < 4:
+            self.octets[row] = number
         else:
             self.port = max(1, number)
         self._typing = row
@@ -354,4 +364,4 @@ class JoinAddressScene(MenuPage):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_page(surface, "Type an address", f"{self.address()}   join code {self.code_text()}",
-                       [(inp.LEFT, "Change"), (inp.CONFIRM, "Select"), (inp.BACK, "Back")])
+                       [(inp.LEFT_RIGHT, "Change"), (inp.CONFIRM, "Select"), (inp.BACK, "Back")])

@@ -29,7 +29,7 @@ from game.client.dialogs import ChoiceScene
 from game.client.scene import Scene
 from game.client.table_art import card_art
 from game.client.table_results import TableResultsScene
-from game.client.table_seat import SeatUpdate
+from game.client.table_seat import SeatUpdate, seat_words
 from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, draw_text, panel
 from game import catalog
 from game.core.errors import UserError
@@ -357,6 +357,7 @@ class JoinTableScene(Scene):
         self.decoder: ViewDecoder | None = None # its view, decoded field by field as patches come
         self.ended = False                      # the results were shown (game.client.table_results)
         self.first: SeatUpdate | None = None    # the last update before the play screen could be made
+        self.seats: list = []                   # the table's seats as it listed them (kind, name)
 
     def exit(self) -> None:
         self.leaving.set()
@@ -413,6 +414,7 @@ class JoinTableScene(Scene):
         kind = m.get("type")
         if kind == "table":
             self.title, self.game = m["title"], m["game"]
+            self.seats = m.get("seats") if isinstance(m.get("seats"), list) else []
             if self.token and self.seat is not None:
                 self.link.send({"type": "rejoin", "seat": self.seat, "token": self.token})
             elif self.seat is not None:
@@ -481,7 +483,8 @@ class JoinTableScene(Scene):
         try:
             self.decoder = self.decoder or ViewDecoder(self.game)
             update = SeatUpdate(m["move"], m["current"], bool(m["over"]), m.get("result"), self.decoder.decode(self.view), list(from_wire(m.get("events") or [], self.game)),
-                                [rules.choice_from_json(c) for c in m["choices"]], fresh="view" in m)
+                                [rules.choice_from_json(c) for c in m["choices"]], fresh="view" in m,
+                                who=seat_words(self.seats, self.seat))
         except (ValueError, TypeError, KeyError, IndexError, AttributeError):
             return False
         if self.screen is not None:

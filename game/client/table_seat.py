@@ -18,6 +18,23 @@ from typing import Any, Callable
 from game.client import input as inp
 
 LEAVE_HINT = (inp.BACK, "Leave the table")
+KIND_WORDS = {"remote": "phone", "ai": "AI", "local": "host"}      # a seat's kind as a joined player reads it
+
+
+def seat_words(seats: list, you: int | None) -> list[str]:
+    """Every seat of the table in a joined player's words, from the table's seat list: 'you', the
+    name a phone player gave, else what plays it ('phone', 'AI', 'host'), never the word 'table'."""
+    words = []
+    for i, seat in enumerate(seats):
+        kind = seat.get("kind") if isinstance(seat, dict) else None
+        name = seat.get("name") if isinstance(seat, dict) else None
+        words.append("you" if i == you else name if isinstance(name, str) and name else KIND_WORDS.get(kind, "player"))
+    return words
+
+
+def seat_word(words: list[str], seat: int) -> str:
+    """One seat's word (seat_words), 'player' for a seat the table did not list."""
+    return words[seat] if 0 <= seat < len(words) else "player"
 
 
 @dataclass
@@ -32,6 +49,7 @@ class SeatUpdate:
     events: list = field(default_factory=list)      # what happened since the last update, as this seat may know it
     choices: list = field(default_factory=list)     # this seat's legal choices when it decides, else empty
     fresh: bool = False             # a whole view (first update, or after a rejoin): nothing to animate from
+    who: list = field(default_factory=list)         # every seat in the player's words (seat_words)
 
 
 class RemoteSession:

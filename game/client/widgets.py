@@ -342,7 +342,7 @@ def hint_action_at(pos: tuple[int, int], scenes) -> str | None:
         if entry is not None and entry[0]() is scene:
             for rect, name in entry[1]:
                 if rect.collidepoint(pos):
-                    return name
+                    return inp.PAIR_STEP.get(name, name)
             return None
     return None
 

@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from tests.helpers import require_tool
+from game.client import input as inp
 from game.client.input import Action, InputMapper
 from game.client.loop import FixedStepClock, ease_in_out
 from game.client.scene import Scene, SceneStack
@@ -291,4 +292,25 @@ def test_a_mouse_click_on_a_hint_pill_does_what_it_says():
     close = next((x, 700) for x in range(0, 1280, 4) if hint_action_at((x, 700), app.stack.visible()) == "back")
     app.post(Action("click", "mouse", close))
     assert app.stack.top is not howto and isinstance(app.stack.top, GameSelectScene)
+    pygame.quit()
+
+
+def test_the_hint_bar_names_both_keys_of_a_pair_and_a_click_on_it_steps():
+    """Seen at 800x480: 'Left Choose' on the game chooser, where Left and Right both choose."""
+    from game.client import widgets
+    from game.client.app import App
+    from game.client.menus import GameSelectScene
+
+    mapper = InputMapper(controllers=False)
+    mapper.last_device = "keyboard"
+    assert [mapper.hint(inp.LEFT_RIGHT), mapper.hint(inp.UP_DOWN)] == ["Left/Right", "Up/Down"]
+    app = App()
+    chooser = GameSelectScene()
+    app.stack.push(chooser)
+    app.input.last_device = "keyboard"
+    app.step(1 / 60)
+    focus = chooser.focus
+    pill = next((x, 700) for x in range(0, 1280, 4) if widgets.hint_action_at((x, 700), app.stack.visible()) == "right")
+    app.post(Action("click", "mouse", pill))                  # a click on "Left/Right Choose": the next game
+    assert chooser.focus != focus
     pygame.quit()

@@ -379,6 +379,17 @@ def _events_until(session, *kinds) -> list:
     raise AssertionError(f"no {kinds} in 400 choices")
 
 
+def _join_play_screen(app: App, host: TableHost) -> JoinTableScene:
+    """The join screen on seat 1, stepped until the game's own play screen has opened."""
+    scene = _join(app, host)
+    deadline = time.monotonic() + 30
+    while scene.screen is None:
+        assert time.monotonic() < deadline, "the play screen never opened"
+        app.step(1 / 60)
+        time.sleep(0.002)
+    return scene
+
+
 @pytest.mark.parametrize("game_id", sorted(JOINED_SCREENS))
 def test_a_joined_seat_has_no_pause_menu_and_no_undo_over_the_live_table(app, game_id):
     """P and Z do nothing on a joined play screen and its hints offer neither: the table takes no
@@ -387,12 +398,7 @@ def test_a_joined_seat_has_no_pause_menu_and_no_undo_over_the_live_table(app, ga
 
     _session, host = _table_with_ais(game_id)
     try:
-        scene = _join(app, host)
-        deadline = time.monotonic() + 30
-        while scene.screen is None:
-            assert time.monotonic() < deadline, "the play screen never opened"
-            app.step(1 / 60)
-            time.sleep(0.002)
+        scene = _join_play_screen(app, host)
         screen = scene.screen
         for name in (inp.MENU, inp.UNDO):
             app.post(Action(name))
@@ -403,3 +409,17 @@ def test_a_joined_seat_has_no_pause_menu_and_no_undo_over_the_live_table(app, ga
         assert (inp.BACK, "Leave the table") in hints
     finally:
         host.stop()
+
+
+@pytest.mark.parametrize("game_id", ["roborally", "robomissions"])
+def test_a_joined_seat_names_the_other_seats_by_what_plays_them_not_table(app, game_id):
+    """The other seats read 'Blue (AI)' / 'Player 2 · AI' on a phone; they read '(table)', a word
+    for the host machine, not for who plays the seat."""
+    _session, host = _table_with_ais(game_id)
+    try:
+        scene = _join_play_screen(app, host)
+        labels = [scene.screen.seat_label(seat) for seat in range(len(scene.seats))]
+    finally:
+        host.stop()
+    assert "you" in labels[0].lower() and all("AI" in label for label in labels[1:]), labels
+    assert not any("table" in label for label in labels), labels

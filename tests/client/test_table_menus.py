@@ -134,7 +134,8 @@ def _address_screen(app: App, monkeypatch, joined: list) -> JoinAddressScene:
 def test_an_address_and_code_set_by_hand_join_that_table(app, monkeypatch):
     joined = []
     _address_screen(app, monkeypatch, joined)
-    app.post(Action("down"))                 # address part 4
+    for _ in range(3):
+        app.post(Action("down"))             # address part 4
     for _ in range(13):
         app.post(Action("right"))
     app.post(Action("down"))                 # port: unchanged
@@ -202,7 +203,8 @@ def test_number_keys_type_the_address_on_the_type_an_address_screen(app, monkeyp
     digits did nothing."""
     joined = []
     _address_screen(app, monkeypatch, joined)
-    app.post(Action("down"))                             # address part 4
+    for _ in range(3):
+        app.post(Action("down"))                         # address part 4
     for key in (pygame.K_2, pygame.K_0):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
     app.step(1 / 60)
@@ -212,3 +214,29 @@ def test_number_keys_type_the_address_on_the_type_an_address_screen(app, monkeyp
     app.step(1 / 60)
     _select(app, "Join")
     assert joined == [("192.168.1.20:9000", "AAAAA")]
+
+
+def _type(text: str) -> None:
+    """Keys as a keyboard sends them: the key and the character it types."""
+    for char in text:
+        key = pygame.key.key_code(char.lower())
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char.lower(), scancode=0))
+
+
+def test_every_address_part_and_the_join_code_can_be_typed(app, monkeypatch):
+    """Seen at 800x480: only address parts 3 and 4 could be set (a table on 10.0.0.x was out of
+    reach) and the join code's letters could not be typed, only stepped through with Left/Right.
+    Letters that are game keys elsewhere (W, S, X, P) type too while a code letter is focused."""
+    joined = []
+    _address_screen(app, monkeypatch, joined)
+    for part in ("10", "0", "0", "5"):
+        _type(part)
+        app.step(1 / 60)
+        app.post(Action("down"))
+    app.post(Action("down"))                             # the port, unchanged
+    _type("wsx9p")                                       # the five code letters, each moving on
+    app.step(1 / 60)
+    assert app.stack.top.menu.items[app.stack.top.menu.focus].label == "Join"
+    _text_fits(app)
+    app.post(Action("confirm"))
+    assert joined == [("10.0.0.5:8765", "WSX9P")]

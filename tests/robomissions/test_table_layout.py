@@ -51,3 +51,12 @@ def test_every_legal_action_is_reachable_on_screen(mode, players, seed):
         engine.apply(state, rng.choice(legal))
         decisions += 1
     assert decisions > 20
+
+
+def test_end_turn_counts_the_unused_actions_in_words():
+    """Seen at 800x480: 'Pass to the next player (1 action(s) unused).'"""
+    from game.robomissions.ui.choice_ui import end_turn_detail
+
+    assert end_turn_detail(1) == "Pass to the next player (1 action unused)."
+    assert end_turn_detail(2) == "Pass to the next player (2 actions unused)."
+    assert "(s)" not in end_turn_detail(0) and "unused" not in end_turn_detail(0)

@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game.client import input as inp
+from game.client import theme
 from game.client.app import App
 from game.client.input import Action
 from game.client.menus import HowToPlayScene, PauseScene
@@ -437,3 +438,35 @@ def test_the_set_up_asks_the_ai_level_only_when_an_ai_sits_at_the_table(app):
     setup.menu.focus = setup.menu.items.index(level) - 1
     app.post(Action(inp.DOWN))                      # keyboard focus steps over the unused row
     assert setup.menu.items[setup.menu.focus].label == "Advanced mode"
+
+
+def _drawn_hints(app, monkeypatch, scene) -> list:
+    """The hint bar the scene draws once its way out shows."""
+    from game.roborescue.ui import end_scene
+
+    drawn: list = []
+    monkeypatch.setattr(end_scene, "draw_hints", lambda surface, mapper, hints: drawn.append(hints))
+    app.stack.push(scene)
+    for _ in range(int(2.5 / STEP)):
+        app.step(STEP)
+    return drawn[-1]
+
+
+def test_a_tables_end_screen_centres_its_points_with_its_one_button_under_them(app, monkeypatch):
+    """A hosted table's end (800x480): the points panel sat on the left, the lone 'Back to the lobby'
+    far to the right, and the hint bar offered Up/Down for a menu of one."""
+    config = GameConfig(2, (HUMAN, "easy"), False, 5)
+    end = EndScene(config, engine.new_game(engine.Config(2), 5), leave=("Back to the lobby", lambda: None))
+    hints = _drawn_hints(app, monkeypatch, end)
+    box, button = end._points_box(), end.menu.rects[0]
+    assert box.centerx == button.centerx == theme.WIDTH // 2
+    assert button.top >= box.bottom
+    assert inp.UP_DOWN not in [key for key, _words in hints], hints
+
+
+def test_a_local_games_end_screen_keeps_its_menu_and_its_up_down_hint(app, monkeypatch):
+    config = GameConfig(2, (HUMAN, "easy"), False, 5)
+    end = EndScene(config, engine.new_game(engine.Config(2), 5), play_again=lambda c: LabScene(c),
+                   new_setup=lambda c: LabScene(c))
+    hints = _drawn_hints(app, monkeypatch, end)
+    assert len(end.menu.items) == 3 and inp.UP_DOWN in [key for key, _words in hints]

@@ -106,3 +106,13 @@ def test_one_of_a_thing_is_said_in_the_singular():
     one_exit = tile_where(strength=1)
     assert tile_text(one_exit).startswith("1 exit,") or tile_text(one_exit) == "1 exit"
     assert (plural(1, "torch"), plural(3, "torch"), plural(2, "exit")) == ("1 torch", "3 torches", "2 exits")
+
+
+def test_the_prompts_name_no_key_of_one_device():
+    """Seen with the mouse at 800x480: 'Turn the room, Enter to place' (and 'Click a green spot'
+    to a keyboard player): a prompt is read with every device, so it says what to pick, not which key."""
+    from game.runrunrun.ui.text import PROMPTS
+
+    keys = {"Enter", "Esc", "Space", "Click", "Tap", "Right-click"}       # the confirm and back keys of each device
+    named = {phase: text for phase, text in PROMPTS.items() if any(re.search(rf"\b{key}\b", text) for key in keys)}
+    assert not named, named

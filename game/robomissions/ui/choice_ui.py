@@ -109,6 +109,13 @@ def build_options(view: SeatView, layout: Layout, legal: list[Action], hand_limi
     return options
 
 
+def end_turn_detail(actions_left: int) -> str:
+    """End turn's line, counted in words ('1 action unused'; it read '1 action(s) unused')."""
+    if actions_left <= 0:
+        return "Pass to the next player."
+    return f"Pass to the next player ({actions_left} action{'s' if actions_left != 1 else ''} unused)."
+
+
 def _robot_option(view, layout, action, robot: RobotView, title: str, detail: str) -> Option | None:
     rect = layout.robots.get(robot.rid)
     return Option(action, rect, title, detail) if rect else None
@@ -131,8 +138,7 @@ def _option(view: SeatView, layout: Layout, action: Action, robots: dict[int, Ro
             title, detail = f"Discard {card.name}", f"Keep at most {hand_limit} cards at the end of your turn."
         return Option(action, rect, title, detail, hand_card=action.card)
     if isinstance(action, EndTurn):
-        return Option(action, layout.buttons["end_turn"], "End turn",
-                      f"Pass to the next player ({view.actions_left} action(s) unused).")
+        return Option(action, layout.buttons["end_turn"], "End turn", end_turn_detail(view.actions_left))
     if isinstance(action, Cancel):
         return Option(action, layout.buttons["cancel"], "Cancel", "Take the card back. It costs nothing.")
     if isinstance(action, RepairChain):

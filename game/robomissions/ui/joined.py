@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from game.client import input as inp
 from game.client import theme
-from game.client.table_seat import RemoteSession, SeatUpdate, table_hints, table_keys
+from game.client.table_seat import RemoteSession, SeatUpdate, seat_word, table_hints, table_keys
 from game.robomissions import rules
 from game.robomissions.rules.engine import Action, GameState
 from game.robomissions.rules.view import SeatView, determinize
@@ -46,6 +46,7 @@ class JoinedTable(TableScene):
         seats = tuple("human" if other == seat else "random" for other in range(len(first.view.teams)))
         super().__init__(TableConfig(first.view.mode, seats, 0), session)
         self.leave = leave
+        self.who = list(first.who)          # every seat in the player's words: 'phone', 'AI', a name
         self.results_shown = True           # the table's own results (update), which leave the table
         self.ended = False
 
@@ -60,7 +61,7 @@ class JoinedTable(TableScene):
 
     def seat_label(self, seat: int) -> str:
         team = team_label(self.config.mode, self.config.n_players, seat)
-        who = "You" if seat == self.viewer else "table"
+        who = "You" if seat == self.viewer else seat_word(self.who, seat)
         return f"{seat_name(seat)} · {who}" + (f" · {team.split()[0]}" if team else "")
 
     @property

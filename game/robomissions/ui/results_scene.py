@@ -129,5 +129,6 @@ class ResultsScene(Scene):
                          wrap=False, bold=True)
         if self.hold.ready:
             self.menu.draw(surface)
-            draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.UP, "Up/Down: move"),
-                                                 (inp.BACK, "Leave" if self.leave else "Title")])
+            moves = [(inp.UP_DOWN, "Move")] * (len(self.menu.items) > 1)     # no keys that do nothing
+            draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select")] + moves +
+                       [(inp.BACK, "Leave" if self.leave else "Title")])

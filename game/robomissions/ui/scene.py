@@ -138,7 +138,7 @@ class SetupScene(Scene):
         draw_text(surface, "ROBOMissions", (theme.WIDTH // 2, 60), "title", theme.ACCENT, "center", bold=True,
                   shadow=True)
         self.menu.draw(surface)
-        draw_hints(surface, self.app.input, [(inp.LEFT, "Change"), (inp.CONFIRM, "Select"), (inp.BACK, "Back")])
+        draw_hints(surface, self.app.input, [(inp.LEFT_RIGHT, "Change"), (inp.CONFIRM, "Select"), (inp.BACK, "Back")])
 
 
 def make_entry_scene(app: App) -> Scene:

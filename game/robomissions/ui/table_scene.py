@@ -649,7 +649,7 @@ class TableScene(Scene):
 
     def hints(self) -> list[tuple[str, str]]:
         if self.zoom:
-            return [(inp.LEFT, "Next thing"), (inp.INFO, "Close")]
+            return [(inp.LEFT_RIGHT, "Next thing"), (inp.INFO, "Close")]
         if self.spectating:
             return [(inp.SKIP, "Skip animation"), (inp.NEXT, "Normal speed" if self.fast_forward else "Fast forward"),
                     (inp.INFO, "Read anything"), (inp.MENU, "Pause")]
@@ -657,7 +657,7 @@ class TableScene(Scene):
             return [(inp.SKIP, "Skip animation"), (inp.MENU, "Pause")]
         if not self.human_to_act:
             return [(inp.INFO, "Read anything"), (inp.MENU, "Pause")]
-        hints = [(inp.CONFIRM, "Choose"), (inp.LEFT, "Move"), (inp.NEXT, "Next option")]
+        hints = [(inp.CONFIRM, "Choose"), (inp.LEFT_RIGHT, "Move"), (inp.NEXT, "Next option")]
         if any(isinstance(o.action, Cancel) for o in self.options):
             hints.append((inp.BACK, "Back out"))
         elif self.session.can_undo(self.viewer):

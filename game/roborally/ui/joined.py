@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game.client import input as inp
-from game.client.table_seat import TAKEN_BY_THE_TABLE, RemoteSession, SeatUpdate, table_hints
+from game.client.table_seat import TAKEN_BY_THE_TABLE, RemoteSession, SeatUpdate, seat_word, table_hints
 from game.roborally import rules as R
 from game.roborally.rules.engine import View
 from game.roborally.rules.state import Config, RallyState, Robot
@@ -60,10 +60,11 @@ class JoinedRaceScene(RaceScene):
         super().__init__(session, seats, save=False, tutorial=False, timer=False)
         self.leave = leave
         self.you = seat
+        self.who = list(first.who)          # every seat in the player's words: 'phone', 'AI', a name
         self.results_exit = "leave the table"
 
     def seat_label(self, seat: int) -> str:
-        return f"{ROBOT_NAMES[seat]} ({'you' if seat == self.you else 'table'})"
+        return f"{ROBOT_NAMES[seat]} ({'you' if seat == self.you else seat_word(self.who, seat)})"
 
     def receive(self, update: SeatUpdate) -> None:
         """The table's update: the new position, and what happened on the way as animation."""

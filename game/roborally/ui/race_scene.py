@@ -421,14 +421,14 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
         if self.feed is not None:
             return [(inp.INFO, "Inspect"), (inp.MENU, "Join code and seats")]
         if self.cursor is not None:
-            return [(inp.LEFT, "Move cursor"), (inp.INFO, "Done")]
+            return [(inp.LEFT_RIGHT, "Move cursor"), (inp.INFO, "Done")]
         if self.session.is_over() and not self._busy():    # the results: one way out, named (issue 25)
             return [(inp.CONFIRM, "Back to title")] * self.results_hold.ready + [(inp.INFO, "Inspect")]
         if self.state.phase == "program" and self._human_turn():
             if self.confirm is not None:
                 return [(inp.CONFIRM, "Run this program"), (inp.UNDO, "Take back"), (inp.INFO, "Inspect"),
                         (inp.MENU, "Pause")]
-            return [(inp.LEFT, "Pick card"), (inp.CONFIRM, "Place"), (inp.UNDO, "Take back"), (inp.INFO, "Inspect"),
+            return [(inp.LEFT_RIGHT, "Pick card"), (inp.CONFIRM, "Place"), (inp.UNDO, "Take back"), (inp.INFO, "Inspect"),
                     (inp.MENU, "Pause")]
         return [(inp.CONFIRM, "Select"), (inp.SKIP, "Skip"), (inp.INFO, "Inspect"), (inp.MENU, "Pause / how to play")]
 

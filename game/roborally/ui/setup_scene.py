@@ -84,4 +84,4 @@ class SetupScene(Scene):
         draw_fit(surface, "Robo Rally: Chaos & Carnage", pygame.Rect(40, 20, theme.WIDTH - 80, 110), "title", theme.TEXT,
                  align="center", valign="middle", wrap=False, bold=True)
         self.menu.draw(surface)
-        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.LEFT, "Change"), (inp.BACK, "Back")])
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.LEFT_RIGHT, "Change"), (inp.BACK, "Back")])

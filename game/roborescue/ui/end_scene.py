@@ -53,6 +53,12 @@ class EndScene(Scene):
             (MenuItem("Play again", self._again), play_again is not None),
             (MenuItem("New set-up", self._setup), new_setup is not None),
             (MenuItem(leave[0] if leave else "Quit to title", self._title), True)) if offered], center_x=theme.WIDTH - 250, top=470, width=400, row_height=60)
+        # a table's end (only the way out): one centred result with its one button under it; at
+        # 800x480 the points panel sat on the left and the lone button far to the right
+        self.centred = len(self.menu.items) == 1 and not self.solo
+        if self.centred:
+            self.menu = Menu(self.menu.items, center_x=theme.WIDTH // 2, top=self._points_box().bottom + 24,
+                             width=400, row_height=60)
         self.hold = ResultsHold()       # the score first; the way out after
 
     def enter(self) -> None:
@@ -108,7 +114,7 @@ class EndScene(Scene):
             self._draw_multi(surface)
         if self.hold.ready:
             self.menu.draw(surface)
-            hints = [(inp.CONFIRM, "Select"), (inp.UP, "Up/Down: move"),
+            hints = [(inp.CONFIRM, "Select")] + [(inp.UP_DOWN, "Move")] * (len(self.menu.items) > 1) + [
                      (inp.BACK, "New set-up" if self.new_setup else "Leave" if self.leave else "Title")]
             draw_hints(surface, self.app.input, hints + [(inp.SKIP, "Skip")] * (self.t < COUNT_UP_SECONDS))
 
@@ -129,13 +135,20 @@ class EndScene(Scene):
         if self.warning:
             draw_text(surface, self.warning, (60, 450), "tiny", theme.BAD)
 
+    def _points_box(self) -> pygame.Rect:
+        """The Victory Points panel: left of the way-out menu, or centred above a lone button."""
+        box = pygame.Rect(60, 190, 600, 60 + 56 * self.config.n_players)
+        if self.centred:
+            box.centerx = theme.WIDTH // 2
+        return box
+
     def _draw_multi(self, surface: pygame.Surface) -> None:
         names = [self.config.seat_name(s) for s in self.winners]
         title = f"{names[0]} win{'s' if names[0] != 'You' else ''}!" if len(names) == 1 else \
             "Shared victory: " + ", ".join(names)
         draw_fit(surface, title, pygame.Rect(40, 112, theme.WIDTH - 80, 56), "large", theme.ACCENT, align="center",
                  valign="middle", wrap=False, bold=True)
-        box = pygame.Rect(60, 190, 600, 60 + 56 * self.config.n_players)
+        box = self._points_box()
         panel(surface, box)
         draw_text(surface, "Victory Points", (box.left + 20, box.top + 14), "body", theme.TEXT_DIM)
         for seat in range(self.config.n_players):

@@ -504,8 +504,8 @@ class LabScene(LabChoices, Scene):
 
     def hints(self) -> list[tuple[str, str]]:
         if self.inspecting:
-            return [(inp.LEFT, "Next thing"), (inp.INFO, "Close")]
-        hints = [(inp.CONFIRM, "Choose"), (inp.LEFT, "Move focus")]
+            return [(inp.LEFT_RIGHT, "Next thing"), (inp.INFO, "Close")]
+        hints = [(inp.CONFIRM, "Choose"), (inp.LEFT_RIGHT, "Move focus")]
         if self.queue.busy:
             hints = [(inp.SKIP, "Skip animation")]
         if self._can_undo():

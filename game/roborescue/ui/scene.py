@@ -135,7 +135,7 @@ class SetupScene(Scene):
         surface.blit(self.background, (0, 0))
         draw_text(surface, "Robo Rescue: Origins", (theme.WIDTH // 2, 56), "title", theme.ACCENT, "center", bold=True)
         self.menu.draw(surface)
-        draw_hints(surface, self.app.input, [(inp.LEFT, "Change"), (inp.CONFIRM, "Select"), (inp.BACK, "Back")])
+        draw_hints(surface, self.app.input, [(inp.LEFT_RIGHT, "Change"), (inp.CONFIRM, "Select"), (inp.BACK, "Back")])
 
 
 class HighScoresScene(Scene):

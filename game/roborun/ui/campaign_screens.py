@@ -267,7 +267,7 @@ class EntryScene(Scene):
                        theme.TEXT_DIM)
         self._draw_scenario_list(surface, pygame.Rect(40, 250, 360, 410))
         self.menu.draw(surface)
-        draw_hints(surface, self.app.input, [(inp.UP, "Choose"), (inp.LEFT, "Change"), (inp.CONFIRM, "Select"),
+        draw_hints(surface, self.app.input, [(inp.UP_DOWN, "Choose"), (inp.LEFT_RIGHT, "Change"), (inp.CONFIRM, "Select"),
                                              (inp.BACK, "Back")])
 
 
@@ -396,7 +396,7 @@ class ResultsScene(Scene):
                 panel(surface, box)
                 draw_text(surface, "What it does", (box.left + 14, box.top + 10), "small", theme.TEXT_DIM)
                 draw_fit(surface, focused.detail, box.inflate(-28, -56).move(0, 18), "small", theme.TEXT)
-            draw_hints(surface, self.app.input, [(inp.UP, "Choose"), (inp.CONFIRM, "Select"),
+            draw_hints(surface, self.app.input, [(inp.UP_DOWN, "Choose"), (inp.CONFIRM, "Select"),
                                                  (inp.BACK, "Scenario select")])
 
 
@@ -496,7 +496,7 @@ class ScenarioIntro(Scene):
     def handle(self, action: inp.Action) -> None:
         if action.name in (inp.CONFIRM, inp.CLICK, inp.BACK, inp.INFO):
             self.app.stack.pop()
-        elif action.name == inp.NEXT:
+        elif action.name in (inp.NEXT, inp.SCROLL):     # the mouse's hint reads "Wheel How to play"
             self.app.stack.pop()
             self.app.stack.push(TutorialOverlay())
 

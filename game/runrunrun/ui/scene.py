@@ -85,7 +85,7 @@ class SetupScene(Scene):
         draw_fit(surface, "Catventurers against the Mummies: win together or lose together",
                  pygame.Rect(40, 128, theme.WIDTH - 80, 40), "small", theme.TEXT_DIM, align="center", wrap=False)
         self.menu.draw(surface)
-        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.LEFT, "Left/Right: change"),
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Select"), (inp.LEFT_RIGHT, "Change"),
                                              (inp.BACK, "Back")])
 
 

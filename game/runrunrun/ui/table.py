@@ -507,7 +507,7 @@ class PlayScene(Scene):
     def overlay_hints(self, human_turn: bool) -> list[tuple[str, str]]:
         hints = [(inp.MENU, "Pause / How to play"), (inp.NEXT, "Inspect")]
         if human_turn:
-            hints = [(inp.CONFIRM, "Choose"), (inp.UP, "Pick (Up/Down)"), (inp.UNDO, "Undo")] + hints
+            hints = [(inp.CONFIRM, "Choose"), (inp.UP_DOWN, "Pick"), (inp.UNDO, "Undo")] + hints
         if self.session.is_over() and not self.demo and self.results_hold.ready:
             hints = [(inp.CONFIRM, "New game")] + hints
         return hints

@@ -226,8 +226,8 @@ def standing_lines(view) -> list[str]:
 
 PROMPTS = {
     "action": "Explore, move, fight or regroup?",
-    "explore_cell": "Click a green spot for the room",
-    "explore_rot": "Turn the room, Enter to place",
+    "explore_cell": "Pick a green spot for the room",      # a prompt names no key: read with every device
+    "explore_rot": "Pick how the room turns to place it",
     "move_dest": "Pick a room to move to",
     "fight_dest": "Pick the Mummy's room",
     "passage_dest": "Secret passage: pick any room",

@@ -603,3 +603,15 @@ def test_the_first_frame_is_composed_on_the_screen_as_the_backdrop_would_compose
     made.clear()
     old, _, _ = first_frames(old_way=True)
     assert new == old
+
+
+def test_the_mouse_wheel_opens_how_to_play_from_the_scenario_page_as_its_hint_says(app):
+    """Seen with the mouse at 800x480: the scenario page's hint bar read 'Wheel How to play' and
+    the wheel did nothing."""
+    start_game(app, GameOptions(level_ref="1.1", partner="random", seed=2))
+    app.step(1 / 60)
+    while type(app.stack.top).__name__ == "TutorialOverlay":
+        app.post(Action("back"))
+    assert type(app.stack.top).__name__ == "ScenarioIntro"
+    app.post(Action("scroll", "mouse", (640, 360), amount=-1))
+    assert type(app.stack.top).__name__ == "TutorialOverlay"
