@@ -50,7 +50,8 @@ def test_up_from_continue_does_not_wrap_onto_an_ability():
     assert step_focus(WINDOW, 0, 1, wrap=False) == 1           # moving down onto an ability is deliberate
 
 
-def test_pressing_up_in_an_ability_window_never_spends_energy(monkeypatch):
+def _first_human_decision_on_1_1():
+    """An app on Robo Run 1.1 (random partner, seed 3) at the human's first decision: (app, scene)."""
     from tests.roborun.ui.test_play import _seen_tutorial, _step_until, _ready_for_human, fresh_caches
     from game.client.app import App
     from game.roborun.ui.play_scene import GameOptions, PlayScene
@@ -60,6 +61,11 @@ def test_pressing_up_in_an_ability_window_never_spends_energy(monkeypatch):
     scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=3))
     app.stack.push(scene)
     assert _step_until(app, scene, lambda: _ready_for_human(scene))
+    return app, scene
+
+
+def test_pressing_up_in_an_ability_window_never_spends_energy(monkeypatch):
+    app, scene = _first_human_decision_on_1_1()
     scene.options_list = list(WINDOW)
     scene.focus = 0
     sent = []
@@ -74,16 +80,8 @@ def test_pressing_up_in_an_ability_window_never_spends_energy(monkeypatch):
 def test_the_hint_bar_follows_the_mouse_once_it_moves():
     """Seen at 800x480: after the mouse moved over the board the bar still said 'Enter Choose'
     (the bar was redrawn only when the game changed), where Run Run Run! said 'Click Choose'."""
-    from tests.roborun.ui.test_play import _seen_tutorial, _step_until, _ready_for_human, fresh_caches
     from game.client import text
-    from game.client.app import App
-    from game.roborun.ui.play_scene import GameOptions, PlayScene
-    fresh_caches()
-    app = App()
-    _seen_tutorial()
-    scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=3))
-    app.stack.push(scene)
-    assert _step_until(app, scene, lambda: _ready_for_human(scene))
+    app, scene = _first_human_decision_on_1_1()
     app.step(1 / 60)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 300), rel=(5, 3), buttons=(0, 0, 0)))
     with text.record() as recorder:
