@@ -15,7 +15,7 @@ from tests.roborun.ui.test_play import _ready_for_human, _seen_tutorial, _step_u
 def app():
     fresh_caches()
     application = App()
-    application.settings.animation_speed = 30.0       # help, not animation: frames spent animating only cost time
+    application.settings.animation_speed = 4.0
     yield application
 
 
