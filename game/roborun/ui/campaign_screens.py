@@ -466,7 +466,7 @@ class TutorialOverlay(Scene):
                 self._close()
         elif action.name in (inp.LEFT, inp.PREV):
             self.page = max(0, self.page - 1)
-        elif action.name in (inp.BACK, inp.SKIP):
+        elif action.name in (inp.BACK, inp.SKIP, inp.MENU):     # P closes help, as in every game
             self._close()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -494,7 +494,7 @@ class ScenarioIntro(Scene):
         self.level_id, self.title, self.intro, self.special_rules = level_id, title, intro, special_rules
 
     def handle(self, action: inp.Action) -> None:
-        if action.name in (inp.CONFIRM, inp.CLICK, inp.BACK, inp.INFO):
+        if action.name in (inp.CONFIRM, inp.CLICK, inp.BACK, inp.INFO, inp.MENU):   # P: to the board, then pause
             self.app.stack.pop()
         elif action.name in (inp.NEXT, inp.SCROLL):     # the mouse's hint reads "Wheel How to play"
             self.app.stack.pop()

@@ -615,3 +615,16 @@ def test_the_mouse_wheel_opens_how_to_play_from_the_scenario_page_as_its_hint_sa
     assert type(app.stack.top).__name__ == "ScenarioIntro"
     app.post(Action("scroll", "mouse", (640, 360), amount=-1))
     assert type(app.stack.top).__name__ == "TutorialOverlay"
+
+
+def test_p_closes_the_tutorial_and_the_scenario_page_as_help_does_in_every_game(app):
+    """P used to do nothing over Robo Run's first-scenario help: the player was stuck until Esc."""
+    start_game(app, GameOptions(level_ref="1.1", partner="random", seed=1))
+    app.step(1 / 60)
+    assert type(app.stack.top).__name__ == "TutorialOverlay"
+    app.post(Action("menu"))
+    assert type(app.stack.top).__name__ == "ScenarioIntro"
+    app.post(Action("menu"))
+    assert type(app.stack.top).__name__ == "PlayScene"
+    app.post(Action("menu"))
+    assert type(app.stack.top).__name__ == "PauseScene"
