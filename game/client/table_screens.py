@@ -425,7 +425,14 @@ class JoinTableScene(Scene):
             self.seat, self.token = m["seat"], m["token"]
             self.status = f"seat {self.seat + 1}"
             self.menu = None
+        elif kind == "seats" and isinstance(m.get("seats"), list):
+            self.seats = m["seats"]             # a seat handed over (phone to AI, a player rejoined)
+            if self.screen is not None and hasattr(self.screen, "who"):   # the play screen names seats by it
+                self.screen.who = seat_words(self.seats, self.seat)
+                self.screen.changed()
         elif kind == "update":
+            if isinstance(m.get("seats"), list) and m["seats"]:
+                self.seats = m["seats"]         # who plays each seat now: the play screen's words follow
             self.view = m["view"] if "view" in m else {**self.view, **m["view_patch"]}
             self.move = m["move"]
             if self._play_screen(m):

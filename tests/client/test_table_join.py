@@ -411,15 +411,40 @@ def test_a_joined_seat_has_no_pause_menu_and_no_undo_over_the_live_table(app, ga
         host.stop()
 
 
-@pytest.mark.parametrize("game_id", ["roborally", "robomissions"])
+def _seat_labels(screen, count: int) -> list[str]:
+    """Every seat as the joined play screen names it (Robo Rescue names seats through its config)."""
+    name = getattr(screen, "seat_label", None) or screen.config.seat_name
+    return [name(seat) for seat in range(count)]
+
+
+@pytest.mark.parametrize("game_id", ["roborally", "robomissions", "roborescue"])
 def test_a_joined_seat_names_the_other_seats_by_what_plays_them_not_table(app, game_id):
-    """The other seats read 'Blue (AI)' / 'Player 2 · AI' on a phone; they read '(table)', a word
-    for the host machine, not for who plays the seat."""
+    """The other seats read 'Blue (AI)' / 'Player 2 · AI' / 'Player 2 (AI)' on a phone; they read
+    '(table)', a word for the host machine, or a bare 'Player 2', not who plays the seat."""
     _session, host = _table_with_ais(game_id)
     try:
         scene = _join_play_screen(app, host)
-        labels = [scene.screen.seat_label(seat) for seat in range(len(scene.seats))]
+        labels = _seat_labels(scene.screen, len(scene.seats))
     finally:
         host.stop()
     assert "you" in labels[0].lower() and all("AI" in label for label in labels[1:]), labels
     assert not any("table" in label for label in labels), labels
+
+
+def test_a_seat_handed_to_the_ai_reads_ai_on_the_phone_at_the_next_update(app):
+    """The host hands a seat played at its screen to the AI: the phone said 'host' for it until it
+    reconnected (its seat list came only with the table's first message)."""
+    session = small_session("roborally", 4, sample=-1)
+    seats = ["remote", "local"] + ["ai"] * (session.engine.seat_count(session.state) - 2)
+    host = TableHost(session, seats, ai_level=weakest_level("roborally"), drop_timeout=None).start()
+    try:
+        scene = _join_play_screen(app, host)
+        assert "host" in scene.screen.seat_label(1), scene.screen.seat_label(1)
+        host.hand_over(1, "ai")
+        deadline = time.monotonic() + 30
+        while "AI" not in scene.screen.seat_label(1):
+            assert time.monotonic() < deadline, scene.screen.seat_label(1)
+            app.step(1 / 60)
+            time.sleep(0.002)
+    finally:
+        host.stop()

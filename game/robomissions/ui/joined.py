@@ -73,6 +73,7 @@ class JoinedTable(TableScene):
         before, before_layout, segments = self.shown, self.layout, self._segments()
         acting = self.state.current
         self.session.receive(update)
+        self.who = list(update.who) or self.who     # a seat handed over to the AI reads 'AI' at once
         if update.fresh:                    # rejoined: nothing to play back
             self.timeline.skip()
             self._sync()

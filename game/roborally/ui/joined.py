@@ -71,6 +71,7 @@ class JoinedRaceScene(RaceScene):
         if not self._busy():
             self._sync_side()
         self.session.receive(update)
+        self.who = list(update.who) or self.who     # a seat handed over to the AI reads 'AI' at once
         self.state = self.session.state
         if update.fresh:                    # rejoined: nothing to play back, the robots are where they are
             self.anims.skip()

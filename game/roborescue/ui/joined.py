@@ -15,7 +15,7 @@ import random
 from typing import Any, Callable
 
 from game.client import input as inp
-from game.client.table_seat import RemoteSession, SeatUpdate, table_hints, table_keys
+from game.client.table_seat import RemoteSession, SeatUpdate, seat_word, table_hints, table_keys
 from game.roborescue import rules
 from game.roborescue.rules import engine
 from game.roborescue.ui.end_scene import EndScene
@@ -49,9 +49,10 @@ class JoinedSeats(GameConfig):
     """One seat played here; every other at the table (a phone, another Robo Arcade, the host's AI)."""
 
     you: int = 0
+    who: list = dataclasses.field(default_factory=list)     # every seat in the player's words ('phone', 'AI', a name)
 
     def seat_name(self, seat: int, short: bool = False) -> str:
-        return "You" if seat == self.you else f"Player {seat + 1}"
+        return "You" if seat == self.you else f"Player {seat + 1} ({seat_word(self.who, seat)})"
 
 
 class JoinedLab(LabScene):
@@ -62,7 +63,8 @@ class JoinedLab(LabScene):
         session.receive(first)
         count = first.view.n_players
         seats = tuple(HUMAN if other == seat else "table" for other in range(count))
-        super().__init__(JoinedSeats(count, seats, first.view.advanced, 0, you=seat), None, session)
+        super().__init__(JoinedSeats(count, seats, first.view.advanced, 0, you=seat, who=list(first.who)), None,
+                         session)
         self.leave = leave
         self.animator = PublicBeats(self, told_to=seat)
 
@@ -76,6 +78,15 @@ class JoinedLab(LabScene):
     def exit(self) -> None:
         pass                                # nothing saved: the table keeps the game
 
+    @property
+    def who(self) -> list:
+        """Every seat in the player's words; the lab names seats through its config."""
+        return self.config.who
+
+    @who.setter
+    def who(self, words: list) -> None:
+        self.config.who = list(words)
+
     def _legal(self) -> list[engine.Action]:
         return self.session.legal_choices()
 
@@ -85,6 +96,7 @@ class JoinedLab(LabScene):
     def receive(self, update: SeatUpdate) -> None:
         """The table's update: the new position, and what happened on the way as the lab's animations."""
         self.session.receive(update)
+        self.who = list(update.who) or self.who     # a seat handed over reads 'AI' at once
         self._legal_cache, self.choice, self.message = None, None, None
         self.dirty = True
         if update.fresh:
