@@ -32,6 +32,16 @@ PROMPTS = {
     "target": "Event: choose which way the bad robot goes",
 }
 
+# what an AI seat is deciding while it thinks: "thinking..." alone, between "Round 1: You start" and
+# your card, read as if the teammate had taken your turn (it was only its BEEP call, chapter 4.1)
+THINKING = {
+    "start": "chooses who starts",
+    "beep": "may BEEP a card before your turn",
+    "card": "picks a card",
+    "window": "may use an ability or Equipment",
+    "dir": "chooses a direction",
+}
+
 
 def message_text(message_id: str) -> str:
     return messages().get(message_id, str(message_id))

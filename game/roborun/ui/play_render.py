@@ -17,7 +17,7 @@ from game.client.widgets import draw_hints, draw_text, opaque_surface, paint_ver
 from game.roborun.ui import hud_render
 from game.roborun.ui.board_render import draw_stage
 from game.roborun.ui.choice_ui import ESCAPED, Option, ViewReader, preview_positions
-from game.roborun.ui.event_text import PROMPTS
+from game.roborun.ui.event_text import PROMPTS, THINKING
 from game.roborun.ui.hud_render import seat_panel
 
 HEADER = pygame.Rect(0, 0, 1280, 40)
@@ -193,7 +193,10 @@ class PlayDrawing:
             return "", theme.TEXT
         if self.choosers[seat] is not None:
             who = "AI" if self.options.spectate else "Teammate" if seat != self.viewer else "You"
-            return f"{who} ({SEAT_COLOURS[seat]}) thinking...", theme.ACCENT_2
+            doing = THINKING.get(reader.decision_kind, "thinking") if not self.options.spectate else "thinking"
+            if doing.startswith("may BEEP") and reader.active != self.viewer:
+                doing = "may BEEP a card"           # before the other seat's turn, not yours
+            return f"{who} ({SEAT_COLOURS[seat]}) {doing}...", theme.ACCENT_2
         kind = reader.decision_kind
         ctx = reader.view.decision_ctx
         if kind == "window" and ctx and ctx[0] != "window":     # a reaction window (engine._react)

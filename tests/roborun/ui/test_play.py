@@ -193,6 +193,22 @@ def test_the_beep_prompt_says_the_choice_is_yours(app):
     assert text.startswith("Your call: BEEP a card") and "Teammate's turn" not in text
 
 
+def test_while_the_teammate_weighs_a_beep_the_prompt_says_so_not_just_thinking(app):
+    """After "Round 1: You start" the prompt read "Teammate (red) thinking..." with its panel lit:
+    it looked as if the teammate had taken the turn; it was only its BEEP call before your card."""
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=1))
+    app.stack.clear_to(scene)
+    _step_until(app, scene, lambda: _ready_for_human(scene))
+    assert scene.reader.decision_kind == "start"
+    focus = next(i for i, o in enumerate(scene.options_list) if o.label.startswith("I start"))
+    for _ in range(focus - scene.focus):
+        app.post(Action("next"))
+    app.post(Action("confirm"))                     # I start: the teammate may BEEP before my card
+    assert scene.reader.decision_seat == 1 and scene.reader.decision_kind == "beep"
+    assert scene.prompt(scene.reader)[0] == "Teammate (red) may BEEP a card before your turn..."
+
+
 @pytest.mark.parametrize("device", ["keyboard", "gamepad"])
 def test_undo_takes_back_choices_until_the_turn_passes(app, device):
     _seen_tutorial()
