@@ -40,6 +40,8 @@ def host_main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.game is None:
         raise UserError("command line", "host needs a game (roborun, robomissions, roborescue, runrunrun, roborally)")
+    if not 1 <= args.drop_timeout <= 3600:              # also NaN: a dropped phone's seat never went to the AI
+        raise UserError("command line", f"--drop-timeout must be from 1 to 3600 seconds (got {args.drop_timeout:g})")
     bind = args.bind or discovery.lan_address()
     options = {"ai_level": args.ai, "bind": bind, "port": args.port, "drop_timeout": args.drop_timeout}
     save = table_save_path(args.game)

@@ -65,6 +65,8 @@ def main(argv: list[str]) -> int:
         if exc.code:
             raise UserError("command line", "bad roborally options (see --help)") from None
         raise
+    if args.speed is not None and not 0.25 <= args.speed <= 16:     # also NaN: 0 froze the race for good
+        raise UserError("command line", f"--speed must be from 0.25 to 16 (got {args.speed:g})")
     timer = None if args.timer is None else args.timer == "on"
     seed = random.randrange(1 << 30) if args.seed is None else args.seed
     scene = new_race(args.course, args.players, args.humans, args.ai, seed, args.speed, timer=timer,

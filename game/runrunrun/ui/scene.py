@@ -148,6 +148,8 @@ def parse_args(argv):
         raise UserError("command line", f"--ai must be one of {', '.join(AI_LEVELS)}")
     if args.humans is not None and not 0 <= args.humans <= (args.players or 4):
         raise UserError("command line", "--humans must be between 0 and the number of players")
+    if not 0 <= args.pace <= 10:                        # also NaN
+        raise UserError("command line", f"--pace must be from 0 to 10 seconds (got {args.pace:g})")
     return args
 
 
