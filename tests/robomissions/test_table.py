@@ -7,6 +7,8 @@ a mid-game screenshot is saved.
 """
 from __future__ import annotations
 
+from concurrent import futures
+
 import pygame
 import pytest
 
@@ -43,6 +45,14 @@ def start(app: App, config: TableConfig) -> TableScene:
     return table
 
 
+def let_the_ai_answer(table: TableScene) -> None:
+    """Wait for a thinking AI seat's answer before the next frame. The frames drawn meanwhile
+    show nothing new (the "thinking..." dots), cost a whole table's drawing each, and their
+    number only measured the machine's load: half a whole game's frames were these."""
+    if table.future is not None and not table.timeline.busy:
+        futures.wait([table.future], timeout=60)
+
+
 def run_until(app: App, table: TableScene, done, confirm_humans: bool = True) -> int:
     """Step frames (skipping animations, confirming hand-overs) until `done()`; return frames used."""
     for frame in range(MAX_FRAMES):
@@ -56,6 +66,7 @@ def run_until(app: App, table: TableScene, done, confirm_humans: bool = True) ->
                 app.post(Action("skip"))
             elif confirm_humans and table.human_to_act:
                 app.post(Action("confirm"))
+            let_the_ai_answer(table)
         app.step(1 / 60)
     raise AssertionError("the table did not get there in time")
 
@@ -192,6 +203,7 @@ def test_no_face_of_a_hidden_card_is_ever_drawn(app, monkeypatch):
                 app.step(1 / 60)
                 app.post(Action("info"))
             app.post(Action("confirm"))
+        let_the_ai_answer(table)
         app.step(1 / 60)
         frames += 1
     assert isinstance(app.stack.top, ResultsScene)
@@ -371,6 +383,7 @@ def test_a_knocked_out_player_is_offered_watch_fast_forward_or_leave(app):
     for _ in range(MAX_FRAMES):                      # no key pressed: the AIs finish the game by themselves
         if isinstance(app.stack.top, ResultsScene):
             break
+        let_the_ai_answer(table)
         app.step(1 / 60)
     assert isinstance(app.stack.top, ResultsScene) and 0 not in table.state.winners
 
