@@ -1,5 +1,6 @@
 """The maze screen, headless: whole games played through the scene (input actions and the AI thread)."""
 import time
+from concurrent import futures
 
 import pygame
 
@@ -14,6 +15,8 @@ from game.runrunrun.ui.scene import HandOverScene, HowToScene, PlayScene, SetupS
 
 def _run(app, scene, frames, press=None):
     for _ in range(frames):
+        if scene.future is not None:        # an AI seat thinks: its answer before the next frame
+            futures.wait([scene.future], timeout=60)    # (frames meanwhile drew nothing new)
         app.step(1 / 60)
         if scene.session.is_over():
             return True
