@@ -3,6 +3,8 @@
 Input is synthetic (`app.post(Action(...))`, or real pygame events for the device tests)
 and every expected value comes from the engine, never from hard-coded numbers.
 """
+from concurrent import futures
+
 import pygame
 import pytest
 
@@ -36,6 +38,14 @@ def start(app, n_players=1, seats=(HUMAN,), seed=7, advanced=False) -> LabScene:
     return scene
 
 
+def let_the_ai_answer(app) -> None:
+    """A lab whose AI seat is thinking gets its answer before the next frame: the frames drawn
+    meanwhile show nothing new, and their number only measured the machine's load."""
+    for scene in app.stack.scenes:
+        if isinstance(scene, LabScene) and scene.future is not None:
+            futures.wait([scene.future], timeout=60)
+
+
 def settle(app, scene: LabScene, frames: int = 600) -> None:
     """Skip animations and let AI seats act until the human has a choice ready."""
     for _ in range(frames):
@@ -44,6 +54,7 @@ def settle(app, scene: LabScene, frames: int = 600) -> None:
         if isinstance(app.stack.top, HandoverScene):
             app.post(Action(inp.CONFIRM))
         app.post(Action(inp.SKIP))
+        let_the_ai_answer(app)
         app.step(STEP)
     raise AssertionError("the screen never offered the human a choice")
 
@@ -55,6 +66,7 @@ def play_by_confirm(app, until, max_frames: int = 20000) -> int:
             return frame
         app.post(Action(inp.SKIP))
         app.post(Action(inp.CONFIRM))
+        let_the_ai_answer(app)
         app.step(STEP)
     raise AssertionError("the game did not get there")
 
