@@ -7,8 +7,6 @@ a mid-game screenshot is saved.
 """
 from __future__ import annotations
 
-from concurrent import futures
-
 import pygame
 import pytest
 
@@ -27,6 +25,7 @@ from game.robomissions.ui.scene import SetupScene, TableConfig, main, make_confi
 from game.robomissions.ui.handover_scene import HandOverScene
 from game.robomissions.ui.results_scene import ResultsScene
 from game.robomissions.ui.table_scene import TableScene
+from tests.helpers import let_the_ai_answer
 
 MAX_FRAMES = 6000
 
@@ -45,14 +44,6 @@ def start(app: App, config: TableConfig) -> TableScene:
     return table
 
 
-def let_the_ai_answer(table: TableScene) -> None:
-    """Wait for a thinking AI seat's answer before the next frame. The frames drawn meanwhile
-    show nothing new (the "thinking..." dots), cost a whole table's drawing each, and their
-    number only measured the machine's load: half a whole game's frames were these."""
-    if table.future is not None and not table.timeline.busy:
-        futures.wait([table.future], timeout=60)
-
-
 def run_until(app: App, table: TableScene, done, confirm_humans: bool = True) -> int:
     """Step frames (skipping animations, confirming hand-overs) until `done()`; return frames used."""
     for frame in range(MAX_FRAMES):
@@ -66,7 +57,7 @@ def run_until(app: App, table: TableScene, done, confirm_humans: bool = True) ->
                 app.post(Action("skip"))
             elif confirm_humans and table.human_to_act:
                 app.post(Action("confirm"))
-            let_the_ai_answer(table)
+            let_the_ai_answer(app)
         app.step(1 / 60)
     raise AssertionError("the table did not get there in time")
 
@@ -203,7 +194,7 @@ def test_no_face_of_a_hidden_card_is_ever_drawn(app, monkeypatch):
                 app.step(1 / 60)
                 app.post(Action("info"))
             app.post(Action("confirm"))
-        let_the_ai_answer(table)
+        let_the_ai_answer(app)
         app.step(1 / 60)
         frames += 1
     assert isinstance(app.stack.top, ResultsScene)
@@ -383,7 +374,7 @@ def test_a_knocked_out_player_is_offered_watch_fast_forward_or_leave(app):
     for _ in range(MAX_FRAMES):                      # no key pressed: the AIs finish the game by themselves
         if isinstance(app.stack.top, ResultsScene):
             break
-        let_the_ai_answer(table)
+        let_the_ai_answer(app)
         app.step(1 / 60)
     assert isinstance(app.stack.top, ResultsScene) and 0 not in table.state.winners
 

@@ -3,8 +3,6 @@
 Input is synthetic (`app.post(Action(...))`, or real pygame events for the device tests)
 and every expected value comes from the engine, never from hard-coded numbers.
 """
-from concurrent import futures
-
 import pygame
 import pytest
 
@@ -21,6 +19,7 @@ from game.roborescue.ui.handover_scene import HandoverScene
 from game.roborescue.ui.lab_render import area_rect
 from game.roborescue.ui.lab_scene import HUMAN, GameConfig, LabScene
 from game.roborescue.ui.scene import SetupScene, main, make_entry_scene, parse_args
+from tests.helpers import let_the_ai_answer
 
 STEP = 1 / 60
 
@@ -36,14 +35,6 @@ def start(app, n_players=1, seats=(HUMAN,), seed=7, advanced=False) -> LabScene:
     scene = LabScene(GameConfig(n_players, seats, advanced, seed))
     app.stack.push(scene)
     return scene
-
-
-def let_the_ai_answer(app) -> None:
-    """A lab whose AI seat is thinking gets its answer before the next frame: the frames drawn
-    meanwhile show nothing new, and their number only measured the machine's load."""
-    for scene in app.stack.scenes:
-        if isinstance(scene, LabScene) and scene.future is not None:
-            futures.wait([scene.future], timeout=60)
 
 
 def settle(app, scene: LabScene, frames: int = 600) -> None:
