@@ -116,10 +116,12 @@ def _sort_key(item: Any) -> str:
 
 
 def _decode(data: Any, prefix: str, classes: dict) -> Any:
+    """`from_wire`'s walk. Scalars inside containers are kept without a call (JSON gives
+    exactly these types; a subclass still takes the call): a table-bot decodes every update."""
     if data is None or isinstance(data, (bool, int, float, str)):
         return data
     if isinstance(data, list):
-        return tuple(_decode(v, prefix, classes) for v in data)
+        return tuple([v if type(v) in _SCALARS else _decode(v, prefix, classes) for v in data])
     if not isinstance(data, dict):
         raise ValueError(f"not a wire value: {type(data).__name__}")
     if len(data) == 1:
@@ -127,7 +129,7 @@ def _decode(data: Any, prefix: str, classes: dict) -> Any:
         if key in _CONTAINERS:
             if not isinstance(inner, list):
                 raise ValueError(f"{key} holds a list")
-            items = [_decode(v, prefix, classes) for v in inner]
+            items = [v if type(v) in _SCALARS else _decode(v, prefix, classes) for v in inner]
             if key == "~list":
                 return items
             if key == "~dict":
@@ -137,9 +139,10 @@ def _decode(data: Any, prefix: str, classes: dict) -> Any:
             items = [_hashable(v) for v in items]
             return set(items) if key == "~set" else frozenset(items)
     if MARK not in data:
-        return {k: _decode(v, prefix, classes) for k, v in data.items()}
+        return {k: v if type(v) in _SCALARS else _decode(v, prefix, classes) for k, v in data.items()}
     cls = _class(data[MARK], prefix, classes)
-    return _build(cls, {k: _decode(v, prefix, classes) for k, v in data.items() if k != MARK})
+    return _build(cls, {k: v if type(v) in _SCALARS else _decode(v, prefix, classes)
+                        for k, v in data.items() if k != MARK})
 
 
 class ViewDecoder:
@@ -165,11 +168,17 @@ class ViewDecoder:
         return _build(cls, fields)
 
 
+_FIELD_NAMES: dict[type, frozenset[str] | None] = {}     # class -> its dataclass fields (None: not one)
+
+
 def _build(cls: type, fields: dict) -> Any:
     """A view or event class from its decoded fields (ValueError if they do not fit)."""
-    if dataclasses.is_dataclass(cls):
-        names = {f.name for f in dataclasses.fields(cls)}
-        if set(fields) != names:
+    names = _FIELD_NAMES.get(cls, False)
+    if names is False:
+        names = _FIELD_NAMES[cls] = (frozenset(f.name for f in dataclasses.fields(cls))
+                                     if dataclasses.is_dataclass(cls) else None)
+    if names is not None:
+        if fields.keys() != names:
             raise ValueError(f"{cls.__name__} needs fields {sorted(names)}")
         obj = object.__new__(cls)
         for name, value in fields.items():
