@@ -24,8 +24,11 @@ JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 
 # Compiled first: where PYTHONDONTWRITEBYTECODE is set (this CI machine's shell sets it), every
 # child process a test starts compiled the game's modules again (a fresh clone: 3:39 -> 3:16).
+# The test modules' asserts are rewritten once too (tests/warm_asserts.py), not once per worker:
+# each worker's collection 10.5 -> 3.3 CPU-s.
 test: setup
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m compileall -q -j 0 game main.py >/dev/null
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m tests.warm_asserts -j $(JOBS)
 	$(BIN)/python -m pytest -q -n $(JOBS) $(ARGS)
 
 measure: setup

@@ -30,3 +30,17 @@ def step_until(app, done, seconds: float = 60.0, frames_per_look: int = 20) -> b
             app.step(1 / 60)
         time.sleep(0.005)
     return True
+
+
+def let_the_ai_answer(app, seconds: float = 60.0) -> None:
+    """Before the next frame, wait for the answer of any screen's AI seat that is thinking (a
+    `future` the screen polls each frame). The frames drawn meanwhile show nothing new (the
+    "thinking..." dots), cost a whole screen's drawing each, and their number only measured
+    the machine's load: in whole games played through a screen, up to half of the frames.
+    Only for local AI seats: a future the table answers would wait for the table."""
+    from concurrent import futures
+
+    for scene in app.stack.scenes:
+        future = getattr(scene, "future", None)
+        if isinstance(future, futures.Future) and not future.done():
+            futures.wait([future], timeout=seconds)

@@ -57,6 +57,7 @@ class GameSession:
     _undo: list[_UndoStep] = field(default_factory=list, repr=False)
     extra: dict = field(default_factory=dict, repr=False)   # keys of the save this build does not know: kept
     keeps_save: bool = field(default=True, repr=False)      # False: a copy (a table's TV board) never saves
+    _choices_json: list = field(default_factory=list, repr=False, compare=False)   # (choice, its JSON), see to_json
 
     @classmethod
     def start(cls, engine: Any, config: Any, seed: int) -> "GameSession":
@@ -114,8 +115,22 @@ class GameSession:
             "game": self.engine.GAME_ID,
             "seed": self.seed,
             "config": self.engine.config_to_json(self.config),
-            "choices": [self.engine.choice_to_json(c) for c in self.choices],
+            "choices": self._choice_json_list(),
         }
+
+    def _choice_json_list(self) -> list:
+        """Each choice's JSON, made once. Screens save after every choice, and serialising every
+        choice again each time made a game quadratic: 56,616 choice_to_json calls in a
+        337-choice ROBOMissions game, about 1.5 ms of the render thread per save at 300 choices. A kept
+        JSON is used only for the very choice object it was made from (undo pops choices)."""
+        kept = self._choices_json
+        for index, choice in enumerate(self.choices):
+            if index < len(kept) and kept[index][0] is choice:
+                continue
+            del kept[index:]
+            kept.append((choice, self.engine.choice_to_json(choice)))
+        del kept[len(self.choices):]
+        return [data for _, data in kept]
 
     @classmethod
     def from_json(cls, data: Any, engine: Any, where: str) -> tuple["GameSession", list]:

@@ -26,31 +26,40 @@ MARK = "~"
 _CONTAINERS = ("~list", "~set", "~frozenset", "~dict")
 
 
-_SCALARS = (type(None), bool, int, float, str)
+_SCALARS = frozenset((type(None), bool, int, float, str))
 _FIELDS: dict[type, tuple[str, ...] | None] = {}     # class -> dataclass field names (None: not a dataclass)
+# dataclass -> (field names, its "~" name): the classes found to be dataclasses by the last
+# branch below, looked up first (a view is mostly dataclasses; the branches before that one
+# depend only on the class, so skipping them for these classes changes nothing)
+_DATACLASSES: dict[type, tuple[tuple[str, ...], str]] = {}
 
 
 def to_wire(value: Any) -> Any:
-    """Plain JSON (dicts, lists, str, int, float, bool, None) for a view, an event or a part of one."""
+    """Plain JSON (dicts, lists, str, int, float, bool, None) for a view, an event or a part of one.
+
+    Scalars inside are kept without a call (the host encodes every seat's view each move)."""
     kind = type(value)
     if kind in _SCALARS:
         return value
+    known = _DATACLASSES.get(kind)
+    if known is not None:
+        return _dataclass_to_wire(value, *known)
     if kind is tuple:
         return [v if type(v) in _SCALARS else to_wire(v) for v in value]
     if isinstance(value, tuple):
         fields = getattr(kind, "_fields", None)
         if fields is not None:                                   # a named tuple
-            out = {f: to_wire(v) for f, v in zip(fields, value) if v is not None}
+            out = {f: v if type(v) in _SCALARS else to_wire(v) for f, v in zip(fields, value) if v is not None}
             out[MARK] = _name(kind)
             return out
-        return [to_wire(v) for v in value]
+        return [v if type(v) in _SCALARS else to_wire(v) for v in value]
     if isinstance(value, (bool, int, float, str)):               # subclasses (an IntEnum, a str Enum)
         return value
     if isinstance(value, list):
-        return {"~list": [to_wire(v) for v in value]}
+        return {"~list": [v if type(v) in _SCALARS else to_wire(v) for v in value]}
     if isinstance(value, dict):
         if all(isinstance(k, str) and not k.startswith(MARK) for k in value):
-            return {k: to_wire(v) for k, v in value.items()}
+            return {k: v if type(v) in _SCALARS else to_wire(v) for k, v in value.items()}
         return {"~dict": [[to_wire(k), to_wire(v)] for k, v in value.items()]}    # in order: AIs iterate it
     if isinstance(value, (set, frozenset)):
         items = sorted((to_wire(v) for v in value), key=_sort_key)
@@ -60,10 +69,18 @@ def to_wire(value: Any) -> Any:
         names = _FIELDS[kind] = (tuple(f.name for f in dataclasses.fields(kind))
                                  if dataclasses.is_dataclass(kind) else None)
     if names is not None:
-        out = {name: to_wire(getattr(value, name)) for name in names}
-        out[MARK] = _name(kind)
-        return out
+        _DATACLASSES[kind] = (names, _name(kind))
+        return _dataclass_to_wire(value, names, _name(kind))
     raise TypeError(f"cannot send a {kind.__name__} over the table")
+
+
+def _dataclass_to_wire(value: Any, names: tuple[str, ...], name: str) -> dict:
+    out = {}
+    for field_name in names:
+        v = getattr(value, field_name)
+        out[field_name] = v if type(v) in _SCALARS else to_wire(v)
+    out[MARK] = name
+    return out
 
 
 def canonical(value: Any) -> bytes:
@@ -99,10 +116,12 @@ def _sort_key(item: Any) -> str:
 
 
 def _decode(data: Any, prefix: str, classes: dict) -> Any:
+    """`from_wire`'s walk. Scalars inside containers are kept without a call (JSON gives
+    exactly these types; a subclass still takes the call): a table-bot decodes every update."""
     if data is None or isinstance(data, (bool, int, float, str)):
         return data
     if isinstance(data, list):
-        return tuple(_decode(v, prefix, classes) for v in data)
+        return tuple([v if type(v) in _SCALARS else _decode(v, prefix, classes) for v in data])
     if not isinstance(data, dict):
         raise ValueError(f"not a wire value: {type(data).__name__}")
     if len(data) == 1:
@@ -110,7 +129,7 @@ def _decode(data: Any, prefix: str, classes: dict) -> Any:
         if key in _CONTAINERS:
             if not isinstance(inner, list):
                 raise ValueError(f"{key} holds a list")
-            items = [_decode(v, prefix, classes) for v in inner]
+            items = [v if type(v) in _SCALARS else _decode(v, prefix, classes) for v in inner]
             if key == "~list":
                 return items
             if key == "~dict":
@@ -120,9 +139,10 @@ def _decode(data: Any, prefix: str, classes: dict) -> Any:
             items = [_hashable(v) for v in items]
             return set(items) if key == "~set" else frozenset(items)
     if MARK not in data:
-        return {k: _decode(v, prefix, classes) for k, v in data.items()}
+        return {k: v if type(v) in _SCALARS else _decode(v, prefix, classes) for k, v in data.items()}
     cls = _class(data[MARK], prefix, classes)
-    return _build(cls, {k: _decode(v, prefix, classes) for k, v in data.items() if k != MARK})
+    return _build(cls, {k: v if type(v) in _SCALARS else _decode(v, prefix, classes)
+                        for k, v in data.items() if k != MARK})
 
 
 class ViewDecoder:
@@ -148,11 +168,17 @@ class ViewDecoder:
         return _build(cls, fields)
 
 
+_FIELD_NAMES: dict[type, frozenset[str] | None] = {}     # class -> its dataclass fields (None: not one)
+
+
 def _build(cls: type, fields: dict) -> Any:
     """A view or event class from its decoded fields (ValueError if they do not fit)."""
-    if dataclasses.is_dataclass(cls):
-        names = {f.name for f in dataclasses.fields(cls)}
-        if set(fields) != names:
+    names = _FIELD_NAMES.get(cls, False)
+    if names is False:
+        names = _FIELD_NAMES[cls] = (frozenset(f.name for f in dataclasses.fields(cls))
+                                     if dataclasses.is_dataclass(cls) else None)
+    if names is not None:
+        if fields.keys() != names:
             raise ValueError(f"{cls.__name__} needs fields {sorted(names)}")
         obj = object.__new__(cls)
         for name, value in fields.items():

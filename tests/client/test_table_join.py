@@ -36,6 +36,17 @@ def _join(app: App, host: TableHost) -> JoinTableScene:
     return scene
 
 
+KEYS_PER_FRAME = 4      # random keys pressed between two frames on the seat's turn
+
+
+def _wait_for_the_table(scene: JoinTableScene, most: float = 0.02) -> None:
+    """Sleep until the table's next message is in (at most `most` seconds): frames drawn before
+    it only redraw the same picture, and their number measured the machine's load."""
+    deadline = time.monotonic() + most
+    while scene.link.inbox.empty() and time.monotonic() < deadline:
+        time.sleep(0.002)
+
+
 def _play_with_the_join_screen(app: App, scene: JoinTableScene, host: TableHost, rng: random.Random) -> int:
     """Step the join screen, picking a random legal choice from its menu whenever it is its turn."""
     chosen = 0
@@ -44,12 +55,15 @@ def _play_with_the_join_screen(app: App, scene: JoinTableScene, host: TableHost,
         assert time.monotonic() < deadline, f"the game did not end (move {host.move}, status {scene.status!r})"
         app.step(1 / 60)
         if scene.screen is not None:            # the game's own play screen: its keys, at random
-            if scene.status == "your turn":
-                app.post(Action(rng.choice(["right", "left", "up", "down", "next", "confirm", "confirm", "skip"])))
-                chosen += 1
+            if scene.status == "your turn":     # a few keys a frame: most only move the focus
+                for _ in range(KEYS_PER_FRAME):
+                    app.post(Action(rng.choice(["right", "left", "up", "down", "next", "confirm", "confirm", "skip"])))
+                    chosen += 1
+                    if scene.status != "your turn":     # a choice went out: the seat's turn is over
+                        break
             else:
                 app.post(Action("skip"))        # the other seats' moves: seen, then skipped (X)
-                time.sleep(0.004)               # fewer frames drawn while the table answers
+                _wait_for_the_table(scene)
         elif scene.menu is not None and scene.status == "your turn":
             for _ in range(rng.randrange(len(scene.menu.items))):
                 app.post(Action("down"))

@@ -86,6 +86,7 @@ class Screens:
         self.found: dict[str, list[str]] = {}
         self.folder = OUT / size_name
         self.folder.mkdir(parents=True, exist_ok=True)
+        self.captures: dict[str, pygame.Surface] = {}     # each name's last frame, saved at close
 
     def frames(self, name: str, n: int = 1) -> list[text_layout.TextRecord]:
         """Run n frames while recording, save the capture `name`, note its problems; the records."""
@@ -94,8 +95,9 @@ class Screens:
                 self.app.step(1 / 60)
                 if len(recorder.records) > MAX_RECORDS:
                     del recorder.records[:-MAX_RECORDS]
-        if self.size_name in CAPTURED:
-            pygame.image.save(self.app.capture(), str(self.folder / f"{name}.png"))
+        if self.size_name in CAPTURED:      # a name's later frames replace its capture, as its file did
+            frame = self.app.capture()
+            self.captures[name] = frame.copy() if frame is self.app.screen else frame
         issues = problems(recorder.records, self.floor)
         if issues:
             self.found[name] = issues
@@ -109,6 +111,10 @@ class Screens:
                          for screen, issues in self.found.items() for issue in issues[:6])
 
     def close(self) -> None:
+        """Save the captures (one PNG per name: encoding one for every call of a name that repeats
+        took most of a 800x480 test's time), then close the screens."""
+        for name, frame in self.captures.items():
+            pygame.image.save(frame, str(self.folder / f"{name}.png"))
         for scene in list(self.app.stack.scenes):
             scene.exit()
         pygame.quit()

@@ -20,9 +20,11 @@ for _entry, _rules in catalog.available_engines():
         CASES.append(pytest.param(_entry, _rules, _config, id=f"{_entry.id}-{_label}"))
 
 
-def _sent(rules, state, events, seat) -> bytes:
-    """What the table sends a seat after a choice: its view and the events it may see."""
-    return canonical({"view": to_wire(rules.seat_view(state, seat)),
+def _sent(rules, state, events, seat, view=None) -> bytes:
+    """What the table sends a seat after a choice: its view and the events it may see.
+    `view`: the seat's view already in wire form (each is built once: the views are most of
+    the test's time)."""
+    return canonical({"view": to_wire(rules.seat_view(state, seat)) if view is None else view,
                       "events": to_wire(tuple(rules.events_for_seat(events, seat)))})
 
 
@@ -78,12 +80,14 @@ def test_bytes_sent_to_a_seat_do_not_change_when_what_it_cannot_see_is_redealt(e
                 mine = state.copy()
                 here = rules.apply(mine, choice)
                 there = rules.apply(other, choice)
-                if canonical(to_wire(rules.seat_view(mine, seat))) != canonical(to_wire(rules.seat_view(other, seat))):
+                view_mine, view_other = to_wire(rules.seat_view(mine, seat)), to_wire(rules.seat_view(other, seat))
+                if canonical(view_mine) != canonical(view_other):
                     continue          # the choice showed the seat something new (a public draw): it may differ
-                if _sent(rules, mine, here, seat) != _sent(rules, other, there, seat) and _same_reveals_reordered(
-                        rules, here, there, seat):
+                sent_mine = _sent(rules, mine, here, seat, view_mine)
+                sent_other = _sent(rules, other, there, seat, view_other)
+                if sent_mine != sent_other and _same_reveals_reordered(rules, here, there, seat):
                     continue          # public draws from a shared face-down pile, in another order
-                assert _sent(rules, mine, here, seat) == _sent(rules, other, there, seat), \
+                assert sent_mine == sent_other, \
                     f"seat {seat} is told something it cannot see after {rules.choice_to_json(choice)}"
                 compared += 1
         rules.apply(state, choice)

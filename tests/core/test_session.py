@@ -46,6 +46,24 @@ def test_undo_then_save_forgets_the_taken_back_choice():
     assert game.to_json()["choices"] == []
 
 
+def test_a_save_after_every_choice_serialises_each_choice_once_and_follows_undo(monkeypatch):
+    """Screens save after every choice: a save must not serialise the whole game again (it made
+    a long game quadratic on the render thread)."""
+    made = []
+    real = toy.choice_to_json
+    monkeypatch.setattr(toy, "choice_to_json", lambda choice: made.append(choice) or real(choice))
+    game = S.GameSession.start(toy, {}, 2)
+    for amount in (1, 2, 1, 2, 1, 2):
+        game.apply(Choice("add", amount))
+        saved = game.to_json()["choices"]
+    assert len(made) == 6 and saved == [real(c) for c in game.choices]
+    assert game.undo(1) == Choice("add", 2)
+    game.apply(Choice("add", 1))                 # seat 1 again, another choice in the same place
+    assert game.to_json()["choices"] == [real(c) for c in game.choices]
+    assert game.to_json()["choices"][-1] == real(Choice("add", 1))
+    assert len(made) == 7
+
+
 @pytest.mark.parametrize("bad, where", [
     ([], "save.json"),
     ({"seed": "x", "choices": []}, "save.json seed"),

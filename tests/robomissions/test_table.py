@@ -25,6 +25,7 @@ from game.robomissions.ui.scene import SetupScene, TableConfig, main, make_confi
 from game.robomissions.ui.handover_scene import HandOverScene
 from game.robomissions.ui.results_scene import ResultsScene
 from game.robomissions.ui.table_scene import TableScene
+from tests.helpers import let_the_ai_answer
 
 MAX_FRAMES = 6000
 
@@ -56,6 +57,7 @@ def run_until(app: App, table: TableScene, done, confirm_humans: bool = True) ->
                 app.post(Action("skip"))
             elif confirm_humans and table.human_to_act:
                 app.post(Action("confirm"))
+            let_the_ai_answer(app)
         app.step(1 / 60)
     raise AssertionError("the table did not get there in time")
 
@@ -192,6 +194,7 @@ def test_no_face_of_a_hidden_card_is_ever_drawn(app, monkeypatch):
                 app.step(1 / 60)
                 app.post(Action("info"))
             app.post(Action("confirm"))
+        let_the_ai_answer(app)
         app.step(1 / 60)
         frames += 1
     assert isinstance(app.stack.top, ResultsScene)
@@ -371,6 +374,7 @@ def test_a_knocked_out_player_is_offered_watch_fast_forward_or_leave(app):
     for _ in range(MAX_FRAMES):                      # no key pressed: the AIs finish the game by themselves
         if isinstance(app.stack.top, ResultsScene):
             break
+        let_the_ai_answer(app)
         app.step(1 / 60)
     assert isinstance(app.stack.top, ResultsScene) and 0 not in table.state.winners
 

@@ -19,6 +19,7 @@ from game.roborescue.ui.handover_scene import HandoverScene
 from game.roborescue.ui.lab_render import area_rect
 from game.roborescue.ui.lab_scene import HUMAN, GameConfig, LabScene
 from game.roborescue.ui.scene import SetupScene, main, make_entry_scene, parse_args
+from tests.helpers import let_the_ai_answer
 
 STEP = 1 / 60
 
@@ -44,6 +45,7 @@ def settle(app, scene: LabScene, frames: int = 600) -> None:
         if isinstance(app.stack.top, HandoverScene):
             app.post(Action(inp.CONFIRM))
         app.post(Action(inp.SKIP))
+        let_the_ai_answer(app)
         app.step(STEP)
     raise AssertionError("the screen never offered the human a choice")
 
@@ -55,6 +57,7 @@ def play_by_confirm(app, until, max_frames: int = 20000) -> int:
             return frame
         app.post(Action(inp.SKIP))
         app.post(Action(inp.CONFIRM))
+        let_the_ai_answer(app)
         app.step(STEP)
     raise AssertionError("the game did not get there")
 

@@ -20,6 +20,7 @@ from game.roborescue.ui.end_scene import EndScene
 from game.roborescue.ui.lab_config import HUMAN, GameConfig
 from game.roborescue.ui.lab_scene import LabScene
 from game.roborescue.ui.scene import SetupScene
+from tests.helpers import let_the_ai_answer
 
 STEP = 1 / 60
 
@@ -42,6 +43,7 @@ def play(app: App, scene: LabScene, until, confirm: bool = True, max_frames: int
         app.post(Action(inp.SKIP))
         if confirm and ready(scene):
             app.post(Action(inp.CONFIRM))
+        let_the_ai_answer(app)
         app.step(STEP)
     raise AssertionError("the lab did not get there")
 

@@ -8,12 +8,13 @@ from game.client.input import CONFIRM, MENU, SKIP, Action
 from game.core.session import GameSession, has_saved_game
 from game.runrunrun import rules as R
 from game.runrunrun.rules.engine import Config
-from tests.helpers import step_until
+from tests.helpers import let_the_ai_answer, step_until
 from game.runrunrun.ui.scene import HandOverScene, HowToScene, PlayScene, SetupScene, make_entry_scene, resume_scene
 
 
 def _run(app, scene, frames, press=None):
     for _ in range(frames):
+        let_the_ai_answer(app)
         app.step(1 / 60)
         if scene.session.is_over():
             return True

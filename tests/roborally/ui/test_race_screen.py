@@ -18,6 +18,7 @@ from game.roborally import rules as R
 from game.client.menus import HowToPlayScene
 from game.roborally.levels.tmx import find_course, load_course
 from game.roborally.ui.scene import HandoverScene, RaceScene, new_race, resume_scene
+from tests.helpers import let_the_ai_answer
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -28,6 +29,7 @@ def run_until(app, scene, cond, limit=40000, press=None):
             return frame
         if press and frame % 3 == 0:
             press()
+        let_the_ai_answer(app)
         app.step(1 / 60)
     raise AssertionError("condition not reached")
 
