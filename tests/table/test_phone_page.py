@@ -101,17 +101,20 @@ def _words(card: str) -> str:
 
 @pytest.mark.parametrize("game_id", ["roborun", "robomissions", "roborescue", "runrunrun", "roborally"])
 def test_the_page_plays_every_games_legal_choices_at_360_px(phone, game_id, tmp_path):
-    """Each game's hand shows the card faces the game's screens draw (served by the host), and
-    every tap is a legal choice, on a 360 px portrait phone."""
+    """Each game's hand shows the card faces the game's screens draw (served by the host), every
+    tap is a legal choice, on a 360 px portrait phone, and the choices and what happened read in
+    the game's own words (game/client/table_words.py), never as raw data."""
     from selenium.webdriver.common.by import By
 
     from game import catalog
     from game.client.table_art import card_art
+    from game.client.table_words import TableWords
 
     session = small_session(game_id, 4, sample=-1)
     seats = ["remote"] + ["ai"] * (session.engine.seat_count(session.state) - 1)
     host = TableHost(session, seats, ai_level=catalog.BY_ID[game_id].levels[0], drop_timeout=None,
-                     art=card_art(game_id)).start()
+                     art=card_art(game_id), words=TableWords(game_id)).start()
+    words = TableWords(game_id)
     try:
         phone.get(host.join_url())
         phone.execute_script("localStorage.clear()")
@@ -124,11 +127,20 @@ def test_the_page_plays_every_games_legal_choices_at_360_px(phone, game_id, tmp_
                 _the_hand_shows_card_faces(phone, host, tmp_path / f"{game_id}.png")
             labels = [b.text for b in phone.find_elements(By.CSS_SELECTOR, TAPS)]
             assert all(labels), "every choice has a label"
+            view = session.engine.seat_view(session.state, 0)
+            worded = words.labels(session.legal_choices(), view)
+            shown = {int(b.get_attribute("data-index")): b.text
+                     for b in phone.find_elements(By.CSS_SELECTOR, "#choices button")}
+            assert all(text == worded[i] for i, text in shown.items() if worded[i]), \
+                f"the page names the choices as the game does: {shown} against {worded}"
             assert phone.execute_script("return document.documentElement.scrollWidth") <= 360
             phone.find_elements(By.CSS_SELECTOR, TAPS)[0].click()
             _wait(lambda: host.move > move, "the host to apply the tap", timeout=10)
             if session.is_over():
                 break
+        lines = _wait(lambda: phone.execute_script("return [...document.querySelectorAll('#log li')].map(li => li.textContent)"),
+                      "what happened")
+        assert not [line for line in lines if "_" in line or "—" in line or " seat 0" in line.lower()], lines
         assert not phone.find_element(By.ID, "error").is_displayed()
     finally:
         host.stop()

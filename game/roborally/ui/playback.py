@@ -101,7 +101,7 @@ class EventPlayback:
                 self.side[e.seat]["ups"].remove(d["upgrade"])
             if k == "use" and d.get("energy"):
                 self.side[e.seat]["energy"] += d["energy"]
-        line = _log_line(e)
+        line = log_line(e)
         if line:
             self.log = (self.log + [line])[-5:]
 
@@ -170,7 +170,7 @@ def text_font_size(text: str) -> tuple[int, int]:
 DIRECTION_NAMES = ("north (up)", "east (right)", "south (down)", "west (left)")
 
 
-def _log_line(e) -> str | None:
+def log_line(e) -> str | None:
     k, d = e.kind, e.data
     who = ROBOT_NAMES[e.seat] if e.seat is not None else ""
     if k == "play":

@@ -294,24 +294,33 @@ function render(update) {
     const img = faceImage(view, choiceCard(choice));
     if (img) { b.classList.add("with-card"); b.append(img); }
     const text = document.createElement("span");
-    text.textContent = label(choice, view);
+    const worded = Array.isArray(update.labels) ? update.labels[i] : null;    // the game's own words, when the host sends them
+    text.textContent = typeof worded === "string" && worded ? worded : label(choice, view);
     b.append(text);
     b.dataset.index = i;
     b.onclick = choose(choice);
     box.append(b);
   });
   const log = $("log");
-  for (const e of plain(update.events)) {
+  for (const line of logLines(update)) {
     const li = document.createElement("li");
-    const kind = e.kind ?? e.type ?? "";
-    const data = e.data ?? Object.fromEntries(Object.entries(e).filter(([k]) => k !== "kind" && k !== "type"));
-    li.textContent = cap(words(kind)) + (e.seat !== undefined && e.seat !== null ? " (seat " + (e.seat + 1) + ")" : "")
-      + " " + show(data);
+    li.textContent = line;
     log.prepend(li);
   }
   while (log.childElementCount > 40) log.lastChild.remove();
   document.body.dataset.move = update.move;
   document.body.dataset.round = view.round ?? "";
+}
+
+// What the update's events did, newest last: the game's own log lines when the host sends them
+// (`log`), else each event's kind and data in words.
+function logLines(update) {
+  if (Array.isArray(update.log)) return update.log.filter((line) => typeof line === "string" && line);
+  return plain(update.events).map((e) => {
+    const kind = e.kind ?? e.type ?? "";
+    const data = e.data ?? Object.fromEntries(Object.entries(e).filter(([k]) => k !== "kind" && k !== "type"));
+    return cap(words(kind)) + (e.seat !== undefined && e.seat !== null ? " (seat " + (e.seat + 1) + ")" : "") + " " + show(data);
+  });
 }
 
 setInterval(() => send({ type: "ping" }), 15000);

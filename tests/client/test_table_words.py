@@ -1,0 +1,79 @@
+"""The game's own words on the table's phone page (game/client/table_words.py): every choice the
+page shows is named as the game's screens name it, and the update tells what happened in the
+game's log lines, never as raw data ("Slot: 0", "Chain linked player 0, card 25, robot 4, target —")."""
+from __future__ import annotations
+
+import asyncio
+import json
+import pickle
+import random
+import threading
+
+from game.client.table_words import TableWords
+from game.robomissions.rules.engine import Pick
+from game.table.server import Client, TableHost
+from tests.table.helpers import small_session
+from tests.table.test_table_updates import _Loop
+
+
+def test_robomissions_names_a_new_megabot_and_a_chain_slot():
+    """A phone player who played a Chainbot or a Megabot part read 'Slot: 0' and 'New: -1'."""
+    session = small_session("robomissions", 4, sample=-1)
+    words, rng, seen = TableWords("robomissions"), random.Random(3), set()
+    for _ in range(400):
+        if session.is_over() or seen == {"new", "slot"}:
+            break
+        choices = session.legal_choices()
+        view = session.engine.seat_view(session.state, session.engine.current_seat(session.state))
+        labels = words.labels(choices, view)
+        for choice, label in zip(choices, labels):
+            if isinstance(choice, Pick) and choice.kind in ("new", "slot"):
+                seen.add(choice.kind)
+                assert label in ("Start a new Megabot", "Start a Robot Chain", "Add to the end of the chain",
+                                 "Fill the gap"), (choice, label)
+        session.apply(rng.choice(choices))
+    assert seen == {"new", "slot"}, "the game offered a new Megabot and a chain slot"
+
+
+def test_robo_rally_choices_and_events_read_as_its_race_screen_says_them():
+    session = small_session("roborally", 4, sample=0)
+    words = TableWords("roborally")
+    view = session.engine.seat_view(session.state, 0)
+    labels = dict(zip([c.kind for c in session.legal_choices()], words.labels(session.legal_choices(), view)))
+    assert labels["draw"].startswith("Draw an upgrade card") and labels["pass"] == "Done upgrading"
+    events = session.apply(next(c for c in session.legal_choices() if c.kind == "draw"))
+    assert any(line.endswith("draws an upgrade card") for line in words.log(events, view, view))
+
+
+def test_the_words_cross_into_the_table_process():
+    words = TableWords("roborescue")
+    session = small_session("roborescue", 4)
+    words.labels(session.legal_choices(), session.engine.seat_view(session.state, 0))
+    again = pickle.loads(pickle.dumps(words))           # the board it loaded stays behind
+    assert again.game_id == "roborescue" and again._board is None
+
+
+def test_an_update_carries_each_choices_label_and_the_log_lines_of_its_events():
+    session = small_session("robomissions", 4, sample=-1)
+    count = session.engine.seat_count(session.state)
+    host = TableHost(session, ["remote"] * count, drop_timeout=None, words=TableWords("robomissions"))
+    host._loop, host._wake = _Loop(), threading.Event()
+    seat = host.engine.current_seat(session.state)
+    client = Client(conn=None, outbox=asyncio.Queue(1000), seat=seat)
+    host.seats[seat].client = client
+    host._send_update(seat, [])
+    first = json.loads(client.outbox.get_nowait())
+    assert len(first["labels"]) == len(first["choices"]) and "Draw a card" in first["labels"]
+    draw = next(c for c, label in zip(session.legal_choices(), first["labels"]) if label == "Draw a card")
+    assert host._choose(seat, host.move, host.engine.choice_to_json(draw)) is None
+    update = json.loads(client.outbox.get_nowait())
+    assert update["log"] and update["log"][0].startswith("You drew "), update["log"]
+
+
+def test_without_words_an_update_is_as_before():
+    session = small_session("roborescue", 4)
+    host = TableHost(session, ["remote"] * session.engine.seat_count(session.state), drop_timeout=None)
+    client = Client(conn=None, outbox=asyncio.Queue(10), seat=0)
+    host.seats[0].client = client
+    host._send_update(0, [])
+    assert not {"labels", "log"} & set(json.loads(client.outbox.get_nowait()))
