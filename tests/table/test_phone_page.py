@@ -61,7 +61,7 @@ def test_a_phone_plays_a_robo_rally_round_from_the_page(phone, tmp_path):
         seat_button = _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#seat-list button.seat"), "the seat list")
         seat_button[0].click()
         _wait(lambda: host.seats[0].client is not None, "the seat to be taken")
-        taps = checked_hand = 0
+        taps = checked_hand = checked_program = 0
         deadline = time.monotonic() + PAGE_TIMEOUT
         while session.state.round < 2 and not session.is_over() and time.monotonic() < deadline:
             move = host.move
@@ -79,11 +79,22 @@ def test_a_phone_plays_a_robo_rally_round_from_the_page(phone, tmp_path):
                 _the_hand_shows_card_faces(phone, host, tmp_path / "faces.png")
                 assert all(b.size["height"] >= 44 for b in buttons), "touch targets are at least 44 px tall"
                 checked_hand = 1
+            regs = session.engine.seat_view(session.state, 0).regs
+            if any(r is None for r in regs) and any(r is not None for r in regs) and not checked_program:
+                rows = {round(c.rect["y"]) for c in phone.find_elements(By.CSS_SELECTOR, "#program .card")}
+                assert len(rows) == 1, "the five registers, filled or empty, are one row on a 360 px phone"
+                checked_program = 1
             buttons[-1].click()
             taps += 1
             _wait(lambda: host.move > move, "the host to apply the tap", timeout=10)
         assert session.state.round >= 2 or session.is_over(), "a whole round was played from the page"
-        assert taps >= 5 and checked_hand
+        assert taps >= 5 and checked_hand and checked_program
+        log = phone.find_element(By.ID, "log-box")
+        assert log.get_attribute("open") is not None, "what happened is shown without a tap"
+        lines = [li.text for li in phone.find_elements(By.CSS_SELECTOR, "#log li")]
+        assert lines and lines[0] != lines[-1]
+        marker = phone.execute_script("return getComputedStyle(document.querySelector('#log li')).listStyleType")
+        assert marker == "none", "no numbers that count backwards and get cut at 10"
         errors = phone.find_element(By.ID, "error")
         assert not errors.is_displayed(), errors.text
         other_hand = session.engine.seat_view(session.state, 1).hand

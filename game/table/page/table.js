@@ -205,7 +205,14 @@ function cards(title, items, view, id, play) {
   h.textContent = title;
   const row = document.createElement("div");
   row.className = "cards";
-  for (const item of items) {
+  items.forEach((item, index) => {
+    if (item === null) {             // an empty register: a numbered place the size of a card, not a card
+      const slot = document.createElement("div");
+      slot.className = "card slot";
+      slot.textContent = String(index + 1);
+      row.append(slot);
+      return;
+    }
     const tap = play ? play.get(heldKey(item)) : undefined;
     const c = document.createElement(tap ? "button" : "div");
     c.className = "card" + (tap ? " playable" : "");
@@ -216,7 +223,7 @@ function cards(title, items, view, id, play) {
     if (img) { c.classList.add("face"); c.append(img); name.className = "caption"; }
     c.append(name);
     row.append(c);
-  }
+  });
   box.append(h, row);
   return box;
 }
@@ -267,6 +274,7 @@ function render(update) {
   const box = $("choices");
   const choose = (choice) => () => {
     for (const other of $("play").querySelectorAll("button")) other.disabled = true;
+    for (const seen of $("log").querySelectorAll("li.new")) seen.classList.remove("new");   // new: since your last tap
     send({ type: "choose", move: update.move, choice: choice });
   };
   // a choice that plays a card of the hand is a tap on that card; the rest stay buttons
@@ -302,8 +310,10 @@ function render(update) {
     box.append(b);
   });
   const log = $("log");
-  for (const line of logLines(update)) {
+  const lines = logLines(update);
+  for (const line of lines) {
     const li = document.createElement("li");
+    li.className = "new";
     li.textContent = line;
     log.prepend(li);
   }
