@@ -23,6 +23,11 @@ VIEW_BOARDS = {"roborally": "game.roborally.ui.board_view:ViewBoard",
 EVENT_LINES = {"roborally": "game.roborally.ui.playback:log_line"}
 # games whose board names no choices: (choice, view) -> its label (or None), as the game's own menu words it
 CHOICE_LABELS = {"roborally": "game.roborally.ui.choice_words:choice_label"}
+# why a game ended, in its own words: Result JSON -> str (or None: the page says the cause itself)
+ENDINGS = {"roborally": "game.roborally.ui.playback:ending_words",
+           "robomissions": "game.robomissions.ui.table_render:ending_words",
+           "roborun": "game.roborun.ui.event_text:ending_words",
+           "runrunrun": "game.runrunrun.ui.text:ending_words"}
 WORDING_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError)
 
 
@@ -74,3 +79,11 @@ class TableWords:
             if line:
                 lines.append(line)
         return lines
+
+    def ending(self, result: dict) -> str | None:
+        """Why the game ended, as the game's own end screen or log says it."""
+        words = load(ENDINGS.get(self.game_id))
+        try:
+            return words(result) if words is not None else None
+        except WORDING_ERRORS:
+            return None

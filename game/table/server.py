@@ -502,10 +502,15 @@ class TableHost:
         return update
 
     def _worded(self, choices: list, events: tuple, before: Any, view: Any) -> dict:
-        """`labels` (each choice in the game's words, or null) and `log` (a line per event worth
-        telling) for the phone page; a wording that fails leaves the page its own words."""
+        """`labels` (each choice in the game's words, or null), `log` (a line per event worth
+        telling) and at the end `ending` (why it ended) for the phone page; a wording that fails
+        leaves the page its own words."""
         try:
-            return {"labels": self.words.labels(list(choices), view), "log": self.words.log(list(events), before, view)}
+            worded = {"labels": self.words.labels(list(choices), view), "log": self.words.log(list(events), before, view)}
+            result = self.engine.result(self.session.state)
+            if result is not None:
+                worded["ending"] = self.words.ending(result.to_json())
+            return worded
         except Exception:           # noqa: BLE001 - words are a courtesy: never the reason an update is lost
             return {}
 

@@ -77,3 +77,16 @@ def test_without_words_an_update_is_as_before():
     host.seats[0].client = client
     host._send_update(0, [])
     assert not {"labels", "log"} & set(json.loads(client.outbox.get_nowait()))
+
+
+def test_why_a_game_ended_reads_as_its_own_end_screen_says_it():
+    """'deck', 'seat 0 reached the last checkpoint', 'destroyed:pit', 'mummy_reached_relics'
+    reached a phone as they are; each game's ending is now its own screen's words."""
+    assert TableWords("robomissions").ending({"winners": [0], "cause": "deck"}).startswith("The End Game deck ran out")
+    assert TableWords("roborally").ending({"winners": [1], "cause": "seat 1 reached the last checkpoint"}) \
+        == "Blue reached the last checkpoint"
+    assert TableWords("runrunrun").ending({"winners": [], "outcome": "lost", "cause": "mummy_reached_relics"}) \
+        == "A Mummy reached the Relics. Defeat."
+    lost = TableWords("roborun").ending({"winners": [], "outcome": "lost", "cause": "timeout"})
+    assert lost.startswith("Lost: ") and "_" not in lost
+    assert TableWords("roborescue").ending({"winners": [0], "cause": "victory points"}) is None   # words already

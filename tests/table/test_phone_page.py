@@ -172,3 +172,44 @@ def _the_hand_shows_card_faces(phone, host, screenshot) -> None:
     for card in phone.find_elements(By.CSS_SELECTOR, "#hand .card, #stand .card"):
         assert card.rect["x"] >= 0 and card.rect["x"] + card.rect["width"] <= 360
     phone.save_screenshot(str(screenshot))
+
+
+def test_the_games_end_and_the_table_closing_read_in_words(phone):
+    """At the end a player read 'Game over. seat 0 reached the last checkpoint' (or 'You won! deck')
+    and nothing more; when the table closed the page said 'reconnecting…' for ever. Now: who won,
+    why in the game's words, what to do now; and that the table has closed."""
+    from selenium.webdriver.common.by import By
+
+    from game.client.table_words import TableWords
+    from tests.table.helpers import played_at_random
+
+    moves = len(played_at_random(small_session("roborally", 4), 7, 5000).choices)
+    session = played_at_random(small_session("roborally", 4), 7, moves - 6)
+    host = TableHost(session, ["remote", "ai"], ai_level="random", drop_timeout=None,
+                     words=TableWords("roborally")).start()
+    try:
+        phone.get(host.join_url())
+        phone.execute_script("localStorage.clear()")
+        _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#seat-list button.seat"), "the seat list")[0].click()
+        deadline = time.monotonic() + PAGE_TIMEOUT
+        while not session.is_over() and time.monotonic() < deadline:
+            buttons = phone.find_elements(By.CSS_SELECTOR, TAPS)
+            if buttons and phone.execute_script("return document.body.dataset.move") == str(host.move):
+                move = host.move
+                buttons[0].click()
+                _wait(lambda: host.move > move or session.is_over(), "the host to apply the tap", timeout=10)
+            else:
+                time.sleep(0.05)
+        assert session.is_over()
+        ending = _wait(lambda: phone.find_element(By.ID, "ending").is_displayed() and phone.find_element(By.ID, "ending"),
+                       "the ending")
+        turn = phone.find_element(By.ID, "turn").text
+        assert turn.startswith(("You won", "Game over: ")), turn
+        assert "seat 0" not in (turn + ending.text).lower() and "_" not in ending.text
+        assert "close this page" in ending.text
+    finally:
+        host.stop()
+    error = _wait(lambda: phone.find_element(By.ID, "error").is_displayed() and phone.find_element(By.ID, "error"),
+                  "the page to notice the table closed", timeout=10)
+    assert "table has closed" in error.text
+    assert error.rect["y"] < 640, "said where a phone sees it, not below the fold"

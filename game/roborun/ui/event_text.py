@@ -76,6 +76,11 @@ def loss_text(cause: str | None) -> str:
     return cause.replace("_", " ") or "the scenario ended"
 
 
+def ending_words(result: dict) -> str | None:
+    """Why the scenario ended (a Result in JSON form), for the table's phone page."""
+    return None if result.get("winners") else "Lost: " + loss_text(result.get("cause"))
+
+
 def describe_event(event, viewer: int | None, log: bool = False) -> str:
     """A short line for the log (log=True) or a banner; public facts only."""
     kind = event.kind

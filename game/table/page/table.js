@@ -140,9 +140,21 @@ function connect() {
     try { data = JSON.parse(msg.data); } catch (e) { return; }
     handle(data);
   };
-  socket.onclose = () => {
-    status("reconnecting…");
-    retry = Math.min(retry + 1, 5);
+  socket.onclose = (event) => {
+    retry = Math.min(retry + 1, 12);
+    // 1001: the host closed the table (or stopped); otherwise the link dropped. Either way the
+    // page keeps trying (a table reopened with --resume takes its seats back), and says so.
+    const over = lastUpdate && lastUpdate.over;
+    if (event.code === 1001 || (over && retry > 1)) {
+      status("table closed");
+      fail(over ? "The table has closed. Thanks for playing!"
+        : "The host closed the table. This page takes your seat back if the table opens again.");
+    } else if (retry > 4) {
+      status("reconnecting…");
+      fail("The table is not answering. Is this phone on the same Wi-Fi as the TV? Trying again…");
+    } else {
+      status("reconnecting…");
+    }
     setTimeout(connect, 400 * retry);
   };
 }
@@ -154,6 +166,7 @@ function send(message) {
 function handle(data) {
   if (data.type === "table") {
     table = data;
+    fail("");                        // a table answers again: whatever the page said about losing it is over
     $("title").textContent = data.title;
     document.title = data.title + " — Robo Arcade";
     const held = saved();
@@ -264,10 +277,10 @@ function render(update) {
   const turn = $("turn");
   const myTurn = update.choices.length > 0;
   turn.className = "turn" + (myTurn ? " mine" : "");
+  $("ending").hidden = !update.over;
   if (update.over) {
-    const r = update.result || {};
-    const won = (r.winners || []).includes(update.seat);
-    turn.textContent = (won ? "You won! " : "Game over. ") + (r.cause ? show(r.cause) : "");
+    turn.textContent = headline(update.result || {}, update.seat, (update.seats || []).length);
+    $("ending").replaceChildren(...ending(update));
   } else {
     turn.textContent = myTurn ? "Your turn" : "Waiting for seat " + (update.current + 1);
   }
@@ -320,6 +333,47 @@ function render(update) {
   while (log.childElementCount > 40) log.lastChild.remove();
   document.body.dataset.move = update.move;
   document.body.dataset.round = view.round ?? "";
+}
+
+// Who won, in words, the seat itself first (as the TV's results say it: game/client/table_results.py).
+function headline(result, you, seats) {
+  const winners = (result.winners || []).filter(Number.isInteger);
+  const name = (w) => "Seat " + (w + 1);
+  if (!winners.length) return result.outcome === "lost" ? "Game over: the table lost" : "Game over: nobody won";
+  if (winners.length === seats && seats > 1) return "You won together!";
+  if (winners.includes(you)) {
+    const with_ = winners.filter((w) => w !== you).map(name);
+    return with_.length ? "You won, with " + with_.join(", ") + "!" : "You won!";
+  }
+  return "Game over: " + winners.map(name).join(" and ") + (winners.length === 1 ? " wins" : " win");
+}
+
+// The end of the game below the headline: why it ended (the game's own words when the host
+// sends them), each seat's score, and what to do now.
+function ending(update) {
+  const result = update.result || {};
+  const out = [];
+  const why = typeof update.ending === "string" && update.ending ? update.ending
+    : result.cause ? cap(words(result.cause)) : "";
+  if (why) { const p = document.createElement("p"); p.className = "why"; p.textContent = why; out.push(p); }
+  const scores = Array.isArray(result.scores) && result.scores.some((s) => s) ? result.scores : null;
+  if (scores) {
+    const list = document.createElement("dl");
+    list.className = "facts scores";
+    scores.forEach((score, seat) => {
+      const dt = document.createElement("dt");
+      dt.textContent = "Seat " + (seat + 1) + (seat === update.seat ? " (you)" : "");
+      const dd = document.createElement("dd");
+      dd.textContent = show(score);
+      list.append(dt, dd);
+    });
+    out.push(list);
+  }
+  const next = document.createElement("p");
+  next.className = "next";
+  next.textContent = "The game is over. The TV shows the final board; you can close this page.";
+  out.push(next);
+  return out;
 }
 
 // What the update's events did, newest last: the game's own log lines when the host sends them
