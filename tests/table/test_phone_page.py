@@ -213,3 +213,41 @@ def test_the_games_end_and_the_table_closing_read_in_words(phone):
                   "the page to notice the table closed", timeout=10)
     assert "table has closed" in error.text
     assert error.rect["y"] < 640, "said where a phone sees it, not below the fold"
+
+
+def test_a_landscape_phone_sees_its_whole_hand_on_the_first_screen(phone):
+    """At 640 x 360 the card faces were 124 px wide: Robo Rally's nine cards filled the screen and
+    more, and the program and every choice were below them."""
+    from selenium.webdriver.common.by import By
+
+    from game.client.table_art import card_art
+
+    session = small_session("roborally", 4, sample=0)
+    host = TableHost(session, ["remote", "ai"], drop_timeout=None, art=card_art("roborally")).start()
+    try:
+        phone.get(host.join_url())
+        phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",        # after loading: the driver's own
+                              {"width": 640, "height": 360, "deviceScaleFactor": 1, "mobile": True})   # applies on load
+        assert phone.execute_script("return innerWidth") == 640
+        phone.execute_script("localStorage.clear()")
+        _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#seat-list button.seat"), "the seat list")[0].click()
+        deadline = time.monotonic() + PAGE_TIMEOUT
+        while session.state.phase != "program" and time.monotonic() < deadline:   # done upgrading, with a tap
+            buttons = phone.find_elements(By.CSS_SELECTOR, TAPS)
+            if buttons and phone.execute_script("return document.body.dataset.move") == str(host.move):
+                move = host.move
+                buttons[-1].click()
+                _wait(lambda: host.move > move, "the host to apply the tap", timeout=10)
+            else:
+                time.sleep(0.05)
+        hand = _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#hand .card img") and
+                     phone.execute_script("return [...document.querySelectorAll('#hand .card img')].every(i => i.complete)")
+                     and phone.find_elements(By.CSS_SELECTOR, "#hand .card"), "the hand")
+        assert len(hand) == len(session.engine.seat_view(session.state, 0).hand)
+        bottom = max(card.rect["y"] + card.rect["height"] for card in hand)
+        assert bottom <= 360, f"the hand ends at {bottom} px on a 360 px tall screen"
+        assert phone.execute_script("return document.documentElement.scrollWidth") <= 640
+    finally:
+        phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",        # the fixture's phone again
+                              {"width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": True})
+        host.stop()
