@@ -28,6 +28,8 @@ ENDINGS = {"roborally": "game.roborally.ui.playback:ending_words",
            "robomissions": "game.robomissions.ui.table_render:ending_words",
            "roborun": "game.roborun.ui.event_text:ending_words",
            "runrunrun": "game.runrunrun.ui.text:ending_words"}
+# how each game's log names the seats (the others "Player N"; Robo Run's log says "Teammate")
+SEAT_NAMES = {"roborally": "game.roborally.ui.board_view:ROBOT_NAMES", "runrunrun": "game.runrunrun.ui.text:SEAT_NAMES"}
 WORDING_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError)
 
 
@@ -87,3 +89,10 @@ class TableWords:
             return words(result) if words is not None else None
         except WORDING_ERRORS:
             return None
+
+    def seat_names(self, count: int) -> list[str]:
+        """Every seat as the game's log names it (its robot's or pawn's colour, else Player N)."""
+        if self.game_id == "roborun":
+            return ["Teammate"] * count
+        names = load(SEAT_NAMES.get(self.game_id)) or ()
+        return [str(names[seat]) if seat < len(names) else f"Player {seat + 1}" for seat in range(count)]

@@ -273,7 +273,8 @@ class TableHost:
         client = Client(conn, Limiter(rate=self.rate[0], burst=self.rate[1], tokens=self.rate[1]))
         writer = asyncio.create_task(self._writer(client))
         self._send(client, {"type": "table", "protocol": protocol.PROTOCOL, "game": self.engine.GAME_ID,
-                            "title": self.entry.title, "seats": self.seat_status(), "art": sorted(self.art)})
+                            "title": self.entry.title, "seats": self.seat_status(), "art": sorted(self.art),
+                            **self._seat_names()})
         try:
             async for raw in conn:
                 if not client.limiter.allow():
@@ -500,6 +501,13 @@ class TableHost:
         if self.words is not None:
             update.update(self._worded(choices, told, before, view))
         return update
+
+    def _seat_names(self) -> dict:
+        """`names`: every seat as the game's log names it, for the phone page (none without words)."""
+        try:
+            return {"names": self.words.seat_names(len(self.seats))} if self.words is not None else {}
+        except Exception:           # noqa: BLE001 - words are a courtesy: the page says "Seat N"
+            return {}
 
     def _worded(self, choices: list, events: tuple, before: Any, view: Any) -> dict:
         """`labels` (each choice in the game's words, or null), `log` (a line per event worth

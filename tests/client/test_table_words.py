@@ -90,3 +90,17 @@ def test_why_a_game_ended_reads_as_its_own_end_screen_says_it():
     lost = TableWords("roborun").ending({"winners": [], "outcome": "lost", "cause": "timeout"})
     assert lost.startswith("Lost: ") and "_" not in lost
     assert TableWords("roborescue").ending({"winners": [0], "cause": "victory points"}) is None   # words already
+
+
+def test_seats_are_named_as_each_games_log_names_them():
+    assert TableWords("roborally").seat_names(2) == ["Yellow", "Blue"]
+    assert TableWords("runrunrun").seat_names(3) == ["Blue", "Orange", "Green"]
+    assert TableWords("robomissions").seat_names(2) == ["Player 1", "Player 2"]
+    assert TableWords("roborun").seat_names(2) == ["Teammate", "Teammate"]
+
+
+def test_the_table_message_carries_the_names_only_with_words():
+    session = small_session("roborally", 4)
+    named = TableHost(session, ["remote", "ai"], drop_timeout=None, words=TableWords("roborally"))
+    assert named._seat_names() == {"names": ["Yellow", "Blue"]}
+    assert TableHost(session, ["remote", "ai"], drop_timeout=None)._seat_names() == {}

@@ -251,3 +251,35 @@ def test_a_landscape_phone_sees_its_whole_hand_on_the_first_screen(phone):
         phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",        # the fixture's phone again
                               {"width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": True})
         host.stop()
+
+
+def test_while_another_seat_decides_the_page_names_it_as_the_game_does_and_says_what_plays_it(phone):
+    """'Waiting for seat 2' named a seat the log calls Blue, and said nothing of why nothing
+    happened: a seat nobody has taken yet keeps the whole table waiting."""
+    from selenium.webdriver.common.by import By
+
+    from game.client.table_words import TableWords
+
+    session = small_session("roborally", 4, sample=0)
+    host = TableHost(session, ["remote", "remote"], drop_timeout=None, words=TableWords("roborally")).start()
+    try:
+        phone.get(host.join_url())
+        phone.execute_script("localStorage.clear()")
+        seat = _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#seat-list button.seat"), "the seat list")[0]
+        assert seat.text == "Seat 1 · Yellow"
+        seat.click()
+        deadline = time.monotonic() + PAGE_TIMEOUT
+        while session.state is not None and host.engine.current_seat(session.state) == 0 and time.monotonic() < deadline:
+            buttons = phone.find_elements(By.CSS_SELECTOR, TAPS)
+            if buttons and phone.execute_script("return document.body.dataset.move") == str(host.move):
+                move = host.move
+                buttons[-1].click()
+                _wait(lambda: host.move > move, "the host to apply the tap", timeout=10)
+            else:
+                time.sleep(0.05)
+        assert host.engine.current_seat(session.state) == 1
+        _wait(lambda: phone.execute_script("return document.body.dataset.move") == str(host.move), "the last update")
+        assert phone.find_element(By.ID, "turn").text == "Waiting for Blue (nobody has taken this seat yet)"
+        assert phone.find_element(By.ID, "status").text == "seat 1: you are Yellow"
+    finally:
+        host.stop()

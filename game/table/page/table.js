@@ -128,6 +128,21 @@ function label(choice, view) {
   return cap(words(kind)) + (rest.length ? ": " + rest.join(" ") : "");
 }
 
+// A seat as the game's log names it (the host's `names`: Yellow, Blue, Player 2...), else Seat N.
+function seatName(seat) {
+  const names = table && Array.isArray(table.names) ? table.names : [];
+  return typeof names[seat] === "string" && names[seat] ? names[seat] : "Seat " + (seat + 1);
+}
+// Who plays a seat, for "Waiting for Blue (AI)".
+const KIND_WORDS = { ai: "AI", remote: "phone", local: "the TV's player" };
+function seatWho(seat, seats) {
+  const s = (seats || []).find((x) => x.seat === seat);
+  if (!s) return seatName(seat);
+  const who = s.kind === "remote" && !s.claimed ? "nobody has taken this seat yet"
+    : s.kind === "remote" && !s.connected ? "phone, away" : KIND_WORDS[s.kind] || s.kind;
+  return seatName(seat) + " (" + (s.name ? s.name + ", " : "") + who + ")";
+}
+
 function status(text) { $("status").textContent = text; }
 function fail(text) { const e = $("error"); e.textContent = text; e.hidden = !text; }
 
@@ -178,7 +193,9 @@ function handle(data) {
     $("seats").hidden = true;
     $("play").hidden = false;
     fail("");
-    status("seat " + (data.seat + 1));
+    const names = table && Array.isArray(table.names) ? table.names : [];
+    const own = new Set(names).size === names.length ? seatName(data.seat) : "";    // a name only this seat has
+    status("seat " + (data.seat + 1) + (own ? ": you are " + own : ""));
   } else if (data.type === "update") {
     viewWire = data.view ? data.view : Object.assign({}, viewWire, data.view_patch || {});
     data.view = viewWire;
@@ -203,7 +220,10 @@ function seatPicker(seats) {
   for (const s of open) {
     const b = document.createElement("button");
     b.className = "seat";
-    b.textContent = "Seat " + (s.seat + 1);
+    const names = table && Array.isArray(table.names) ? table.names : [];
+    const named = new Set(names).size === names.length ? seatName(s.seat) : "";
+    b.textContent = "Seat " + (s.seat + 1) + (named && named !== "Seat " + (s.seat + 1) && !named.startsWith("Player ")
+      ? " · " + named : "");
     b.dataset.seat = s.seat;
     b.onclick = () => send({ type: "join", seat: s.seat, code: code });
     list.append(b);
@@ -251,7 +271,7 @@ function privateView(view, play) {
   if (Array.isArray(view.stands) && Array.isArray(view.stands[view.seat])) {   // Robo Run: both stands, own first
     view.stands.forEach((stand, seat) => {
       if (!Array.isArray(stand) || (seat !== view.seat && !stand.length)) return;
-      const whose = seat === view.seat ? "Your stand" : "Seat " + (seat + 1) + "'s stand";
+      const whose = seat === view.seat ? "Your stand" : seatName(seat) + "'s stand";
       const tappable = stand.some((c) => play.has(heldKey(c)));
       out.append(cards(whose + (tappable ? ": tap a card to play it" : ""), stand, view,
                        seat === view.seat ? "stand" : "stand-" + (seat + 1), play));
@@ -282,7 +302,8 @@ function render(update) {
     turn.textContent = headline(update.result || {}, update.seat, (update.seats || []).length);
     $("ending").replaceChildren(...ending(update));
   } else {
-    turn.textContent = myTurn ? "Your turn" : "Waiting for seat " + (update.current + 1);
+    turn.textContent = myTurn ? "Your turn" : update.current === null || update.current === undefined ? "Waiting"
+      : "Waiting for " + seatWho(update.current, update.seats);
   }
   const box = $("choices");
   const choose = (choice) => () => {
@@ -338,7 +359,7 @@ function render(update) {
 // Who won, in words, the seat itself first (as the TV's results say it: game/client/table_results.py).
 function headline(result, you, seats) {
   const winners = (result.winners || []).filter(Number.isInteger);
-  const name = (w) => "Seat " + (w + 1);
+  const name = seatName;
   if (!winners.length) return result.outcome === "lost" ? "Game over: the table lost" : "Game over: nobody won";
   if (winners.length === seats && seats > 1) return "You won together!";
   if (winners.includes(you)) {
@@ -362,7 +383,7 @@ function ending(update) {
     list.className = "facts scores";
     scores.forEach((score, seat) => {
       const dt = document.createElement("dt");
-      dt.textContent = "Seat " + (seat + 1) + (seat === update.seat ? " (you)" : "");
+      dt.textContent = seatName(seat) + (seat === update.seat ? " (you)" : "");
       const dd = document.createElement("dd");
       dd.textContent = show(score);
       list.append(dt, dd);
