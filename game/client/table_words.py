@@ -30,6 +30,10 @@ ENDINGS = {"roborally": "game.roborally.ui.playback:ending_words",
            "runrunrun": "game.runrunrun.ui.text:ending_words"}
 # how each game's log names the seats (the others "Player N"; Robo Run's log says "Teammate")
 SEAT_NAMES = {"roborally": "game.roborally.ui.board_view:ROBOT_NAMES", "runrunrun": "game.runrunrun.ui.text:SEAT_NAMES"}
+# what the seat's decision asks, as the game's screen prompts it: (view, choices) -> str (or None)
+PROMPTS = {"roborally": "game.roborally.ui.choice_words:phone_prompt",
+           "robomissions": "game.robomissions.ui.choice_ui:phone_prompt",
+           "roborun": "game.roborun.ui.event_text:phone_prompt"}
 WORDING_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError)
 
 
@@ -96,3 +100,11 @@ class TableWords:
             return ["Teammate"] * count
         names = load(SEAT_NAMES.get(self.game_id)) or ()
         return [str(names[seat]) if seat < len(names) else f"Player {seat + 1}" for seat in range(count)]
+
+    def prompt(self, view: Any, choices: list) -> str | None:
+        """What this seat is asked now, as the game's own screen prompts it (None: no prompt)."""
+        words = load(PROMPTS.get(self.game_id))
+        try:
+            return words(view, choices) if words is not None and choices else None
+        except WORDING_ERRORS:
+            return None

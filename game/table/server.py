@@ -511,10 +511,12 @@ class TableHost:
 
     def _worded(self, choices: list, events: tuple, before: Any, view: Any) -> dict:
         """`labels` (each choice in the game's words, or null), `log` (a line per event worth
-        telling) and at the end `ending` (why it ended) for the phone page; a wording that fails
+        telling), `prompt` (what the seat is asked, or null) and at the end `ending` (why it
+        ended) for the phone page; a wording that fails
         leaves the page its own words."""
         try:
-            worded = {"labels": self.words.labels(list(choices), view), "log": self.words.log(list(events), before, view)}
+            worded = {"labels": self.words.labels(list(choices), view), "log": self.words.log(list(events), before, view),
+                      "prompt": self.words.prompt(view, list(choices))}
             result = self.engine.result(self.session.state)
             if result is not None:
                 worded["ending"] = self.words.ending(result.to_json())

@@ -104,3 +104,23 @@ def test_the_table_message_carries_the_names_only_with_words():
     named = TableHost(session, ["remote", "ai"], drop_timeout=None, words=TableWords("roborally"))
     assert named._seat_names() == {"names": ["Yellow", "Blue"]}
     assert TableHost(session, ["remote", "ai"], drop_timeout=None)._seat_names() == {}
+
+
+def test_the_seat_is_told_what_its_decision_asks_as_the_games_screen_prompts_it():
+    rally = small_session("roborally", 4, sample=0)
+    view = rally.engine.seat_view(rally.state, 0)
+    assert TableWords("roborally").prompt(view, rally.legal_choices()).startswith("Upgrade phase")
+    while rally.state.phase != "program":
+        rally.apply(next(c for c in rally.legal_choices() if c.kind == "pass"))
+    seat = rally.engine.current_seat(rally.state)
+    assert TableWords("roborally").prompt(rally.engine.seat_view(rally.state, seat), rally.legal_choices()) \
+        == "Program register 1 of 5: tap a card"
+    missions = small_session("robomissions", 4, sample=-1)
+    seat = missions.engine.current_seat(missions.state)
+    assert TableWords("robomissions").prompt(missions.engine.seat_view(missions.state, seat), missions.legal_choices()) \
+        == "Your turn: draw, play a card or end your turn"
+    run = small_session("roborun", 4, sample=-1)
+    seat = run.engine.current_seat(run.state)
+    assert TableWords("roborun").prompt(run.engine.seat_view(run.state, seat), run.legal_choices()) \
+        == "Who sees the better move? Choose who starts"
+    assert TableWords("roborescue").prompt(None, [1]) is None

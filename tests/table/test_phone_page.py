@@ -268,6 +268,10 @@ def test_while_another_seat_decides_the_page_names_it_as_the_game_does_and_says_
         seat = _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#seat-list button.seat"), "the seat list")[0]
         assert seat.text == "Seat 1 · Yellow"
         seat.click()
+        turn = _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#turn .prompt"), "the prompt")[0]
+        assert turn.text == "Upgrade phase: draw or install an upgrade, or be done"     # the game's words, at once
+        facts = [dt.text for dt in phone.find_elements(By.CSS_SELECTOR, ".facts dt")]
+        assert "Phase" not in facts and "Register" not in facts and "Turn" not in facts, facts   # 'upgrade', 0, 0
         deadline = time.monotonic() + PAGE_TIMEOUT
         while session.state is not None and host.engine.current_seat(session.state) == 0 and time.monotonic() < deadline:
             buttons = phone.find_elements(By.CSS_SELECTOR, TAPS)

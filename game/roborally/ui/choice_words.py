@@ -40,3 +40,17 @@ def choice_words(c) -> tuple[str, str]:
 def choice_label(c, view=None) -> str | None:
     """The phone page's words for a choice (None for a program card: the page names it by the card)."""
     return None if c.kind == "card" else choice_words(c)[0]
+
+
+PHASE_PROMPTS = {"upgrade": "Upgrade phase: draw or install an upgrade, or be done",
+                 "fire": "Fire your laser", "haywire": "Put your Haywire card under a register",
+                 "reboot_facing": "Rebooted: choose which way your robot faces"}
+
+
+def phone_prompt(view, choices: list) -> str | None:
+    """What the phase asks of this seat, for the table's phone page (game/client/table_words.py)."""
+    if view.phase == "program":
+        regs = list(getattr(view, "regs", None) or ())
+        empty = next((i for i, card in enumerate(regs) if card is None), None)
+        return f"Program register {empty + 1} of {len(regs)}: tap a card" if empty is not None else "Program your registers"
+    return PHASE_PROMPTS.get(view.phase)

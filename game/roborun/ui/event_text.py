@@ -43,6 +43,17 @@ THINKING = {
 }
 
 
+def phone_prompt(view, choices: list) -> str | None:
+    """What the seat's decision asks, as the play screen's prompt (play_render.prompt) says it,
+    for the table's phone page (game/client/table_words.py)."""
+    kind = view.decision_kind if view.outcome is None else None
+    if kind == "window" and view.decision_ctx and view.decision_ctx[0] != "window":   # a reaction window
+        return "A protective ability can act on this move: use it, or Continue"
+    if kind == "card" and not any(getattr(c, "kind", None) == "pass" for c in choices):
+        kind = "card_no_pass"
+    return PROMPTS.get(kind) if kind else None
+
+
 def message_text(message_id: str) -> str:
     return messages().get(message_id, str(message_id))
 

@@ -262,7 +262,8 @@ function cards(title, items, view, id, play) {
 }
 
 // The private part of a seat's view: its hand and program, plus a few facts every game has.
-function privateView(view, play) {
+const FACT_WORDS = { supply: "Torches in supply" };     // Run Run Run!'s supply is of torches
+function privateView(view, play, prompted) {
   const out = document.createElement("div");
   if (Array.isArray(view.hand) && view.hand.length) {
     out.append(cards(play.size ? "Your hand: tap a card to play it" : "Your hand", view.hand, view, "hand", play));
@@ -279,12 +280,15 @@ function privateView(view, play) {
   }
   const facts = document.createElement("dl");
   facts.className = "facts";
-  for (const key of ["phase", "round", "register", "turn", "energy", "supply"]) {
+  // (not "turn": counted from 0 in some games; not "phase" where the game's prompt says what to do,
+  // nor "register 0" while programming: a player read "Register 0" and "Turn 0")
+  for (const key of ["phase", "round", "register", "energy", "supply"]) {
     let v = view[key];
     if (key === "energy" && Array.isArray(v)) v = v[view.seat];
     if (key === "energy" && v === undefined && Array.isArray(view.robots) && view.robots[view.seat]) v = view.robots[view.seat].energy;
     if (v === undefined || v === null || typeof v === "object") continue;
-    const dt = document.createElement("dt"); dt.textContent = cap(words(key));
+    if ((key === "phase" && (prompted || v === "over")) || (key === "register" && !v)) continue;
+    const dt = document.createElement("dt"); dt.textContent = FACT_WORDS[key] || cap(words(key));
     const dd = document.createElement("dd"); dd.textContent = show(v);
     facts.append(dt, dd);
   }
@@ -304,6 +308,13 @@ function render(update) {
   } else {
     turn.textContent = myTurn ? "Your turn" : update.current === null || update.current === undefined ? "Waiting"
       : "Waiting for " + seatWho(update.current, update.seats);
+    const asked = myTurn && typeof update.prompt === "string" ? update.prompt.replace(/^Your turn: /, "") : "";
+    if (asked) {                     // what the game's own screen asks now
+      const line = document.createElement("span");
+      line.className = "prompt";
+      line.textContent = cap(asked);
+      turn.append(line);
+    }
   }
   const box = $("choices");
   const choose = (choice) => () => {
@@ -328,7 +339,7 @@ function render(update) {
   for (const [key, list] of perCard) {
     if (list.length === 1) { play.set(key, choose(list[0])); tapped.add(list[0]); }
   }
-  $("private").replaceChildren(privateView(view, play));
+  $("private").replaceChildren(privateView(view, play, typeof update.prompt === "string" && update.prompt !== ""));
   box.replaceChildren();
   update.choices.forEach((choice, i) => {
     if (tapped.has(choice)) return;
