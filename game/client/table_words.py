@@ -34,6 +34,8 @@ SEAT_NAMES = {"roborally": "game.roborally.ui.board_view:ROBOT_NAMES", "runrunru
 PROMPTS = {"roborally": "game.roborally.ui.choice_words:phone_prompt",
            "robomissions": "game.robomissions.ui.choice_ui:phone_prompt",
            "roborun": "game.roborun.ui.event_text:phone_prompt"}
+# the words under a card face on the phone where the view names cards by id: art name -> caption
+CAPTIONS = {game: f"game.{game}.ui.phone_cards:card_captions" for game in ("roborally", "runrunrun")}
 WORDING_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError)
 
 
@@ -108,3 +110,8 @@ class TableWords:
             return words(view, choices) if words is not None and choices else None
         except WORDING_ERRORS:
             return None
+
+    def captions(self) -> dict[str, str]:
+        """Each card face's caption in the game's words ({}: the page names cards itself)."""
+        captions = load(CAPTIONS.get(self.game_id))
+        return dict(captions()) if captions is not None else {}

@@ -274,7 +274,7 @@ class TableHost:
         writer = asyncio.create_task(self._writer(client))
         self._send(client, {"type": "table", "protocol": protocol.PROTOCOL, "game": self.engine.GAME_ID,
                             "title": self.entry.title, "seats": self.seat_status(), "art": sorted(self.art),
-                            **self._seat_names()})
+                            **self._table_words()})
         try:
             async for raw in conn:
                 if not client.limiter.allow():
@@ -502,10 +502,13 @@ class TableHost:
             update.update(self._worded(choices, told, before, view))
         return update
 
-    def _seat_names(self) -> dict:
-        """`names`: every seat as the game's log names it, for the phone page (none without words)."""
+    def _table_words(self) -> dict:
+        """`names` (every seat as the game's log names it) and `captions` (each card face's words),
+        for the phone page's table message (none without words)."""
         try:
-            return {"names": self.words.seat_names(len(self.seats))} if self.words is not None else {}
+            if self.words is None:
+                return {}
+            return {"names": self.words.seat_names(len(self.seats)), "captions": self.words.captions()}
         except Exception:           # noqa: BLE001 - words are a courtesy: the page says "Seat N"
             return {}
 

@@ -102,8 +102,8 @@ def test_seats_are_named_as_each_games_log_names_them():
 def test_the_table_message_carries_the_names_only_with_words():
     session = small_session("roborally", 4)
     named = TableHost(session, ["remote", "ai"], drop_timeout=None, words=TableWords("roborally"))
-    assert named._seat_names() == {"names": ["Yellow", "Blue"]}
-    assert TableHost(session, ["remote", "ai"], drop_timeout=None)._seat_names() == {}
+    assert named._table_words()["names"] == ["Yellow", "Blue"]
+    assert TableHost(session, ["remote", "ai"], drop_timeout=None)._table_words() == {}
 
 
 def test_the_seat_is_told_what_its_decision_asks_as_the_games_screen_prompts_it():
@@ -124,3 +124,10 @@ def test_the_seat_is_told_what_its_decision_asks_as_the_games_screen_prompts_it(
     assert TableWords("roborun").prompt(run.engine.seat_view(run.state, seat), run.legal_choices()) \
         == "Who sees the better move? Choose who starts"
     assert TableWords("roborescue").prompt(None, [1]) is None
+
+
+def test_cards_named_by_id_are_captioned_in_the_games_words():
+    rooms = TableWords("runrunrun").captions()
+    assert rooms and all(not caption.startswith("Tile") and "exit" in caption for caption in rooms.values())
+    assert TableWords("roborally").captions()["right"] == "Turn Right"
+    assert TableWords("robomissions").captions() == {}          # its view carries each card's name

@@ -8,6 +8,7 @@ other seat's hand, and every tap must reach the engine as a legal choice.
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -136,6 +137,9 @@ def test_the_page_plays_every_games_legal_choices_at_360_px(phone, game_id, tmp_
                                                    == str(host.move)) else None, "the seat's choices")
             if step == 0:
                 _the_hand_shows_card_faces(phone, host, tmp_path / f"{game_id}.png")
+                captions = [c.text for c in phone.find_elements(By.CSS_SELECTOR, "#hand .caption")]
+                assert not [c for c in captions if re.fullmatch(r"Tile \d+|Right|Left", c)], \
+                    f"a card is captioned in the game's words, not by its id: {captions}"
             labels = [b.text for b in phone.find_elements(By.CSS_SELECTOR, TAPS)]
             assert all(labels), "every choice has a label"
             view = session.engine.seat_view(session.state, 0)

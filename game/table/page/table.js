@@ -59,8 +59,12 @@ const FACE_NAMES = {
 function heldKey(item) {
   return JSON.stringify(table && table.game === "roborun" && item && item.card !== undefined ? item.card : item);
 }
-function faceImage(view, item) {
+function faceName(view, item) {
   const name = table && FACE_NAMES[table.game] ? FACE_NAMES[table.game](view, item) : null;
+  return name === null || name === undefined ? null : String(name);
+}
+function faceImage(view, item) {
+  const name = faceName(view, item);
   if (name === null || name === undefined || !table.art || !table.art.includes(String(name))) return null;
   const img = document.createElement("img");
   img.src = "art/" + encodeURIComponent(name) + ".png";
@@ -253,6 +257,8 @@ function cards(title, items, view, id, play) {
     const img = faceImage(view, item);
     const name = document.createElement("span");
     name.textContent = item && typeof item.face === "string" ? "Card " + item.card + " · " + item.face : cardText(view, item);
+    const caption = table && table.captions ? table.captions[faceName(view, item)] : undefined;
+    if (typeof caption === "string" && caption) name.textContent = caption;      // the game's words for the card
     if (img) { c.classList.add("face"); c.append(img); name.className = "caption"; }
     c.append(name);
     row.append(c);
