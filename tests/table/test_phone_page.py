@@ -15,7 +15,7 @@ import pytest
 
 from game.table.server import TableHost
 from tests.helpers import require_tool
-from tests.table.helpers import small_session
+from tests.table.helpers import small_session, weakest_level
 
 PAGE_TIMEOUT = 60.0
 TAPS = "#choices button:not([disabled]), #private button.playable:not([disabled])"    # what plays a choice
@@ -289,5 +289,38 @@ def test_while_another_seat_decides_the_page_names_it_as_the_game_does_and_says_
         _wait(lambda: phone.execute_script("return document.body.dataset.move") == str(host.move), "the last update")
         assert phone.find_element(By.ID, "turn").text == "Waiting for Blue (nobody has taken this seat yet)"
         assert phone.find_element(By.ID, "status").text == "seat 1: you are Yellow"
+    finally:
+        host.stop()
+
+
+def test_a_decision_with_one_legal_option_is_not_asked(phone):
+    """Run Run Run!'s 'Turn: doorways E, NW, SW', the only way to turn a room, waited for a tap:
+    every other screen of the arcade sends such a decision by itself (game/client/decisions.py)."""
+    from selenium.webdriver.common.by import By
+
+    session = small_session("runrunrun", 4, sample=-1)
+    host = TableHost(session, ["remote"] + ["ai"] * (session.engine.seat_count(session.state) - 1),
+                     ai_level=weakest_level("runrunrun"), drop_timeout=None).start()
+    try:
+        phone.get(host.join_url())
+        phone.execute_script("localStorage.clear()")
+        _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#seat-list button.seat"), "the seat list")[0].click()
+        alone = 0
+        for _ in range(8):
+            def ready():
+                if host.engine.current_seat(session.state) == 0 and len(session.legal_choices()) == 1:
+                    return "alone"
+                return "tap" if (phone.find_elements(By.CSS_SELECTOR, TAPS) and phone.execute_script(
+                    "return document.body.dataset.move") == str(host.move)) else None
+            what, move = _wait(ready, "the seat's decision"), host.move
+            if what == "alone":
+                alone += 1
+            else:
+                assert len(phone.find_elements(By.CSS_SELECTOR, TAPS)) >= 2, "a tap is asked only for a real choice"
+                phone.find_elements(By.CSS_SELECTOR, TAPS)[0].click()
+            _wait(lambda: host.move > move, "the decision to be sent", timeout=10)
+            if alone:
+                break
+        assert alone, "the seat met a decision with one legal option"
     finally:
         host.stop()

@@ -13,6 +13,7 @@ let mine = null;          // {seat, token} once this phone holds a seat
 let lastUpdate = null;
 let viewWire = {};        // the seat's view in wire form: whole on (re)join, then patched field by field
 let retry = 0;
+let sentAlone = -1;       // the move whose only legal choice the page sent by itself
 
 function saved() {
   try { return JSON.parse(localStorage.getItem(storeKey) || "null"); } catch (e) { return null; }
@@ -360,6 +361,12 @@ function render(update) {
     b.onclick = choose(choice);
     box.append(b);
   });
+  // A decision with one legal option is sent without asking, as on every screen of the arcade
+  // (game/client/decisions.py); its button stays, greyed, saying what was done.
+  if (myTurn && !update.over && update.choices.length === 1 && sentAlone !== update.move) {
+    sentAlone = update.move;
+    choose(update.choices[0])();
+  }
   const log = $("log");
   const lines = logLines(update);
   for (const line of lines) {
