@@ -104,6 +104,21 @@ def test_a_phone_plays_a_robo_rally_round_from_the_page(phone, tmp_path):
         host.stop()
 
 
+def _tap_until(phone, host, done, pick: int = -1) -> None:
+    """Tap the page's `pick`-th way to play (the last: done upgrading) until `done()`."""
+    from selenium.webdriver.common.by import By
+
+    deadline = time.monotonic() + PAGE_TIMEOUT
+    while not done() and time.monotonic() < deadline:
+        buttons = phone.find_elements(By.CSS_SELECTOR, TAPS)
+        if buttons and phone.execute_script("return document.body.dataset.move") == str(host.move):
+            move = host.move
+            buttons[pick].click()
+            _wait(lambda: host.move > move or host.session.is_over(), "the host to apply the tap", timeout=10)
+        else:
+            time.sleep(0.05)
+
+
 def _words(card: str) -> str:
     """How the page writes a card name (table.js `cardText`): move2 -> Move 2."""
     import re
@@ -195,15 +210,7 @@ def test_the_games_end_and_the_table_closing_read_in_words(phone):
         phone.get(host.join_url())
         phone.execute_script("localStorage.clear()")
         _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#seat-list button.seat"), "the seat list")[0].click()
-        deadline = time.monotonic() + PAGE_TIMEOUT
-        while not session.is_over() and time.monotonic() < deadline:
-            buttons = phone.find_elements(By.CSS_SELECTOR, TAPS)
-            if buttons and phone.execute_script("return document.body.dataset.move") == str(host.move):
-                move = host.move
-                buttons[0].click()
-                _wait(lambda: host.move > move or session.is_over(), "the host to apply the tap", timeout=10)
-            else:
-                time.sleep(0.05)
+        _tap_until(phone, host, session.is_over, pick=0)
         assert session.is_over()
         ending = _wait(lambda: phone.find_element(By.ID, "ending").is_displayed() and phone.find_element(By.ID, "ending"),
                        "the ending")
@@ -235,15 +242,7 @@ def test_a_landscape_phone_sees_its_whole_hand_on_the_first_screen(phone):
         assert phone.execute_script("return innerWidth") == 640
         phone.execute_script("localStorage.clear()")
         _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#seat-list button.seat"), "the seat list")[0].click()
-        deadline = time.monotonic() + PAGE_TIMEOUT
-        while session.state.phase != "program" and time.monotonic() < deadline:   # done upgrading, with a tap
-            buttons = phone.find_elements(By.CSS_SELECTOR, TAPS)
-            if buttons and phone.execute_script("return document.body.dataset.move") == str(host.move):
-                move = host.move
-                buttons[-1].click()
-                _wait(lambda: host.move > move, "the host to apply the tap", timeout=10)
-            else:
-                time.sleep(0.05)
+        _tap_until(phone, host, lambda: session.state.phase == "program")      # done upgrading, with a tap
         hand = _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#hand .card img") and
                      phone.execute_script("return [...document.querySelectorAll('#hand .card img')].every(i => i.complete)")
                      and phone.find_elements(By.CSS_SELECTOR, "#hand .card"), "the hand")
@@ -276,15 +275,7 @@ def test_while_another_seat_decides_the_page_names_it_as_the_game_does_and_says_
         assert turn.text == "Upgrade phase: draw or install an upgrade, or be done"     # the game's words, at once
         facts = [dt.text for dt in phone.find_elements(By.CSS_SELECTOR, ".facts dt")]
         assert "Phase" not in facts and "Register" not in facts and "Turn" not in facts, facts   # 'upgrade', 0, 0
-        deadline = time.monotonic() + PAGE_TIMEOUT
-        while session.state is not None and host.engine.current_seat(session.state) == 0 and time.monotonic() < deadline:
-            buttons = phone.find_elements(By.CSS_SELECTOR, TAPS)
-            if buttons and phone.execute_script("return document.body.dataset.move") == str(host.move):
-                move = host.move
-                buttons[-1].click()
-                _wait(lambda: host.move > move, "the host to apply the tap", timeout=10)
-            else:
-                time.sleep(0.05)
+        _tap_until(phone, host, lambda: host.engine.current_seat(session.state) != 0)
         assert host.engine.current_seat(session.state) == 1
         _wait(lambda: phone.execute_script("return document.body.dataset.move") == str(host.move), "the last update")
         assert phone.find_element(By.ID, "turn").text == "Waiting for Blue (nobody has taken this seat yet)"
