@@ -315,3 +315,35 @@ def test_a_decision_with_one_legal_option_is_not_asked(phone):
         assert alone, "the seat met a decision with one legal option"
     finally:
         host.stop()
+
+
+def test_a_second_tab_with_the_seat_keeps_it_and_the_first_stops_asking_it_back(phone):
+    """Scanning the join code again opens a second tab with the same seat token: each tab took
+    the seat back from the other on every reconnect, for ever."""
+    from selenium.webdriver.common.by import By
+
+    session = small_session("roborally", 4, sample=0)
+    host = TableHost(session, ["remote", "ai"], drop_timeout=None).start()
+    first = phone.current_window_handle
+    try:
+        phone.get(host.join_url())
+        phone.execute_script("localStorage.clear()")
+        _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#seat-list button.seat"), "the seat list")[0].click()
+        _wait(lambda: host.seats[0].client is not None, "the seat to be taken")
+        phone.switch_to.new_window("tab")
+        phone.get(host.join_url())
+        _wait(lambda: phone.find_element(By.ID, "status").text.startswith("seat 1"), "the second tab to rejoin")
+        second = host.seats[0].client
+        time.sleep(2.5)                           # several of the first tab's reconnect delays
+        assert host.seats[0].client is second, "the seat stays with the tab that took it last"
+        assert phone.find_elements(By.CSS_SELECTOR, TAPS), "the second tab plays"
+        phone.switch_to.window(first)
+        error = phone.find_element(By.ID, "error")
+        assert error.is_displayed() and "another tab" in error.text
+    finally:
+        for handle in phone.window_handles:
+            if handle != first:
+                phone.switch_to.window(handle)
+                phone.close()
+        phone.switch_to.window(first)
+        host.stop()

@@ -13,7 +13,8 @@ let mine = null;          // {seat, token} once this phone holds a seat
 let lastUpdate = null;
 let viewWire = {};        // the seat's view in wire form: whole on (re)join, then patched field by field
 let retry = 0;
-let sentAlone = -1;       // the move whose only legal choice the page sent by itself
+let sentAlone = -1;
+let replaced = false;     // the seat was taken back by another tab or window with the same token       // the move whose only legal choice the page sent by itself
 
 function saved() {
   try { return JSON.parse(localStorage.getItem(storeKey) || "null"); } catch (e) { return null; }
@@ -161,6 +162,11 @@ function connect() {
     handle(data);
   };
   socket.onclose = (event) => {
+    if (replaced) {                  // reconnecting would take the seat back from the other tab, which
+      status("seat played elsewhere");   // would take it back again: the two flipped for ever
+      fail("Your seat is now played in another tab or window. Reload this page to play it here.");
+      return;
+    }
     retry = Math.min(retry + 1, 12);
     // 1001: the host closed the table (or stopped); otherwise the link dropped. Either way the
     // page keeps trying (a table reopened with --resume takes its seats back), and says so.
@@ -209,6 +215,7 @@ function handle(data) {
   } else if (data.type === "seats") {
     if (!mine) seatPicker(data.seats);
   } else if (data.type === "error") {
+    if (data.code === "replaced") replaced = true;
     if (data.code === "bad_token") { localStorage.removeItem(storeKey); mine = null; seatPicker(table ? table.seats : []); }
     if (data.code === "stale" || data.code === "not_your_turn") { if (lastUpdate) render(lastUpdate); return; }
     fail(data.message);
