@@ -33,7 +33,8 @@ SEAT_NAMES = {"roborally": "game.roborally.ui.board_view:ROBOT_NAMES", "runrunru
 # what the seat's decision asks, as the game's screen prompts it: (view, choices) -> str (or None)
 PROMPTS = {"roborally": "game.roborally.ui.choice_words:phone_prompt",
            "robomissions": "game.robomissions.ui.choice_ui:phone_prompt",
-           "roborun": "game.roborun.ui.event_text:phone_prompt"}
+           "roborun": "game.roborun.ui.event_text:phone_prompt",
+           "runrunrun": "game.runrunrun.ui.text:phone_prompt"}
 # the words under a card face on the phone where the view names cards by id: art name -> caption
 CAPTIONS = {game: f"game.{game}.ui.phone_cards:card_captions" for game in ("roborally", "runrunrun")}
 WORDING_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError)

@@ -123,6 +123,10 @@ def test_the_seat_is_told_what_its_decision_asks_as_the_games_screen_prompts_it(
     seat = run.engine.current_seat(run.state)
     assert TableWords("roborun").prompt(run.engine.seat_view(run.state, seat), run.legal_choices()) \
         == "Who sees the better move? Choose who starts"
+    maze = small_session("runrunrun", 4, sample=-1)
+    seat = maze.engine.current_seat(maze.state)
+    assert TableWords("runrunrun").prompt(maze.engine.seat_view(maze.state, seat), maze.legal_choices()) \
+        == "Explore, move, fight or regroup?"
     assert TableWords("roborescue").prompt(None, [1]) is None
 
 

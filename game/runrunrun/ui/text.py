@@ -246,6 +246,15 @@ PROMPTS = {
 }
 
 
+# the phone shows no maze: where a prompt points at the maze's marks, the phone's choices say it
+PHONE_PROMPTS = {"explore_cell": "Pick where the room goes"}
+
+
+def phone_prompt(view, choices: list) -> str | None:
+    """What the phase asks, as the side panel prompts it, for the table's phone page."""
+    return PHONE_PROMPTS.get(view.phase) or PROMPTS.get(view.phase)
+
+
 LOSSES = {"mummy_reached_relics": "A Mummy reached the Relics. Defeat.",
           "boss_reached_relics": "The Boss reached the Relics. Defeat.",
           "darkness_curse": "In the dark, a Mummy broke into the Relics. Defeat."}

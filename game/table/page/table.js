@@ -205,7 +205,8 @@ function handle(data) {
     $("play").hidden = false;
     fail("");
     const names = table && Array.isArray(table.names) ? table.names : [];
-    const own = new Set(names).size === names.length ? seatName(data.seat) : "";    // a name only this seat has
+    const own = new Set(names).size === names.length && !seatName(data.seat).startsWith("Player ")
+      ? seatName(data.seat) : "";      // a name only this seat has, that says more than its number
     status("seat " + (data.seat + 1) + (own ? ": you are " + own : ""));
   } else if (data.type === "update") {
     viewWire = data.view ? data.view : Object.assign({}, viewWire, data.view_patch || {});
