@@ -104,6 +104,20 @@ def test_a_phone_plays_a_robo_rally_round_from_the_page(phone, tmp_path):
         host.stop()
 
 
+def _the_asides_are_folded(phone) -> None:
+    """Run Run Run!'s first turn: seven things to say and a dozen rooms to reserve were 14 buttons
+    (the page 1052-1787 px tall on a 640 px phone); each run is now one row that opens."""
+    from selenium.webdriver.common.by import By
+
+    folds = _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#choices details.fold"), "the folded choices")
+    say = next(f for f in folds if f.text.startswith("Say"))
+    assert say.text.endswith("(7)") and not say.find_element(By.CSS_SELECTOR, "button").is_displayed()
+    assert phone.find_element(By.XPATH, "//button[.='Move only (no tile)']").is_displayed()
+    assert phone.execute_script("return document.documentElement.scrollHeight") < 900
+    say.find_element(By.TAG_NAME, "summary").click()
+    assert all(b.is_displayed() and b.is_enabled() for b in say.find_elements(By.TAG_NAME, "button"))
+
+
 def _tap_until(phone, host, done, pick: int = -1) -> None:
     """Tap the page's `pick`-th way to play (the last: done upgrading) until `done()`."""
     from selenium.webdriver.common.by import By
@@ -155,11 +169,11 @@ def test_the_page_plays_every_games_legal_choices_at_360_px(phone, game_id, tmp_
                 captions = [c.text for c in phone.find_elements(By.CSS_SELECTOR, "#hand .caption")]
                 assert not [c for c in captions if re.fullmatch(r"Tile \d+|Right|Left", c)], \
                     f"a card is captioned in the game's words, not by its id: {captions}"
-            labels = [b.text for b in phone.find_elements(By.CSS_SELECTOR, TAPS)]
+            labels = [b.get_attribute("textContent") for b in phone.find_elements(By.CSS_SELECTOR, TAPS)]
             assert all(labels), "every choice has a label"
             view = session.engine.seat_view(session.state, 0)
             worded = words.labels(session.legal_choices(), view)
-            shown = {int(b.get_attribute("data-index")): b.text
+            shown = {int(b.get_attribute("data-index")): b.get_attribute("textContent")
                      for b in phone.find_elements(By.CSS_SELECTOR, "#choices button")}
             assert all(text == worded[i] for i, text in shown.items() if worded[i]), \
                 f"the page names the choices as the game does: {shown} against {worded}"
@@ -289,13 +303,16 @@ def test_a_decision_with_one_legal_option_is_not_asked(phone):
     every other screen of the arcade sends such a decision by itself (game/client/decisions.py)."""
     from selenium.webdriver.common.by import By
 
+    from game.client.table_words import TableWords
+
     session = small_session("runrunrun", 4, sample=-1)
     host = TableHost(session, ["remote"] + ["ai"] * (session.engine.seat_count(session.state) - 1),
-                     ai_level=weakest_level("runrunrun"), drop_timeout=None).start()
+                     ai_level=weakest_level("runrunrun"), drop_timeout=None, words=TableWords("runrunrun")).start()
     try:
         phone.get(host.join_url())
         phone.execute_script("localStorage.clear()")
         _wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#seat-list button.seat"), "the seat list")[0].click()
+        _the_asides_are_folded(phone)
         alone = 0
         for _ in range(8):
             def ready():

@@ -369,6 +369,7 @@ function render(update) {
     b.onclick = choose(choice);
     box.append(b);
   });
+  foldAsides(box, update.choices, play.size > 0);
   // A decision with one legal option is sent without asking, as on every screen of the arcade
   // (game/client/decisions.py); its button stays, greyed, saying what was done.
   if (myTurn && !update.over && update.choices.length === 1 && sentAlone !== update.move) {
@@ -427,6 +428,38 @@ function ending(update) {
   next.textContent = "The game is over. The TV shows the final board; you can close this page.";
   out.push(next);
   return out;
+}
+
+// A long list of choices (Run Run Run!'s seven things to say and a dozen rooms to reserve around
+// one 'Move only') folds each run of four or more of one kind whose words begin alike into a
+// tap-to-open row, so the choices that play the turn are not screens below: only when there are
+// more than eight buttons and something else to tap.
+function foldAsides(box, choices, handPlays) {
+  const buttons = [...box.children];
+  if (buttons.length <= 8) return;
+  const kindOf = (b) => { const c = choices[Number(b.dataset.index)] || {}; return c.kind ?? c.type ?? ""; };
+  const firstWord = (b) => b.textContent.split(/[\s:]/)[0];
+  const groups = new Map();
+  for (const b of buttons) {
+    const key = kindOf(b) + "|" + firstWord(b);
+    groups.set(key, (groups.get(key) || []).concat([b]));
+  }
+  for (const members of groups.values()) {
+    const others = buttons.length - members.length;
+    if (members.length < 4 || (!others && !handPlays)) continue;
+    const texts = members.map((b) => b.textContent);
+    let common = texts.reduce((a, t) => { let i = 0; while (i < a.length && a[i] === t[i]) i++; return a.slice(0, i); });
+    common = common.replace(/[\s:"'(]+[^\s:]*$/, "").replace(/[\s:"'(]+$/, "") || firstWord(members[0]);
+    const fold = document.createElement("details");
+    fold.className = "fold";
+    const summary = document.createElement("summary");
+    summary.textContent = common + "… (" + members.length + ")";
+    const inner = document.createElement("div");
+    inner.className = "buttons";
+    members[0].before(fold);
+    inner.append(...members);
+    fold.append(summary, inner);
+  }
 }
 
 // What the update's events did, newest last: the game's own log lines when the host sends them
