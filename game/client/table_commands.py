@@ -12,6 +12,7 @@ import urllib.parse
 
 from game.client.app import add_display_args, run_scene
 from game.client.table_art import card_art
+from game.client.table_words import TableWords
 from game.client.table_screens import HostTableScene, JoinTableScene, open_link
 from game.core.errors import UserError
 from game.table import discovery
@@ -61,6 +62,7 @@ def host_main(argv: list[str]) -> int:
         kinds = ["remote" if kind == "local" else kind for kind in kinds]
         TableHost(session, kinds, **options)              # a bad --seats is a one-line error before any process starts
     options["art"] = card_art(args.game)
+    options["words"] = TableWords(args.game)
     if args.in_process:
         host = resume_table(save, **options) if args.resume else TableHost(session, kinds, save_path=save, **options)
     else:

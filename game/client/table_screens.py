@@ -28,6 +28,7 @@ from game.client.decisions import automatic_choice
 from game.client.dialogs import ChoiceScene
 from game.client.scene import Scene
 from game.client.table_art import card_art
+from game.client.table_words import VIEW_BOARDS, TableWords
 from game.client.table_results import TableResultsScene
 from game.client.table_seat import SeatUpdate, seat_words
 from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, draw_text, panel
@@ -47,12 +48,6 @@ SPECTATORS = {"roborally": "game.roborally.ui.scene:spectator_scene",
               "roborescue": "game.roborescue.ui.spectator:spectator_scene",
               "roborun": "game.roborun.ui.spectator:spectator_scene",
               "runrunrun": "game.runrunrun.ui.spectator:spectator_scene"}
-# games whose board a joined seat can draw from its own view: (view, area) -> object with draw(surface, view)
-VIEW_BOARDS = {"roborally": "game.roborally.ui.board_view:ViewBoard",
-               "robomissions": "game.robomissions.ui.view_board:ViewBoard",
-               "roborescue": "game.roborescue.ui.view_board:ViewBoard",
-               "roborun": "game.roborun.ui.view_board:ViewBoard",
-               "runrunrun": "game.runrunrun.ui.view_board:ViewBoard"}
 # games whose own play screen plays a joined seat, fed by the table (game/client/table_seat.py):
 # (seat, first SeatUpdate, send(choice), leave()) -> Scene with receive(SeatUpdate); the others use VIEW_BOARDS
 JOINED_SCREENS = {"roborally": "game.roborally.ui.joined:joined_scene",
@@ -242,7 +237,7 @@ def host_table_scene(game_id: str, args: argparse.Namespace | None = None) -> Ho
     for port in (8765, 0):                       # the usual port, else any free one
         try:
             host = TableProcess(game_id, session=session, seats=seats, save_path=table_save_path(game_id),
-                                bind=bind, port=port, art=art).start()
+                                bind=bind, port=port, art=art, words=TableWords(game_id)).start()
             break
         except UserError:
             if port == 0:

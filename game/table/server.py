@@ -75,6 +75,7 @@ class Client:
     seat: int | None = None
     outbox: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     last_view: dict | None = None      # the view fields this client was sent last (for patches)
+    seat_view: Any = None              # the view itself, the "before" of the next events' words
 
 
 _ABSENT = object()
@@ -105,7 +106,7 @@ class TableHost:
                  drop_timeout: float | None = 20.0, code: str | None = None,
                  tokens: list[str | None] | None = None, names: list[str] | None = None,
                  rate: tuple[float, float] = (protocol.RATE_PER_SECOND, protocol.RATE_BURST),
-                 art: dict[str, bytes] | None = None) -> None:
+                 art: dict[str, bytes] | None = None, words: Any = None) -> None:
         engine = session.engine
         count = engine.seat_count(session.state)
         if len(seats) != count or any(kind not in SEAT_KINDS for kind in seats):
@@ -147,6 +148,9 @@ class TableHost:
         # card faces drawn by the game's own screens (game/client/table_art.py), for the phone page
         self.art = dict(art or {})
         self._page.update({f"art/{name}.png": png for name, png in self.art.items()})
+        # the game's own words for choices and events (game/client/table_words.py: labels(choices,
+        # view), log(events, before, after)); without them the page words the raw data itself
+        self.words = words
 
     # ------------------------------------------------------------------ life cycle (any thread)
     def start(self, timeout: float = 10.0) -> "TableHost":
@@ -269,7 +273,8 @@ class TableHost:
         client = Client(conn, Limiter(rate=self.rate[0], burst=self.rate[1], tokens=self.rate[1]))
         writer = asyncio.create_task(self._writer(client))
         self._send(client, {"type": "table", "protocol": protocol.PROTOCOL, "game": self.engine.GAME_ID,
-                            "title": self.entry.title, "seats": self.seat_status(), "art": sorted(self.art)})
+                            "title": self.entry.title, "seats": self.seat_status(), "art": sorted(self.art),
+                            **self._table_words()})
         try:
             async for raw in conn:
                 if not client.limiter.allow():
@@ -479,6 +484,7 @@ class TableHost:
         result = engine.result(state)
         mine = current == seat and not engine.is_over(state)
         view = engine.seat_view(state, seat)
+        before, client.seat_view = client.seat_view, view
         fields = view_fields(view)
         old, client.last_view = client.last_view, fields
         if old is None or old.get(MARK) != fields[MARK]:
@@ -486,11 +492,40 @@ class TableHost:
         else:
             body = {"view_patch": {name: to_wire(value) for name, value in fields.items()
                                    if name != MARK and not _same(old.get(name, _ABSENT), value)}}
-        return {"type": "update", "move": self.move, "seat": seat, "current": current,
-                "over": engine.is_over(state), "result": None if result is None else result.to_json(), **body,
-                "events": to_wire(tuple(engine.events_for_seat(events, seat))),
-                "choices": [engine.choice_to_json(c) for c in engine.legal_choices(state)] if mine else [],
-                "seats": self.seat_status()}
+        told = tuple(engine.events_for_seat(events, seat))
+        choices = engine.legal_choices(state) if mine else []
+        update = {"type": "update", "move": self.move, "seat": seat, "current": current,
+                  "over": engine.is_over(state), "result": None if result is None else result.to_json(), **body,
+                  "events": to_wire(told), "choices": [engine.choice_to_json(c) for c in choices],
+                  "seats": self.seat_status()}
+        if self.words is not None:
+            update.update(self._worded(choices, told, before, view))
+        return update
+
+    def _table_words(self) -> dict:
+        """`names` (every seat as the game's log names it) and `captions` (each card face's words),
+        for the phone page's table message (none without words)."""
+        try:
+            if self.words is None:
+                return {}
+            return {"names": self.words.seat_names(len(self.seats)), "captions": self.words.captions()}
+        except Exception:           # noqa: BLE001 - words are a courtesy: the page says "Seat N"
+            return {}
+
+    def _worded(self, choices: list, events: tuple, before: Any, view: Any) -> dict:
+        """`labels` (each choice in the game's words, or null), `log` (a line per event worth
+        telling), `prompt` (what the seat is asked, or null) and at the end `ending` (why it
+        ended) for the phone page; a wording that fails
+        leaves the page its own words."""
+        try:
+            worded = {"labels": self.words.labels(list(choices), view), "log": self.words.log(list(events), before, view),
+                      "prompt": self.words.prompt(view, list(choices))}
+            result = self.engine.result(self.session.state)
+            if result is not None:
+                worded["ending"] = self.words.ending(result.to_json())
+            return worded
+        except Exception:           # noqa: BLE001 - words are a courtesy: never the reason an update is lost
+            return {}
 
     # ------------------------------------------------------------------ AI seats and dropped players
     def _ai_plays(self, seat: int) -> bool:

@@ -88,6 +88,12 @@ def prompt(view: SeatView, hand_limit: int) -> str:
     return text
 
 
+def phone_prompt(view: SeatView, choices: list) -> str:
+    """The table screen's prompt for the table's phone page (game/client/table_words.py)."""
+    from game.robomissions.rules.engine import HAND_LIMIT
+    return prompt(view, HAND_LIMIT)
+
+
 # ------------------------------------------------------------------------ options
 
 

@@ -107,8 +107,7 @@ class ResultsScene(Scene):
         panel(surface, box)
         draw_fit(surface, self.headline(), pygame.Rect(box.left + 30, box.top + 30, box.width - 60, 52), "large",
                  theme.ACCENT, align="center", valign="middle", wrap=False, bold=True)
-        reason = {"elimination": "Last one standing", "deck": "The End Game deck ran out: most robots wins",
-                  "turn_cap": "Turn limit reached"}.get(self.reason, self.reason)
+        reason = render.END_REASONS.get(self.reason, self.reason)
         draw_fit(surface, f"{reason} · {self.turns} turns", pygame.Rect(box.left + 30, box.top + 88, box.width - 60,
                  32), "body", theme.TEXT_DIM, align="center", valign="middle", wrap=False)
         # three columns that never meet: name | robots left | mark

@@ -49,6 +49,16 @@ CHAINBOT_SIZE = (70, 110 + STATUS_H)
 SLOT_SIZE = (80, 110 + STATUS_H)
 SCALES = (1.3, 1.2, 1.1, 1.0, 0.9, 0.8, 0.7, 0.62, 0.55, 0.48, 0.42, 0.36)
 
+# why a game ended, as the results screen and the table's phone page say it (engine end_reason)
+END_REASONS = {"elimination": "Last one standing", "deck": "The End Game deck ran out: most robots wins",
+               "turn_cap": "Turn limit reached"}
+
+
+def ending_words(result: dict) -> str | None:
+    """Why the game ended (a Result in JSON form), for the table's phone page."""
+    return END_REASONS.get(str(result.get("cause")))
+
+
 # ------------------------------------------------------------------------ faces
 
 

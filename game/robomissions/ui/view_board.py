@@ -12,6 +12,7 @@ from game.client import theme
 from game.client.view_board import ScaledBoard
 from game.client.widgets import draw_text
 from game.robomissions.rules import engine
+from game.robomissions.rules.engine import Pick
 from game.robomissions.rules.view import SeatView
 from game.robomissions.ui import table_render as render
 from game.robomissions.ui.choice_ui import build_options, prompt
@@ -49,7 +50,15 @@ class ViewBoard(ScaledBoard):
 
     def _option(self, choice: engine.Action, view: SeatView):
         """The table screen's option for a choice (its words and where it sits), as painted."""
-        options = build_options(view, render.build_layout(view, view.seat), [choice], engine.HAND_LIMIT)
+        seat = view.seat
+        # the table screen makes room for a new Megabot and for the chain's next slot only when a
+        # choice puts a card there (table_scene._refresh_options); without it those have no place
+        picks = isinstance(choice, Pick)
+        reserve_new = frozenset({seat}) if picks and choice.kind == "new" else frozenset()
+        reserve_end = frozenset({seat}) if picks and choice.kind == "slot" and choice.ref == len(view.chains[seat]) \
+            else frozenset()
+        layout = render.build_layout(view, seat, reserve_new, reserve_end)
+        options = build_options(view, layout, [choice], engine.HAND_LIMIT)
         return options[0] if options else None
 
     def describe(self, event, before: SeatView, after: SeatView) -> str | None:

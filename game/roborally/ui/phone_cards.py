@@ -19,3 +19,8 @@ def card_faces() -> dict[str, pygame.Surface]:
                   spam=card == "spam" or C.is_haywire(card))
         faces[card] = surface
     return faces
+
+
+def card_captions() -> dict[str, str]:
+    """Card name -> the words under its face on the phone ('Turn Right', not 'Right')."""
+    return {card: C.card_name(card) for card in list(C.CARD_NAMES) + list(C.HAYWIRE)}

@@ -101,7 +101,7 @@ class EventPlayback:
                 self.side[e.seat]["ups"].remove(d["upgrade"])
             if k == "use" and d.get("energy"):
                 self.side[e.seat]["energy"] += d["energy"]
-        line = _log_line(e)
+        line = log_line(e)
         if line:
             self.log = (self.log + [line])[-5:]
 
@@ -170,7 +170,13 @@ def text_font_size(text: str) -> tuple[int, int]:
 DIRECTION_NAMES = ("north (up)", "east (right)", "south (down)", "west (left)")
 
 
-def _log_line(e) -> str | None:
+def ending_words(result: dict) -> str | None:
+    """How the race ended (a Result in JSON form), robots by name, for the table's phone page."""
+    winners = [w for w in result.get("winners") or [] if isinstance(w, int) and 0 <= w < len(ROBOT_NAMES)]
+    return f"{ROBOT_NAMES[winners[0]]} reached the last checkpoint" if winners else None
+
+
+def log_line(e) -> str | None:
     k, d = e.kind, e.data
     who = ROBOT_NAMES[e.seat] if e.seat is not None else ""
     if k == "play":

@@ -27,12 +27,12 @@ from game.core.session import GameSession, save_session_later
 from game.roborally import rules as R
 from game.roborally.ai import LEVELS, make_player, think
 from game.roborally.ui.course_files import load_course
-from game.roborally.rules import content as C
 from game.roborally.rules.engine import Choice, make_config
 from game.roborally.ui import explain, howto
 from game.roborally.ui.board_view import ROBOT_COLOURS, ROBOT_NAMES, BoardView
+from game.roborally.ui.choice_words import choice_words
 from game.roborally.ui.hand import ProgrammingHand
-from game.roborally.ui.playback import DIRECTION_NAMES, EventPlayback
+from game.roborally.ui.playback import EventPlayback
 from game.roborally.ui.side_panel import SidePanel
 
 if TYPE_CHECKING:  # pragma: no cover - concurrent.futures costs ~30 ms of start-up before the first frame
@@ -380,34 +380,7 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
         choices = self.session.legal_choices()
         items = []
         for c in choices:
-            if c.kind == "install":
-                card, _, old = str(c.arg).partition(":")
-                u = C.UPGRADES[card]
-                label = f"Install {u['name']} ({u['cost']} E, {u['type']})"
-                if old:
-                    label = f"Install {u['name']} ({u['cost']} E) for {C.UPGRADES[old]['name']}"
-                detail = u["text"] + (f" Uninstalls your {C.UPGRADES[old]['name']}." if old else "")
-            elif c.kind == "draw":
-                label = f"Draw an upgrade card ({C.UPGRADE_DRAW_COST} E)"
-                detail = "Once per upgrade phase. You may install one upgrade each upgrade phase, paying its cost."
-            elif c.kind == "pass":
-                label, detail = "Done upgrading", "Keep your energy and go on to programming."
-            elif c.kind == "fire":
-                if c.arg == "main":
-                    label, detail = "Fire main laser", "Shoot straight ahead."
-                elif c.arg == "stun":
-                    label, detail = "Stun (instead of the laser)", C.UPGRADES["stun"]["text"]
-                else:
-                    t = int(c.arg.split(":")[1])
-                    label, detail = f"Indirect Fire at {ROBOT_NAMES[t]} (1 energy)", C.UPGRADES["indirect_fire"]["text"]
-            elif c.kind == "haywire":
-                label, detail = f"Haywire under register {c.arg}", C.UPGRADES["controlled_chaos"]["text"]
-            elif c.kind == "facing":
-                label = f"Face {DIRECTION_NAMES[c.arg]}"
-                detail = ("Rebooted: turn your robot to face any way (the arrow only pushes robots off the "
-                          "reboot space). Arrow keys point it.")
-            else:
-                label, detail = f"{c.kind} {c.arg}", ""
+            label, detail = choice_words(c)
             items.append((label, detail, (lambda ch=c: self._apply(ch))))
         top = 44 + len(self.state.robots) * min(72, 330 // len(self.state.robots)) + 34
         self.menu = ChoiceList(items, 845, top, theme.WIDTH - 855, theme.HEIGHT - 46)

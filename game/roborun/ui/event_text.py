@@ -43,6 +43,17 @@ THINKING = {
 }
 
 
+def phone_prompt(view, choices: list) -> str | None:
+    """What the seat's decision asks, as the play screen's prompt (play_render.prompt) says it,
+    for the table's phone page (game/client/table_words.py)."""
+    kind = view.decision_kind if view.outcome is None else None
+    if kind == "window" and view.decision_ctx and view.decision_ctx[0] != "window":   # a reaction window
+        return "A protective ability can act on this move: use it, or Continue"
+    if kind == "card" and not any(getattr(c, "kind", None) == "pass" for c in choices):
+        kind = "card_no_pass"
+    return PROMPTS.get(kind) if kind else None
+
+
 def message_text(message_id: str) -> str:
     return messages().get(message_id, str(message_id))
 
@@ -74,6 +85,11 @@ def loss_text(cause: str | None) -> str:
     if cause.startswith("destroyed:"):
         return f"a good robot {DESTROYED_BY.get(cause.split(':', 1)[1], 'was destroyed')}"
     return cause.replace("_", " ") or "the scenario ended"
+
+
+def ending_words(result: dict) -> str | None:
+    """Why the scenario ended (a Result in JSON form), for the table's phone page."""
+    return None if result.get("winners") else "Lost: " + loss_text(result.get("cause"))
 
 
 def describe_event(event, viewer: int | None, log: bool = False) -> str:

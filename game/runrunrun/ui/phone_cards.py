@@ -7,6 +7,7 @@ import pygame
 from game.client import theme
 from game.runrunrun.rules import content as C
 from game.runrunrun.ui.render import draw_tile_icon
+from game.runrunrun.ui.text import tile_text
 
 SIZE = (150, 150)
 
@@ -20,3 +21,8 @@ def card_faces() -> dict[str, pygame.Surface]:
         draw_tile_icon(surface, surface.get_rect().inflate(-8, -8), tile.id)
         faces[str(tile.id)] = surface
     return faces
+
+
+def card_captions() -> dict[str, str]:
+    """Tile id -> the words under its face on the phone ('3 exits, Scarab', as the choices say it)."""
+    return {str(tile.id): tile_text(tile.id) for tile in C.TILES}

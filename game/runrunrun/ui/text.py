@@ -246,6 +246,27 @@ PROMPTS = {
 }
 
 
+# the phone shows no maze: where a prompt points at the maze's marks, the phone's choices say it
+PHONE_PROMPTS = {"explore_cell": "Pick where the room goes"}
+
+
+def phone_prompt(view, choices: list) -> str | None:
+    """What the phase asks, as the side panel prompts it, for the table's phone page."""
+    return PHONE_PROMPTS.get(view.phase) or PROMPTS.get(view.phase)
+
+
+LOSSES = {"mummy_reached_relics": "A Mummy reached the Relics. Defeat.",
+          "boss_reached_relics": "The Boss reached the Relics. Defeat.",
+          "darkness_curse": "In the dark, a Mummy broke into the Relics. Defeat."}
+
+
+def ending_words(result: dict) -> str | None:
+    """How the game ended (a Result in JSON form) as the log says it, for the table's phone page."""
+    if result.get("winners"):
+        return f"Victory! Rating: {result.get('cause')}" if result.get("cause") else "Victory!"
+    return LOSSES.get(str(result.get("cause")), "Defeat")
+
+
 def log_line(e: dict) -> str | None:
     t = e["type"]
     who = SEAT_NAMES[e["seat"]] if "seat" in e and e["seat"] is not None else ""
@@ -303,9 +324,7 @@ def log_line(e: dict) -> str | None:
     if t == "won":
         return f"Victory! Rating: {e['rating']}"
     if t == "lost":
-        return {"mummy_reached_relics": "A Mummy reached the Relics. Defeat.",
-                "boss_reached_relics": "The Boss reached the Relics. Defeat.",
-                "darkness_curse": "In the dark, a Mummy broke into the Relics. Defeat."}.get(e["cause"], "Defeat")
+        return LOSSES.get(e["cause"], "Defeat")
     if t == "turn":
         return None
     return None

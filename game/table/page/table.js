@@ -13,6 +13,8 @@ let mine = null;          // {seat, token} once this phone holds a seat
 let lastUpdate = null;
 let viewWire = {};        // the seat's view in wire form: whole on (re)join, then patched field by field
 let retry = 0;
+let sentAlone = -1;
+let replaced = false;     // the seat was taken back by another tab or window with the same token       // the move whose only legal choice the page sent by itself
 
 function saved() {
   try { return JSON.parse(localStorage.getItem(storeKey) || "null"); } catch (e) { return null; }
@@ -59,8 +61,12 @@ const FACE_NAMES = {
 function heldKey(item) {
   return JSON.stringify(table && table.game === "roborun" && item && item.card !== undefined ? item.card : item);
 }
-function faceImage(view, item) {
+function faceName(view, item) {
   const name = table && FACE_NAMES[table.game] ? FACE_NAMES[table.game](view, item) : null;
+  return name === null || name === undefined ? null : String(name);
+}
+function faceImage(view, item) {
+  const name = faceName(view, item);
   if (name === null || name === undefined || !table.art || !table.art.includes(String(name))) return null;
   const img = document.createElement("img");
   img.src = "art/" + encodeURIComponent(name) + ".png";
@@ -128,6 +134,21 @@ function label(choice, view) {
   return cap(words(kind)) + (rest.length ? ": " + rest.join(" ") : "");
 }
 
+// A seat as the game's log names it (the host's `names`: Yellow, Blue, Player 2...), else Seat N.
+function seatName(seat) {
+  const names = table && Array.isArray(table.names) ? table.names : [];
+  return typeof names[seat] === "string" && names[seat] ? names[seat] : "Seat " + (seat + 1);
+}
+// Who plays a seat, for "Waiting for Blue (AI)".
+const KIND_WORDS = { ai: "AI", remote: "phone", local: "the TV's player" };
+function seatWho(seat, seats) {
+  const s = (seats || []).find((x) => x.seat === seat);
+  if (!s) return seatName(seat);
+  const who = s.kind === "remote" && !s.claimed ? "nobody has taken this seat yet"
+    : s.kind === "remote" && !s.connected ? "phone, away" : KIND_WORDS[s.kind] || s.kind;
+  return seatName(seat) + " (" + (s.name ? s.name + ", " : "") + who + ")";
+}
+
 function status(text) { $("status").textContent = text; }
 function fail(text) { const e = $("error"); e.textContent = text; e.hidden = !text; }
 
@@ -140,9 +161,26 @@ function connect() {
     try { data = JSON.parse(msg.data); } catch (e) { return; }
     handle(data);
   };
-  socket.onclose = () => {
-    status("reconnecting…");
-    retry = Math.min(retry + 1, 5);
+  socket.onclose = (event) => {
+    if (replaced) {                  // reconnecting would take the seat back from the other tab, which
+      status("seat played elsewhere");   // would take it back again: the two flipped for ever
+      fail("Your seat is now played in another tab or window. Reload this page to play it here.");
+      return;
+    }
+    retry = Math.min(retry + 1, 12);
+    // 1001: the host closed the table (or stopped); otherwise the link dropped. Either way the
+    // page keeps trying (a table reopened with --resume takes its seats back), and says so.
+    const over = lastUpdate && lastUpdate.over;
+    if (event.code === 1001 || (over && retry > 1)) {
+      status("table closed");
+      fail(over ? "The table has closed. Thanks for playing!"
+        : "The host closed the table. This page takes your seat back if the table opens again.");
+    } else if (retry > 4) {
+      status("reconnecting…");
+      fail("The table is not answering. Is this phone on the same Wi-Fi as the TV? Trying again…");
+    } else {
+      status("reconnecting…");
+    }
     setTimeout(connect, 400 * retry);
   };
 }
@@ -154,6 +192,7 @@ function send(message) {
 function handle(data) {
   if (data.type === "table") {
     table = data;
+    fail("");                        // a table answers again: whatever the page said about losing it is over
     $("title").textContent = data.title;
     document.title = data.title + " — Robo Arcade";
     const held = saved();
@@ -165,7 +204,10 @@ function handle(data) {
     $("seats").hidden = true;
     $("play").hidden = false;
     fail("");
-    status("seat " + (data.seat + 1));
+    const names = table && Array.isArray(table.names) ? table.names : [];
+    const own = new Set(names).size === names.length && !seatName(data.seat).startsWith("Player ")
+      ? seatName(data.seat) : "";      // a name only this seat has, that says more than its number
+    status("seat " + (data.seat + 1) + (own ? ": you are " + own : ""));
   } else if (data.type === "update") {
     viewWire = data.view ? data.view : Object.assign({}, viewWire, data.view_patch || {});
     data.view = viewWire;
@@ -174,6 +216,7 @@ function handle(data) {
   } else if (data.type === "seats") {
     if (!mine) seatPicker(data.seats);
   } else if (data.type === "error") {
+    if (data.code === "replaced") replaced = true;
     if (data.code === "bad_token") { localStorage.removeItem(storeKey); mine = null; seatPicker(table ? table.seats : []); }
     if (data.code === "stale" || data.code === "not_your_turn") { if (lastUpdate) render(lastUpdate); return; }
     fail(data.message);
@@ -190,7 +233,10 @@ function seatPicker(seats) {
   for (const s of open) {
     const b = document.createElement("button");
     b.className = "seat";
-    b.textContent = "Seat " + (s.seat + 1);
+    const names = table && Array.isArray(table.names) ? table.names : [];
+    const named = new Set(names).size === names.length ? seatName(s.seat) : "";
+    b.textContent = "Seat " + (s.seat + 1) + (named && named !== "Seat " + (s.seat + 1) && !named.startsWith("Player ")
+      ? " · " + named : "");
     b.dataset.seat = s.seat;
     b.onclick = () => send({ type: "join", seat: s.seat, code: code });
     list.append(b);
@@ -205,7 +251,14 @@ function cards(title, items, view, id, play) {
   h.textContent = title;
   const row = document.createElement("div");
   row.className = "cards";
-  for (const item of items) {
+  items.forEach((item, index) => {
+    if (item === null) {             // an empty register: a numbered place the size of a card, not a card
+      const slot = document.createElement("div");
+      slot.className = "card slot";
+      slot.textContent = String(index + 1);
+      row.append(slot);
+      return;
+    }
     const tap = play ? play.get(heldKey(item)) : undefined;
     const c = document.createElement(tap ? "button" : "div");
     c.className = "card" + (tap ? " playable" : "");
@@ -213,16 +266,19 @@ function cards(title, items, view, id, play) {
     const img = faceImage(view, item);
     const name = document.createElement("span");
     name.textContent = item && typeof item.face === "string" ? "Card " + item.card + " · " + item.face : cardText(view, item);
+    const caption = table && table.captions ? table.captions[faceName(view, item)] : undefined;
+    if (typeof caption === "string" && caption) name.textContent = caption;      // the game's words for the card
     if (img) { c.classList.add("face"); c.append(img); name.className = "caption"; }
     c.append(name);
     row.append(c);
-  }
+  });
   box.append(h, row);
   return box;
 }
 
 // The private part of a seat's view: its hand and program, plus a few facts every game has.
-function privateView(view, play) {
+const FACT_WORDS = { supply: "Torches in supply" };     // Run Run Run!'s supply is of torches
+function privateView(view, play, prompted) {
   const out = document.createElement("div");
   if (Array.isArray(view.hand) && view.hand.length) {
     out.append(cards(play.size ? "Your hand: tap a card to play it" : "Your hand", view.hand, view, "hand", play));
@@ -231,7 +287,7 @@ function privateView(view, play) {
   if (Array.isArray(view.stands) && Array.isArray(view.stands[view.seat])) {   // Robo Run: both stands, own first
     view.stands.forEach((stand, seat) => {
       if (!Array.isArray(stand) || (seat !== view.seat && !stand.length)) return;
-      const whose = seat === view.seat ? "Your stand" : "Seat " + (seat + 1) + "'s stand";
+      const whose = seat === view.seat ? "Your stand" : seatName(seat) + "'s stand";
       const tappable = stand.some((c) => play.has(heldKey(c)));
       out.append(cards(whose + (tappable ? ": tap a card to play it" : ""), stand, view,
                        seat === view.seat ? "stand" : "stand-" + (seat + 1), play));
@@ -239,12 +295,15 @@ function privateView(view, play) {
   }
   const facts = document.createElement("dl");
   facts.className = "facts";
-  for (const key of ["phase", "round", "register", "turn", "energy", "supply"]) {
+  // (not "turn": counted from 0 in some games; not "phase" where the game's prompt says what to do,
+  // nor "register 0" while programming: a player read "Register 0" and "Turn 0")
+  for (const key of ["phase", "round", "register", "energy", "supply"]) {
     let v = view[key];
     if (key === "energy" && Array.isArray(v)) v = v[view.seat];
     if (key === "energy" && v === undefined && Array.isArray(view.robots) && view.robots[view.seat]) v = view.robots[view.seat].energy;
     if (v === undefined || v === null || typeof v === "object") continue;
-    const dt = document.createElement("dt"); dt.textContent = cap(words(key));
+    if ((key === "phase" && (prompted || v === "over")) || (key === "register" && !v)) continue;
+    const dt = document.createElement("dt"); dt.textContent = FACT_WORDS[key] || cap(words(key));
     const dd = document.createElement("dd"); dd.textContent = show(v);
     facts.append(dt, dd);
   }
@@ -257,16 +316,25 @@ function render(update) {
   const turn = $("turn");
   const myTurn = update.choices.length > 0;
   turn.className = "turn" + (myTurn ? " mine" : "");
+  $("ending").hidden = !update.over;
   if (update.over) {
-    const r = update.result || {};
-    const won = (r.winners || []).includes(update.seat);
-    turn.textContent = (won ? "You won! " : "Game over. ") + (r.cause ? show(r.cause) : "");
+    turn.textContent = headline(update.result || {}, update.seat, (update.seats || []).length);
+    $("ending").replaceChildren(...ending(update));
   } else {
-    turn.textContent = myTurn ? "Your turn" : "Waiting for seat " + (update.current + 1);
+    turn.textContent = myTurn ? "Your turn" : update.current === null || update.current === undefined ? "Waiting"
+      : "Waiting for " + seatWho(update.current, update.seats);
+    const asked = myTurn && typeof update.prompt === "string" ? update.prompt.replace(/^Your turn: /, "") : "";
+    if (asked) {                     // what the game's own screen asks now
+      const line = document.createElement("span");
+      line.className = "prompt";
+      line.textContent = cap(asked);
+      turn.append(line);
+    }
   }
   const box = $("choices");
   const choose = (choice) => () => {
     for (const other of $("play").querySelectorAll("button")) other.disabled = true;
+    for (const seen of $("log").querySelectorAll("li.new")) seen.classList.remove("new");   // new: since your last tap
     send({ type: "choose", move: update.move, choice: choice });
   };
   // a choice that plays a card of the hand is a tap on that card; the rest stay buttons
@@ -286,7 +354,7 @@ function render(update) {
   for (const [key, list] of perCard) {
     if (list.length === 1) { play.set(key, choose(list[0])); tapped.add(list[0]); }
   }
-  $("private").replaceChildren(privateView(view, play));
+  $("private").replaceChildren(privateView(view, play, typeof update.prompt === "string" && update.prompt !== ""));
   box.replaceChildren();
   update.choices.forEach((choice, i) => {
     if (tapped.has(choice)) return;
@@ -294,24 +362,115 @@ function render(update) {
     const img = faceImage(view, choiceCard(choice));
     if (img) { b.classList.add("with-card"); b.append(img); }
     const text = document.createElement("span");
-    text.textContent = label(choice, view);
+    const worded = Array.isArray(update.labels) ? update.labels[i] : null;    // the game's own words, when the host sends them
+    text.textContent = typeof worded === "string" && worded ? worded : label(choice, view);
     b.append(text);
     b.dataset.index = i;
     b.onclick = choose(choice);
     box.append(b);
   });
+  foldAsides(box, update.choices, play.size > 0);
+  // A decision with one legal option is sent without asking, as on every screen of the arcade
+  // (game/client/decisions.py); its button stays, greyed, saying what was done.
+  if (myTurn && !update.over && update.choices.length === 1 && sentAlone !== update.move) {
+    sentAlone = update.move;
+    choose(update.choices[0])();
+  }
   const log = $("log");
-  for (const e of plain(update.events)) {
+  const lines = logLines(update);
+  for (const line of lines) {
     const li = document.createElement("li");
-    const kind = e.kind ?? e.type ?? "";
-    const data = e.data ?? Object.fromEntries(Object.entries(e).filter(([k]) => k !== "kind" && k !== "type"));
-    li.textContent = cap(words(kind)) + (e.seat !== undefined && e.seat !== null ? " (seat " + (e.seat + 1) + ")" : "")
-      + " " + show(data);
+    li.className = "new";
+    li.textContent = line;
     log.prepend(li);
   }
   while (log.childElementCount > 40) log.lastChild.remove();
   document.body.dataset.move = update.move;
   document.body.dataset.round = view.round ?? "";
+}
+
+// Who won, in words, the seat itself first (as the TV's results say it: game/client/table_results.py).
+function headline(result, you, seats) {
+  const winners = (result.winners || []).filter(Number.isInteger);
+  const name = seatName;
+  if (!winners.length) return result.outcome === "lost" ? "Game over: the table lost" : "Game over: nobody won";
+  if (winners.length === seats && seats > 1) return "You won together!";
+  if (winners.includes(you)) {
+    const with_ = winners.filter((w) => w !== you).map(name);
+    return with_.length ? "You won, with " + with_.join(", ") + "!" : "You won!";
+  }
+  return "Game over: " + winners.map(name).join(" and ") + (winners.length === 1 ? " wins" : " win");
+}
+
+// The end of the game below the headline: why it ended (the game's own words when the host
+// sends them), each seat's score, and what to do now.
+function ending(update) {
+  const result = update.result || {};
+  const out = [];
+  const why = typeof update.ending === "string" && update.ending ? update.ending
+    : result.cause ? cap(words(result.cause)) : "";
+  if (why) { const p = document.createElement("p"); p.className = "why"; p.textContent = why; out.push(p); }
+  const scores = Array.isArray(result.scores) && result.scores.some((s) => s) ? result.scores : null;
+  if (scores) {
+    const list = document.createElement("dl");
+    list.className = "facts scores";
+    scores.forEach((score, seat) => {
+      const dt = document.createElement("dt");
+      dt.textContent = seatName(seat) + (seat === update.seat ? " (you)" : "");
+      const dd = document.createElement("dd");
+      dd.textContent = show(score);
+      list.append(dt, dd);
+    });
+    out.push(list);
+  }
+  const next = document.createElement("p");
+  next.className = "next";
+  next.textContent = "The game is over. The TV shows the final board; you can close this page.";
+  out.push(next);
+  return out;
+}
+
+// A long list of choices (Run Run Run!'s seven things to say and a dozen rooms to reserve around
+// one 'Move only') folds each run of four or more of one kind whose words begin alike into a
+// tap-to-open row, so the choices that play the turn are not screens below: only when there are
+// more than eight buttons and something else to tap.
+function foldAsides(box, choices, handPlays) {
+  const buttons = [...box.children];
+  if (buttons.length <= 8) return;
+  const kindOf = (b) => { const c = choices[Number(b.dataset.index)] || {}; return c.kind ?? c.type ?? ""; };
+  const firstWord = (b) => b.textContent.split(/[\s:]/)[0];
+  const groups = new Map();
+  for (const b of buttons) {
+    const key = kindOf(b) + "|" + firstWord(b);
+    groups.set(key, (groups.get(key) || []).concat([b]));
+  }
+  for (const members of groups.values()) {
+    const others = buttons.length - members.length;
+    if (members.length < 4 || (!others && !handPlays)) continue;
+    const texts = members.map((b) => b.textContent);
+    let common = texts.reduce((a, t) => { let i = 0; while (i < a.length && a[i] === t[i]) i++; return a.slice(0, i); });
+    common = common.replace(/[\s:"'(]+[^\s:]*$/, "").replace(/[\s:"'(]+$/, "") || firstWord(members[0]);
+    const fold = document.createElement("details");
+    fold.className = "fold";
+    const summary = document.createElement("summary");
+    summary.textContent = common + "… (" + members.length + ")";
+    const inner = document.createElement("div");
+    inner.className = "buttons";
+    members[0].before(fold);
+    inner.append(...members);
+    fold.append(summary, inner);
+  }
+}
+
+// What the update's events did, newest last: the game's own log lines when the host sends them
+// (`log`), else each event's kind and data in words.
+function logLines(update) {
+  if (Array.isArray(update.log)) return update.log.filter((line) => typeof line === "string" && line);
+  return plain(update.events).map((e) => {
+    const kind = e.kind ?? e.type ?? "";
+    const data = e.data ?? Object.fromEntries(Object.entries(e).filter(([k]) => k !== "kind" && k !== "type"));
+    return cap(words(kind)) + (e.seat !== undefined && e.seat !== null ? " (seat " + (e.seat + 1) + ")" : "") + " " + show(data);
+  });
 }
 
 setInterval(() => send({ type: "ping" }), 15000);
