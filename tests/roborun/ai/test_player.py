@@ -428,3 +428,33 @@ def test_one_pass_gives_both_the_greedy_and_the_careless_resolution_of_a_card():
                 checked += 1
         apply(state, rng.choice(legal_choices(state)))
     assert checked >= 20 and 0 < forked < checked
+
+
+def _late_card_choice(level_ref, seed, left):
+    """A game dealt at `seed` played at random up to a card choice with `left` cards on the stands."""
+    state = new_game(load_level(find_level(level_ref)), seed)
+    rng = random.Random(seed)
+    while not (state.pending.kind == "card" and sum(map(len, state.stands)) == left
+               and len(legal_choices(state)) > 3):
+        apply(state, rng.choice(legal_choices(state)))
+        assert state.outcome is None
+    return state
+
+
+def test_a_decision_stops_searching_after_its_work_cap_whatever_its_checkpoints_left():
+    # An end-game card choice on a crowded map (4 cards left: every line resolves the round's
+    # last cards and its Event) costs far more per checkpoint than most: the work cap, not the
+    # checkpoints, ends it, and it counts work, so the answer is the same on any machine.
+    state = _late_card_choice("4.4", 4400, 4)
+    view, choices = seat_view(state, state.decision_seat), legal_choices(state)
+
+    def decide(cap):
+        with mock.patch.object(ai_player, "WORK_CAP", cap):
+            before = ai_player.WORK.done
+            choice = RoboRunAI("hard").choose(view, choices, random.Random(5))
+            return choice, ai_player.WORK.done - before
+
+    free_choice, free_work = decide(10**9)
+    capped_choice, capped_work = decide(150)
+    assert free_work > 600 and capped_work < free_work / 2
+    assert capped_choice in choices and decide(150) == (capped_choice, capped_work)
