@@ -59,12 +59,14 @@ CHECKS = {"easy": 40, "normal": 100, "hard": 190}
 # deals more than 120 (within noise) with a p95 of 77 CPU ms against 89 on the heaviest maps;
 # 190 won 2 more of 323 with a p95 of 100.
 INSIDE_CHECKS = 90
-# ... and by work: a decision's search also stops after WORK_CAP units (a position judged while
-# steering a card in the look-ahead, an engine step of a card it resolves). A checkpoint's cost
-# varies tenfold - an end-game line resolves the round's last cards and its Event - so on the
-# crowded maps checkpoints alone let hard's p95 reach 55 CPU ms. Counted work, not time: the
-# same answer on any machine.
-WORK_CAP = 600
+# ... and by work: a decision inside a card also stops after WORK_CAP units (a position judged
+# while steering a card in the look-ahead, an engine step of a card it resolves). A checkpoint's
+# cost varies tenfold - with three cards left every line resolves the round's last cards and its
+# Event - so on the crowded maps these decisions (an ability window, a direction, a CHIP level)
+# were half of hard's decisions over 40 CPU ms. Counted work, not time: the same answer on any
+# machine. Card choices keep their whole budget: capped there too, hard lost 9 more of 120 tuning
+# deals with timid and cautious partners (the options searched last, PASS among them, went unscored).
+WORK_CAP = 450
 SAFETY_MS = 5000.0               # a CPU-time cap per decision that a normal decision never reaches
 SAFETY_EVERY = 8                 # ... read every this many checkpoints
 BUDGET_MS = {"easy": 6.0, "normal": 15.0, "hard": 28.0}     # CPU ms, only when a caller passes budget_ms
@@ -109,7 +111,8 @@ class _Clock:
 
 
 class _WorkClock:
-    """A budget of search checkpoints instead of CPU time: the same view always gets the same answer.
+    """A budget of search checkpoints (and, inside a card, of work units: WORK_CAP) instead of
+    CPU time: the same view always gets the same answer.
 
     The cap of SAFETY_MS of this thread's CPU time is only a safety net against a runaway
     search on some unforeseen map; a normal decision ends on its checkpoints long before (p95
@@ -118,10 +121,10 @@ class _WorkClock:
     reached (load average 23, `nice`: one 4.6 deal played differently). Read directly from
     time.thread_time, not cpu_now, which tests replace to imitate a slow machine."""
 
-    def __init__(self, checks: int, safety_ms: float = SAFETY_MS, work: int | None = None):
+    def __init__(self, checks: int, safety_ms: float = SAFETY_MS, work: float = float("inf")):
         self.left = checks
         self.deadline = time.thread_time() + safety_ms / 1000.0
-        self.work_end = WORK.done + (WORK_CAP if work is None else work)
+        self.work_end = WORK.done + work
 
     def out(self) -> bool:
         self.left -= 1
@@ -436,7 +439,8 @@ class RoboRunAI:
             return choices[0]
         if budget_ms is None:
             inside = view.decision_kind not in ("card", "start", "beep")
-            clock: _Clock | _WorkClock = _WorkClock(min(self.checks, INSIDE_CHECKS) if inside else self.checks)
+            clock: _Clock | _WorkClock = _WorkClock(min(self.checks, INSIDE_CHECKS), work=WORK_CAP) if inside \
+                else _WorkClock(self.checks)
         else:
             clock = _Clock(BUDGET_MS[self.level] if budget_ms is None else budget_ms)
         self.seat_now = view.seat
