@@ -32,7 +32,6 @@ CPU time instead, for benches.)
 from __future__ import annotations
 
 import random
-import threading
 import time
 from typing import Iterable
 
@@ -59,14 +58,6 @@ CHECKS = {"easy": 40, "normal": 100, "hard": 190}
 # deals more than 120 (within noise) with a p95 of 77 CPU ms against 89 on the heaviest maps;
 # 190 won 2 more of 323 with a p95 of 100.
 INSIDE_CHECKS = 90
-# ... and by work: a decision inside a card also stops after WORK_CAP units (a position judged
-# while steering a card in the look-ahead, an engine step of a card it resolves). A checkpoint's
-# cost varies tenfold - with three cards left every line resolves the round's last cards and its
-# Event - so on the crowded maps these decisions (an ability window, a direction, a CHIP level)
-# were half of hard's decisions over 40 CPU ms. Counted work, not time: the same answer on any
-# machine. Card choices keep their whole budget: capped there too, hard lost 9 more of 120 tuning
-# deals with timid and cautious partners (the options searched last, PASS among them, went unscored).
-WORK_CAP = 450
 SAFETY_MS = 5000.0               # a CPU-time cap per decision that a normal decision never reaches
 SAFETY_EVERY = 8                 # ... read every this many checkpoints
 BUDGET_MS = {"easy": 6.0, "normal": 15.0, "hard": 28.0}     # CPU ms, only when a caller passes budget_ms
@@ -93,15 +84,6 @@ def cpu_now() -> float:
     return time.thread_time()
 
 
-class _Work(threading.local):
-    """Units of search work done by this thread (see WORK_CAP); each thread counts its own, so
-    AI seats deciding in different threads never change each other's choices."""
-    done = 0
-
-
-WORK = _Work()
-
-
 class _Clock:
     def __init__(self, budget_ms: float):
         self.deadline = cpu_now() + budget_ms / 1000.0
@@ -111,8 +93,7 @@ class _Clock:
 
 
 class _WorkClock:
-    """A budget of search checkpoints (and, inside a card, of work units: WORK_CAP) instead of
-    CPU time: the same view always gets the same answer.
+    """A budget of search checkpoints instead of CPU time: the same view always gets the same answer.
 
     The cap of SAFETY_MS of this thread's CPU time is only a safety net against a runaway
     search on some unforeseen map; a normal decision ends on its checkpoints long before (p95
@@ -121,14 +102,13 @@ class _WorkClock:
     reached (load average 23, `nice`: one 4.6 deal played differently). Read directly from
     time.thread_time, not cpu_now, which tests replace to imitate a slow machine."""
 
-    def __init__(self, checks: int, safety_ms: float = SAFETY_MS, work: float = float("inf")):
+    def __init__(self, checks: int, safety_ms: float = SAFETY_MS):
         self.left = checks
         self.deadline = time.thread_time() + safety_ms / 1000.0
-        self.work_end = WORK.done + work
 
     def out(self) -> bool:
         self.left -= 1
-        if self.left < 0 or WORK.done >= self.work_end:
+        if self.left < 0:
             return True
         # the safety net is read every SAFETY_EVERY checkpoints: reading a thread's CPU clock
         # is a system call, slow on a loaded machine, and a checkpoint takes well under 1 ms
@@ -204,7 +184,6 @@ def _judge_moved(state: GameState, pos: dict, at: dict, escaped: int) -> float:
     """evaluate() of `state` with the robots at `pos`: the robots are put there for the
     judgement and back after it (a copy of the whole state per direction was a tenth of the
     search's time)."""
-    WORK.done += 1
     kept = state.pos, state.at, state.escaped
     state.pos, state.at, state.escaped = pos, at, state.escaped + [-1] * escaped
     try:
@@ -345,7 +324,6 @@ def complete(state: GameState, pick=inner_choice, steps: int = MAX_INNER_STEPS) 
         dec = state.pending
         if state.outcome is not None or dec is None or dec.kind in STOP_KINDS:
             break
-        WORK.done += 1
         apply(state, pick(state))
     return state
 
@@ -364,7 +342,6 @@ def complete_both(state: GameState) -> tuple[GameState, int] | None:
         dec = state.pending
         if state.outcome is not None or dec is None or dec.kind in STOP_KINDS:
             return fork
-        WORK.done += 1
         if fork is not None or dec.kind not in STEERED:
             apply(state, inner_choice(state))
             continue
@@ -439,8 +416,7 @@ class RoboRunAI:
             return choices[0]
         if budget_ms is None:
             inside = view.decision_kind not in ("card", "start", "beep")
-            clock: _Clock | _WorkClock = _WorkClock(min(self.checks, INSIDE_CHECKS), work=WORK_CAP) if inside \
-                else _WorkClock(self.checks)
+            clock: _Clock | _WorkClock = _WorkClock(min(self.checks, INSIDE_CHECKS) if inside else self.checks)
         else:
             clock = _Clock(BUDGET_MS[self.level] if budget_ms is None else budget_ms)
         self.seat_now = view.seat

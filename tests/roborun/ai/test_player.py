@@ -428,34 +428,3 @@ def test_one_pass_gives_both_the_greedy_and_the_careless_resolution_of_a_card():
                 checked += 1
         apply(state, rng.choice(legal_choices(state)))
     assert checked >= 20 and 0 < forked < checked
-
-
-def _late_decision(level_ref, seed, kind, left):
-    """A game dealt at `seed` played at random up to a `kind` decision of three or more options
-    with `left` cards on the stands."""
-    state = new_game(load_level(find_level(level_ref)), seed)
-    rng = random.Random(seed)
-    while not (state.pending.kind == kind and sum(map(len, state.stands)) == left
-               and len(legal_choices(state)) > 2):
-        apply(state, rng.choice(legal_choices(state)))
-        assert state.outcome is None
-    return state
-
-
-def test_a_decision_inside_a_card_stops_searching_after_its_work_cap_whatever_its_checkpoints_left():
-    # A direction inside a card with three cards left on a crowded map (every line resolves the
-    # round's last cards and its Event) costs far more per checkpoint than most: the work cap,
-    # not the checkpoints, ends it, and it counts work, so the answer is the same on any machine.
-    state = _late_decision("5.6", 4401, "dir", 3)
-    view, choices = seat_view(state, state.decision_seat), legal_choices(state)
-
-    def decide(cap):
-        with mock.patch.object(ai_player, "WORK_CAP", cap):
-            before = ai_player.WORK.done
-            choice = RoboRunAI("hard").choose(view, choices, random.Random(5))
-            return choice, ai_player.WORK.done - before
-
-    free_choice, free_work = decide(10**9)
-    capped_choice, capped_work = decide(150)
-    assert free_work > 450 and capped_work < free_work / 2
-    assert capped_choice in choices and decide(150) == (capped_choice, capped_work)
