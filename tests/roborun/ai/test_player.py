@@ -392,3 +392,39 @@ def test_the_look_ahead_uses_a_reaction_that_saves_the_robot_instead_of_judging_
     ai_player.complete(state)
     assert state.outcome is None and state.energy[0] == 1          # ABS was used, the robot lives
     assert not ai_player.loses_now(_abs_saves_green(), Choice("play", (4,)))
+
+
+def _resolved(state):
+    """What the look-ahead reads of a resolved card: outcome, robots, decision, value."""
+    from game.roborun.ai.evaluate import evaluate
+    pending = state.pending and (state.pending.kind, state.pending.seat, state.pending.options)
+    return state.outcome, dict(state.pos), state.round, pending, evaluate(state)
+
+
+def test_one_pass_gives_both_the_greedy_and_the_careless_resolution_of_a_card():
+    # complete_both replaces resolving each partner card twice (greedy, then careless) in the
+    # look-ahead: both resolutions must come out exactly as the two separate ones, on every
+    # card of a game on a crowded map, including cards where the two steer apart.
+    level = load_level(find_level("5.6"))
+    state = new_game(level, 4400)
+    rng = random.Random(3)
+    checked = forked = 0
+    while state.outcome is None and checked < 40:
+        if state.pending.kind == "card":
+            for option in [c for c in state.pending.options if c.kind == "play"]:
+                one = state.copy()
+                apply(one, option)
+                greedy, careless = one.copy(), one.copy()
+                ai_player.complete(greedy)
+                ai_player.complete(careless, ai_player.careless_choice)
+                fork = ai_player.complete_both(one)
+                assert _resolved(one) == _resolved(greedy)
+                if fork is not None:
+                    forked += 1
+                    ai_player.complete(fork[0], ai_player.careless_choice, fork[1])
+                    assert _resolved(fork[0]) == _resolved(careless)
+                else:
+                    assert _resolved(one) == _resolved(careless)
+                checked += 1
+        apply(state, rng.choice(legal_choices(state)))
+    assert checked >= 20 and 0 < forked < checked
