@@ -115,18 +115,13 @@ def test_the_seat_is_told_what_its_decision_asks_as_the_games_screen_prompts_it(
     seat = rally.engine.current_seat(rally.state)
     assert TableWords("roborally").prompt(rally.engine.seat_view(rally.state, seat), rally.legal_choices()) \
         == "Program register 1 of 5: tap a card"
-    missions = small_session("robomissions", 4, sample=-1)
-    seat = missions.engine.current_seat(missions.state)
-    assert TableWords("robomissions").prompt(missions.engine.seat_view(missions.state, seat), missions.legal_choices()) \
-        == "Your turn: draw, play a card or end your turn"
-    run = small_session("roborun", 4, sample=-1)
-    seat = run.engine.current_seat(run.state)
-    assert TableWords("roborun").prompt(run.engine.seat_view(run.state, seat), run.legal_choices()) \
-        == "Who sees the better move? Choose who starts"
-    maze = small_session("runrunrun", 4, sample=-1)
-    seat = maze.engine.current_seat(maze.state)
-    assert TableWords("runrunrun").prompt(maze.engine.seat_view(maze.state, seat), maze.legal_choices()) \
-        == "Explore, move, fight or regroup?"
+    for game_id, words in (("robomissions", "Your turn: draw, play a card or end your turn"),
+                           ("roborun", "Who sees the better move? Choose who starts"),
+                           ("runrunrun", "Explore, move, fight or regroup?")):
+        session = small_session(game_id, 4, sample=-1)
+        seat = session.engine.current_seat(session.state)
+        assert TableWords(game_id).prompt(session.engine.seat_view(session.state, seat), session.legal_choices()) \
+            == words, game_id
     assert TableWords("roborescue").prompt(None, [1]) is None
 
 
