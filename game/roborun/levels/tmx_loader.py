@@ -246,8 +246,13 @@ def _precheck_tileset(map_path: Path, tileset: ET.Element, problems: Problems) -
     image_path = tsx.parent / image.get("source", "")
     if not _inside(root, image_path):
         problems.add("tileset", f"image '{image.get('source')}' points outside the level folder")
-    elif not image_path.is_file():
-        problems.add("tileset", f"image '{image.get('source')}' is missing")
+    else:
+        try:          # through game.core.files: a name too long for the disk is a problem, not a traceback
+            files.check_regular(image_path, "tileset image")
+        except files.Missing:
+            problems.add("tileset", f"image '{files._short(image.get('source', ''))}' is missing")
+        except files.FileProblem as exc:
+            problems.add("tileset", exc.what)
 
 
 def _precheck_tile_layer(layer: ET.Element, problems: Problems) -> None:

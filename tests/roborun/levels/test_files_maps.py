@@ -124,6 +124,22 @@ def test_a_5000_character_value_in_any_attribute_is_one_short_line(folder):
             assert len(line) < 400, (match.group(1), line[:200])
 
 
+def test_a_tileset_image_name_too_long_for_the_disk_is_a_problem_not_a_traceback(folder):
+    """Hypothesis found it in a fresh clone: an atlas image named with 5,000 characters made
+    pathlib's is_file raise 'File name too long' out of the level check."""
+    tileset = folder.parent / "tilesets" / "roborun.tsx"
+    good_tileset = tileset.read_text(encoding="utf-8")
+    source = re.search(r'<image source="([^"]*)"', good_tileset).group(1)
+    good = folder / "good.tmx"
+    good.write_text(GOOD, encoding="utf-8")
+    try:
+        tileset.write_text(good_tileset.replace(f'source="{source}"', f'source="{"9" * 5000}"'), encoding="utf-8")
+        problems = _problems(good)
+    finally:
+        tileset.write_text(good_tileset, encoding="utf-8")
+    assert any("name too long" in line for line in problems), problems
+
+
 @settings(FUZZ, max_examples=30)
 @given(hostile_xml((LEVELS / "tilesets" / "roborun.tsx").read_text(encoding="utf-8")))
 def test_hostile_tilesets_never_escape(folder, content):
