@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.core.disk_cache import cached_json
+from game.core.errors import UserError
 
 LEVELS_DIR = Path(__file__).resolve().parents[3] / "levels"
 COURSES_DIR = LEVELS_DIR / "roborally"                      # the same folder as tmx.COURSES_DIR
@@ -37,22 +38,26 @@ def course_ids() -> list[str]:
 
 
 def shipped_course(ref: str) -> Path | None:
-    """The file of shipped course `ref` (an id, not a path); None otherwise (find_course says why)."""
-    if not ref or Path(ref).suffix or Path(ref).name != ref:
-        return None
-    path = COURSES_DIR / f"{ref}.tmx"
-    return path if path.is_file() else None
+    """The file of shipped course `ref` (an id, not a path); None otherwise (find_course says why).
+    Looked up among the ids, not on the disk: a name too long for the disk raised out of is_file."""
+    return COURSES_DIR / f"{ref}.tmx" if ref in course_ids() else None
 
 
 def find_course(ref: str) -> Path:
-    return shipped_course(ref) or _tmx().find_course(ref)
+    """A shipped course by id, or a .tmx file by path; anything else is an unknown course."""
+    path = shipped_course(ref)
+    if path is not None:
+        return path
+    if Path(ref).suffix != ".tmx":
+        raise UserError("--course", f"unknown course '{ref}' (choose from: {', '.join(course_ids())})")
+    return _tmx().find_course(ref)
 
 
 def load_course(ref: str) -> dict:
     """The course spec of course `ref` (an id or a .tmx path), as tmx.load_course reads it."""
     path = shipped_course(ref)
     if path is None:
-        return _tmx().load_course(_tmx().find_course(ref))
+        return _tmx().load_course(find_course(ref))
     spec = cached_json(f"roborally-course-{ref}", [path, *_reader_sources()], lambda: _tmx().load_course(path))
     if not (isinstance(spec, dict) and isinstance(spec.get("starts"), list)):   # a cache written by hand
         return _tmx().load_course(path)

@@ -56,6 +56,15 @@ def test_an_unknown_course_is_still_a_one_line_error():
         course_files.load_course("no-such-course")
 
 
+@pytest.mark.parametrize("ref", ["a" * 300, "../roborally-unseen/scrapyard-sprint", "dizzy-dash/"])
+def test_a_course_that_is_neither_an_id_nor_a_tmx_path_is_unknown(ref):
+    """'a' x 300 raised 'File name too long' out of is_file (a traceback on the command line); a
+    relative name loaded a course from outside the shipped folder."""
+    for read in (course_files.find_course, course_files.load_course):
+        with pytest.raises(UserError, match="unknown course"):
+            read(ref)
+
+
 def test_starting_a_cached_race_does_not_import_the_xml_reader(tmp_path):
     """The screens' modules import no reader, and the course and tileset come back from the cache."""
     code = ("import sys; import game.roborally.ui.scene; from game.roborally.ui import course_files; "
