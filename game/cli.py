@@ -187,6 +187,11 @@ def main(argv: list[str] | None = None) -> int:
     except UserError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:              # a file the command named that the disk refused, missed by a loader
+        if exc.filename is None:
+            raise
+        print(f"error: {files._short(exc.filename)}: {files._reason(exc)}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     except SystemExit as exc:           # argparse: --help exits 0, a bad option exits 2 (after one usage line)
