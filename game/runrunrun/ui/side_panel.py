@@ -114,11 +114,11 @@ def draw_side(scene, surface, view, rows, focus, human_turn) -> None:
     y += 4
     # dice
     faces = list(view.dice) + ([None] if view.combat else []) + list(view.combat)
-    if scene.rolling:
-        rng = random.Random(int(scene.t * 30))
-        pool = C.MUMMY_DIE if scene.rolling[1] == "mummy_roll" else C.COMBAT_DIE
-        rolled = [rng.choice(pool) for _ in scene.rolling[0]]
-        faces = rolled if scene.rolling[1] == "mummy_roll" else list(view.dice) + [None] + rolled
+    tumbling = TUMBLING if scene.rolling else None
+    if scene.rolling:   # the rolled dice's squares stay empty here: the overlay tumbles them
+        landed = list(scene.rolling[0])
+        faces = [tumbling] * len(landed) if scene.rolling[1] == "mummy_roll" else list(view.dice) + [None] + [tumbling] * len(landed)
+    scene.tumbling_dice = []
     dx = x0 + 4
     fit("Dice", (dx, y + 6, 42, 19), colour=theme.TEXT_DIM)
     dx += 44
@@ -130,8 +130,11 @@ def draw_side(scene, surface, view, rows, focus, human_turn) -> None:
             combat_i = 0
             continue
         rect = pygame.Rect(dx, y, 30, 30)
-        V.draw_die(surface, rect, f)
-        scene.spots.append((rect, die_text(f)))
+        if f is tumbling:
+            scene.tumbling_dice.append(rect)
+        else:
+            V.draw_die(surface, rect, f)
+            scene.spots.append((rect, die_text(f)))
         if combat_i is not None:
             if mask >> combat_i & 1:
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), 3, border_radius=8)
@@ -192,3 +195,17 @@ def draw_side(scene, surface, view, rows, focus, human_turn) -> None:
             scene.list_rects.append(pygame.Rect(0, 0, 0, 0))
         scene.list_rects.append(rect)
         y += 30
+
+
+TUMBLING = object()     # a die square left empty on the cached table layer while the roll tumbles
+
+
+def draw_tumbling_dice(surface, scene) -> None:
+    """The dice of a roll in the air, drawn over the cached table layer each frame: random faces
+    that change 30 times a second (the table itself is not drawn again for them: issue 26)."""
+    if not scene.rolling:
+        return
+    rng = random.Random(int(scene.t * 30))
+    pool = C.MUMMY_DIE if scene.rolling[1] == "mummy_roll" else C.COMBAT_DIE
+    for rect in scene.tumbling_dice:
+        V.draw_die(surface, rect, rng.choice(pool))

@@ -29,7 +29,7 @@ from game.runrunrun.rules.maze import FINAL, open_doorways
 
 from . import render as V
 from .overlays import HandOverScene, TutorialOverlay, _pause, tutorial_seen
-from .side_panel import draw_side
+from .side_panel import draw_side, draw_tumbling_dice
 from .text import PHASE_TIPS, SEAT_NAMES, cell_text, choice_label, log_line, standing_lines
 
 if TYPE_CHECKING:  # pragma: no cover - concurrent.futures costs ~30 ms of start-up before the first frame
@@ -110,6 +110,7 @@ class PlayScene(Scene):
         self.anims = Sequencer()
         self.captions = Sequencer()
         self.rolling: tuple[list, str] | None = None     # (faces, kind) while a roll tumbles
+        self.tumbling_dice: list[pygame.Rect] = []      # where the side panel left the rolled dice's squares
         self.last_human: int | None = None
         self.viewer = min(self.humans) if self.humans else 0
         self.layout: V.HexLayout | None = None
@@ -438,7 +439,7 @@ class PlayScene(Scene):
         human_turn = cur in self.humans
         # the table (maze, log, side panel) is a cached screen-sized layer, drawn again only when
         # something on it changed: a frame with nothing new is one blit plus the overlays
-        rolling = int(self.t * 30) if self.rolling else None
+        rolling = (len(self.rolling[0]), self.rolling[1]) if self.rolling else None   # the tumble is an overlay
         key = (self.version, id(self.session), self.focus, self.submenu, self.reroll_mask, self.inspect_cell,
                self.viewer, self.prompt_override, tuple(self.log), rolling, view.said, view.marks)
         if self.table_layer is None or self.table_layer.get_size() != surface.get_size():
@@ -449,6 +450,7 @@ class PlayScene(Scene):
             self._draw_table(self.table_layer, view, cur, human_turn)
             self.layer_key = key
         surface.blit(self.table_layer, (0, 0))
+        draw_tumbling_dice(surface, self)
         self._draw_overlays(surface, view, human_turn)
 
     def _draw_table(self, surface, view, cur, human_turn) -> None:
