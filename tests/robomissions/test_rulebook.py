@@ -8,7 +8,7 @@ through the engine: the state, legal_choices, apply and the events.
 from __future__ import annotations
 
 from game.robomissions.rules import engine as E
-from game.robomissions.rules.engine import Cancel, Config, Discard, Draw, EndTurn, Pick, Play, RepairChain, SelfCharge, new_game
+from game.robomissions.rules.engine import Cancel, Config, Discard, Draw, EndTurn, Pick, Play, RepairChain, SelfCharge, UseBattery, new_game
 from game.robomissions.rules.engine import legal_choices
 from tests.robomissions.test_rules import CARD, attack, blank, chain, do, give, kinds, mega, single, take
 
@@ -69,19 +69,19 @@ def test_the_2v1_lone_player_keeps_ten_cards_and_cuts_eleven_to_ten():
 
 
 # ----------------------------------------------------------------------------- attacking
-def test_damage_equal_to_hit_points_knocks_out_one_less_does_not():
+def test_damage_equal_to_hit_points_knocks_out_and_less_does_not():
     """"If total damage equals or exceeds its Hit Points (HP)—BOOM! It is knocked out and sent
     to the Discard Pile." (Attacking! Pew Pew!)"""
     s = blank()
     s.actions_left = 3
-    striker, link = chain(s, 0, "chain_striker")[0], single(s, 0, "dynamo")
+    striker, dynamo = chain(s, 0, "chain_striker")[0], single(s, 0, "dynamo")
     mega(s, 1)
-    target, tough = chain(s, 1, "linkbot")[0], single(s, 1, "bulwark")
-    assert CARD["chain_striker"].ap == CARD["linkbot"].hp
+    target, other = chain(s, 1, "linkbot", "linkbot")
+    assert CARD["chain_striker"].ap == CARD["linkbot"].hp > CARD["dynamo"].ap
     events = attack(s, give(s, 0, "battery")[0], striker, target)
-    assert "knocked_out" in kinds(events) and target.parts["core"] in s.discard
-    do(s, SelfCharge(link.rid), Pick("robot", tough.rid))
-    assert tough.rid in s.robots and 0 < CARD["bulwark"].hp
+    assert "knocked_out" in kinds(events) and target.parts["core"] in s.discard and target.rid not in s.robots
+    events = do(s, SelfCharge(dynamo.rid), Pick("robot", other.rid))
+    assert "knocked_out" not in kinds(events) and other.damage == CARD["dynamo"].ap and other.rid in s.robots
 
 
 def test_chainbots_that_attacked_with_their_chain_cannot_be_powered_again_that_turn():
@@ -97,6 +97,23 @@ def test_chainbots_that_attacked_with_their_chain_cannot_be_powered_again_that_t
     attack(s, b1, c, foe)
     do(s, Play(b2))
     assert picks(s) == {Pick("robot", head.rid)}          # every Chainbot of the chain is spent
+
+
+def test_a_robot_that_attacked_cannot_also_use_its_parallel_pack_that_turn():
+    """"2 Batteries in Parallel (Lasting Power!): These last for TWO turns." (Power Up with
+    Batteries!) with "A robot cannot attack twice in one turn." (Attacking! Pew Pew!): once the
+    pack's robot attacked with another battery on the second turn, the pack is not offered,
+    and it goes to the Used Battery Pile when that turn ends."""
+    s = blank()
+    me, foe = mega(s, 0, "titan_head"), mega(s, 1, "sentinel_head", body="steel_body")
+    (pack,) = give(s, 0, "parallel_pack")
+    attack(s, pack, me, foe)
+    do(s, EndTurn(), EndTurn())
+    assert s.current_player == 0 and UseBattery(pack) in legal_choices(s)
+    attack(s, give(s, 0, "battery")[0], me, foe)
+    assert UseBattery(pack) not in legal_choices(s) and me.battery == pack
+    do(s, EndTurn())
+    assert me.battery is None and pack in s.used
 
 
 def test_a_partner_is_never_a_target_and_chains_never_link_in_2v1():
