@@ -10,6 +10,7 @@ from __future__ import annotations
 from game.robomissions.rules import engine as E
 from game.robomissions.rules.engine import Cancel, Config, Discard, Draw, EndTurn, Pick, Play, RepairChain, SelfCharge, UseBattery, new_game
 from game.robomissions.rules.engine import legal_choices
+from tests.helpers import missing_tests_named_in_doc
 from tests.robomissions.test_rules import CARD, attack, blank, chain, do, give, kinds, mega, single, take
 
 
@@ -309,3 +310,8 @@ def test_end_game_count_tied_across_teams_with_equal_megabots_shares_the_win():
     assert E._count_winners(s) == (0, 1, 2, 3)
     s.robots[s.players[1].bots[0]].parts["body"] = take(s, "jet_legs")   # seat 1 now has the bigger one
     assert E._count_winners(s) == (1, 3)
+
+
+def test_every_test_the_rules_doc_names_exists():
+    """docs/robomissions-rules.md maps each rulebook statement to its test: none may dangle."""
+    assert missing_tests_named_in_doc("robomissions-rules.md", "robomissions") == []
