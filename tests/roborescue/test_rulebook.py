@@ -14,6 +14,7 @@ from game.roborescue.rules.engine import (
     PLACE, SCORE, SOURCE, Config, Decommission, DiscardFaceDown, DrawSecond, Place, ScoreAreas, TakeFromDisplay,
     apply, legal_choices, new_game, seat_view,
 )
+from tests.helpers import missing_tests_named_in_doc
 from tests.roborescue.test_engine import decommission_situation, finish_round, part, place_first_legal, play_to_phase, set_lab
 
 WS_L, WS_R, ST_L, ST_R = 0, 1, 2, 3
@@ -192,3 +193,8 @@ def test_every_display_is_face_up_to_the_whole_table():
     other = seat_view(state, 0).others[0]
     assert other.display == tuple(state.players[1].display) and len(other.display) == 3
     assert other.pile_count == len(state.players[1].pile) and not hasattr(other, "pile")
+
+
+def test_every_test_the_rules_doc_names_exists():
+    """docs/roborescue-rules.md maps each rulebook statement to its test: none may dangle."""
+    assert missing_tests_named_in_doc("roborescue-rules.md", "roborescue") == []
