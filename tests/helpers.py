@@ -44,3 +44,18 @@ def let_the_ai_answer(app, seconds: float = 60.0) -> None:
         future = getattr(scene, "future", None)
         if isinstance(future, futures.Future) and not future.done():
             futures.wait([future], timeout=seconds)
+
+
+def missing_tests_named_in_doc(doc: str, test_folder: str) -> list[str]:
+    """Test names a rules doc (docs/<doc>) cites that no file of tests/<test_folder>/ defines
+    (test module names it cites are not test names),
+    so a renamed or deleted test cannot leave a rule pointing at nothing."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    cited = set(re.findall(r"\btest_\w+", (root / "docs" / doc).read_text(encoding="utf-8")))
+    defined = set()
+    for path in (root / "tests" / test_folder).glob("test_*.py"):
+        defined |= {path.stem} | set(re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M))
+    return sorted(cited - defined)
