@@ -126,3 +126,14 @@ def test_no_how_to_page_draws_a_card_face_too_small_to_read(app, monkeypatch):
         if page.picture is not None:
             page.picture(surface, pygame.Rect(40, 150, 472, 430))
     assert sizes and min(w for w, _ in sizes) >= 80, sorted(set(sizes))
+
+
+def test_how_to_play_tells_the_team_modes_bonuses_the_engine_plays():
+    """ROBOMissions, Game modes: the lone player of 2V1 gets "bigger starting hand (8 instead of 5),
+    bigger maximum hand size (10 instead of 7) and more Actions per turn (3 instead of 2)", and a
+    2V2 survivor gets the same: a player learning from the pages must read the engine's numbers."""
+    from game.robomissions.rules import engine as E
+    page = next(p for p in howto.PAGES if "2 vs 1" in p.title and "2 vs 2" in p.title)
+    for number in (E.BUFF_HAND_SIZE, E.BUFF_HAND_LIMIT, E.BUFF_ACTIONS):
+        assert str(number) in page.text, (number, page.text)
+    assert "trade cards" in page.text and "Chainbots" in page.text

@@ -151,6 +151,19 @@ def _table_sketch(surface: pygame.Surface, rect: pygame.Rect) -> None:
              int(180 * s)), "small", theme.TEXT, align="center", valign="middle", bold=True)
 
 
+def _teams(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """2 vs 1 in miniature: two partners' boxes against the lone player's, with its bonuses."""
+    s = rect.width / 1000
+    def box(x, y, w, h, colour, label):
+        r = pygame.Rect(rect.left + int(x * s), rect.top + int(y * s), int(w * s), int(h * s))
+        pygame.draw.rect(surface, colour, r, 3, border_radius=10)
+        draw_fit(surface, label, r.inflate(-12, -12), "small", colour, align="center", valign="middle", bold=True)
+    box(0, 20, 470, 260, render.TEAM_COLOURS[0], "Partner\n5 cards, 7 max\n2 actions")
+    box(530, 20, 470, 260, render.TEAM_COLOURS[0], "Partner\n5 cards, 7 max\n2 actions")
+    draw_text(surface, "VS", (rect.centerx, rect.top + int(350 * s)), "large", theme.ACCENT, "center", bold=True)
+    box(200, 420, 600, 260, render.TEAM_COLOURS[1], "Lone player\n8 cards, 10 max\n3 actions")
+
+
 PAGES: list[Page] = [
     Page("The mission", "Build an army of robots and knock out every enemy robot. A player with no robot on the "
          "table is out; the last player (or team) standing is the RoboChampion. Everyone starts with one Megabot "
@@ -158,6 +171,9 @@ PAGES: list[Page] = [
     Page("Your turn: 2 actions", "Each action is one of: draw a card, play a card, or repair a broken Robot "
          "Chain. In 2 vs 1 the lone player gets 3. End your turn when you are done; with more than 7 cards you "
          "discard down to 7.", _table_sketch),
+    Page("Teams: 2 vs 1 and 2 vs 2", "Partners may plan together, but never trade cards or link Chainbots. The "
+         "lone player of 2 vs 1 starts with 8 cards, holds up to 10 and takes 3 actions; if it becomes 1 vs 1, "
+         "that stops. In 2 vs 2, a player whose partner is knocked out gets the same and draws up to 8.", _teams),
     Page("Megabots", "Start a Megabot with a Head, then attach a Body, an Arm on either side and Legs. Its parts "
          "add up to one HP pool and one AP. A part played without a Head has half its HP, and a headless Megabot "
          "cannot attack.", _megabot),
