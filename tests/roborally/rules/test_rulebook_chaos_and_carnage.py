@@ -3,11 +3,29 @@ for the sheet's statements that test_chaos_and_carnage.py does not already set u
 quotes the sheet (Robo Rally: Chaos & Carnage, section named) and asserts the outcome."""
 import pytest
 
+from game.roborally import rules as R
 from game.roborally.rules.engine import Choice
 from tests.roborally.support import STILL, course, damage_cards, game, kinds, play_round, pos
 
 FAR = (7, 7, "W")
 TELE = {"kind": "teleporter"}
+
+
+# ------------------------------------------------------------------ the cards' gear number and tag
+@pytest.mark.parametrize("card, number, tag", [("indirect_fire", 3, "perm"), ("controlled_chaos", 3, "perm"),
+                                               ("mirror", 3, "perm"), ("stun", 1, "temp"), ("leaching", 3, "perm")])
+def test_each_upgrade_costs_its_printed_gear_number_and_has_its_printed_tag(card, number, tag):
+    """Upgrade Cards: "Each card shows a number inside a gear at the top left ... a PERMANENT or
+    TEMPORARY tag"; Indirect Fire, Controlled Chaos, Mirror, Leaching: Number 3, PERMANENT;
+    Stun: Number 1, TEMPORARY (RR23 "1. The upgrade phase": the number is the cost in Energy)."""
+    s = game(energy=number - 1)
+    s.robots[0].owned = [card]
+    assert Choice("install", card) not in R.legal_choices(s)      # one Energy short
+    s = game(energy=number)
+    s.robots[0].owned = [card]
+    R.apply(s, Choice("install", card))
+    r = s.robots[0]
+    assert r.energy == 0 and getattr(r, tag) == [card]
 
 
 # ------------------------------------------------------------------ Controlled Chaos
@@ -159,6 +177,7 @@ def test_indirect_fire_replaces_the_main_laser():
     ev = play_round(s, {0: STILL, 1: STILL, 2: STILL}, fire={(0, 1): "indirect:2"})
     by_0 = [(e.kind, e.data.get("target")) for e in ev if e.seat == 0 and e.kind in ("robot_laser", "indirect_fire")]
     assert by_0[0] == ("indirect_fire", 2) and by_0[1:] == [("robot_laser", 1)] * 4   # main laser in 2-5 only
+    assert s.robots[0].perm == ["indirect_fire"]          # PERMANENT: still installed after use
 
 
 def test_indirect_fire_is_not_offered_without_energy_to_pay():
