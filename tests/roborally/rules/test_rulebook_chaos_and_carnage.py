@@ -199,13 +199,14 @@ def test_indirect_fire_hits_any_robot_within_3_even_behind_another_robot():
     assert [d.data["by"] for d in damage_cards(ev, 2) if d.data["why"] == "indirect_fire"] == [0]
 
 
-def test_indirect_fire_is_not_the_main_laser_so_leaching_does_not_act():
+def test_indirect_fire_is_not_the_main_laser_so_leaching_and_double_barrel_do_not_act():
     """Leaching: "When you fire your robot's main laser, steal 1 Energy"; Indirect Fire is fired
-    "instead of firing your robot's main laser"."""
+    "instead of firing your robot's main laser" (nor does Double Barrel, a main-laser upgrade)."""
     s = game(robots=[(3, 3, "N"), (3, 5, "W")], energy=5)
-    s.robots[0].perm = ["indirect_fire", "leaching"]
+    s.robots[0].perm = ["indirect_fire", "leaching", "double_barrel"]
     ev = play_round(s, {0: STILL, 1: ["left"] * 5}, fire={(0, 1): "indirect:1"})
     assert [e.data["target"] for e in ev if e.kind == "indirect_fire"] == [1]
+    assert len([d for d in damage_cards(ev, 1) if d.data["why"] == "indirect_fire"]) == 1
     assert "leach" not in kinds(ev) and s.robots[1].energy == 5 and s.robots[0].energy == 5 + 5 - 1
 
 
