@@ -43,6 +43,14 @@ def _cc_registers(s: RallyState, r: Robot) -> list[int]:
     return [i for i in range(REGISTERS) if r.haywire[i] is None]
 
 
+def cc_options(s: RallyState, r: Robot) -> list[int]:
+    """The registers (1-5) Controlled Chaos may put a drawn Haywire under, and 0 ("you *may*
+    place it"): decline, as without the upgrade, offered when that differs from every placement:
+    the current register already holds a Haywire, so the new one goes to the damage discard."""
+    out = [i + 1 for i in _cc_registers(s, r)]
+    return ([0] if r.haywire[max(0, s.register - 1)] is not None else []) + out
+
+
 def _place_haywire(s: RallyState, r: Robot, card: str, ev: list) -> None:
     """RR23: a Haywire goes face down under the current register's card, at most one per
     register; a second one goes to the damage discard. It stays on the mat (across the round's

@@ -27,7 +27,7 @@ from game.core.engine import IllegalChoice, Result
 from game.roborally.rules import content as C
 from game.roborally.rules.activation import _face, _fire, _fire_choices, _run, _start_activation  # noqa: F401
 from game.roborally.rules.board import Board, SpecError, board_for
-from game.roborally.rules.damage import _cc_registers
+from game.roborally.rules.damage import _place_haywire, cc_options
 from game.roborally.rules.programming import _finish_programming, _start_programming
 from game.roborally.rules.state import (  # noqa: F401 (the engine's names, as before the split)
     DEFAULT_MAX_ROUNDS, GAME_ID, HAND_SIZE, REBOOT_DAMAGE, REGISTERS, REVEAL_KINDS, START_ENERGY, Choice, Config,
@@ -166,7 +166,7 @@ def legal_choices(state: RallyState) -> list[Choice]:
         return out
     if ph == "haywire":
         r = state.robots[state.pending[1]]
-        return [Choice("haywire", i + 1) for i in _cc_registers(state, r)]
+        return [Choice("haywire", reg) for reg in cc_options(state, r)]
     if ph == "fire":
         return _fire_choices(state, state.robots[state.pending[1]])
     if ph == "reboot_facing":
@@ -213,8 +213,11 @@ def apply(state: RallyState, choice: Choice) -> list[Event]:
                     _start_activation(state, ev)
     elif ph == "haywire":
         card = r.cc_pending.pop(0)
-        r.haywire[choice.arg - 1] = card
-        ev.append(Event("haywire", seat, {"register": choice.arg, "chosen": True}))
+        if choice.arg == 0:                  # declined: the core rule (a second one is discarded)
+            _place_haywire(state, r, card, ev)
+        else:
+            r.haywire[choice.arg - 1] = card
+            ev.append(Event("haywire", seat, {"register": choice.arg, "chosen": True}))
         state.phase = "activate"
         state.pending = None
         _run(state, ev)

@@ -29,6 +29,10 @@ def choice_words(c) -> tuple[str, str]:
         t = int(c.arg.split(":")[1])
         return f"Indirect Fire at {ROBOT_NAMES[t]} (1 energy)", C.UPGRADES["indirect_fire"]["text"]
     if c.kind == "haywire":
+        if c.arg == 0:
+            return ("Discard the Haywire",
+                    "This register already has a Haywire under it, so without Controlled Chaos the new "
+                    "one goes to the damage discard.")
         return f"Haywire under register {c.arg}", C.UPGRADES["controlled_chaos"]["text"]
     if c.kind == "facing":
         return (f"Face {DIRECTION_NAMES[c.arg]}",

@@ -13,6 +13,7 @@ from game.client.menus import HowToPlayScene
 from game.core.session import has_saved_game
 from game.roborally.rules.engine import Choice
 from game.roborally.ui import howto
+from game.roborally.ui.choice_words import choice_words
 from game.roborally.ui.scene import RaceScene, make_attract_scene, new_race
 from tests.helpers import step_until
 
@@ -167,3 +168,10 @@ def test_the_star_before_a_robots_name_is_explained_where_the_row_is_inspected(a
     assert scene.shown_token == 0 and "first-player token" in scene.inspect
     app.post(inp.Action(inp.POINT, "mouse", (1000, 44 + row_height + 10)))     # another robot's row
     assert scene.inspect.startswith("Blue") and "first-player token" not in scene.inspect
+
+
+def test_declining_controlled_chaos_is_worded_as_a_discard_not_register_0():
+    """Controlled Chaos's "you may": the decline choice (register 0) reads as what it does."""
+    label, detail = choice_words(Choice("haywire", 0))
+    assert label == "Discard the Haywire" and "damage discard" in detail
+    assert choice_words(Choice("haywire", 3))[0] == "Haywire under register 3"
