@@ -289,3 +289,23 @@ def test_an_eliminated_mummy_can_rise_again():
     start_turn(s, ["mummy"])                      # and then Mummy 4 again, with five fresh Hearts
     R.apply(s, ch("to", *cells[3]))
     assert s.mummies[4] == [cells[3], 5]
+
+
+# ---------------------------------------------------------------- 'Player Action - Cooperate'
+def test_offered_tiles_stay_face_down_until_all_have_chosen():
+    """'Player Action - Cooperate': "Players who decided to regroup now choose up to two Room tiles from
+    their hand and place them face-down in the middle of the table for an exchange. Reveal all tiles
+    chosen for exchange." A later offerer sees neither the tiles already offered nor their events."""
+    s = bare(players=2, hands=[[1, 2], [3, 4]])
+    s.regroup_stack = [0]
+    R.apply(s, ch("cooperate"))
+    R.apply(s, ch("join"))
+    offered = R.apply(s, ch("offer", 1))
+    assert all("tile" not in e for e in R.events_for_seat(offered, 1))
+    assert any(e.get("tile") == 1 for e in R.events_for_seat(offered, 0))
+    R.apply(s, ch("offer_done"))
+    assert R.current_seat(s) == 1 and R.seat_view(s, 1).pool == ()
+    events = R.apply(s, ch("offer", 3))
+    events += R.apply(s, ch("offer_done"))
+    assert {"type": "pool_revealed", "tiles": [1, 3]} in events
+    assert sorted(R.seat_view(s, 1).pool) == sorted(R.seat_view(s, 0).pool) == [1, 3]
