@@ -243,6 +243,18 @@ def test_a_fight_may_be_in_the_catventurers_own_room():
     assert len(s.discard) == 1                    # the one tile fought with: no deck tile paid to walk
 
 
+def test_a_fight_walk_past_three_rooms_pays_from_the_draw_deck():
+    """'Player Action - Fight' 1: "Move up to three Rooms plus any extra Rooms if you choose to discard
+    one tile from the draw deck for each extra Room you wish to move"."""
+    s = bare(faces=["draw"])
+    cells = corridor(s, 4)
+    s.supply = 0
+    s.mummies = {4: [cells[3], 5]}                # four rooms away: one deck tile
+    top = s.deck[-1]
+    _fight_to_the_end(s, cells[3], strength=1)
+    assert s.pos[0] == cells[3] and top in s.discard and top not in s.hands[0]
+
+
 def test_a_reroll_is_once_per_turn():
     """'Player Action - Fight', Rerolling: "You can do this once in your turn, and then you must
     apply the results, whatever they are"."""
@@ -309,3 +321,22 @@ def test_offered_tiles_stay_face_down_until_all_have_chosen():
     events += R.apply(s, ch("offer_done"))
     assert {"type": "pool_revealed", "tiles": [1, 3]} in events
     assert sorted(R.seat_view(s, 1).pool) == sorted(R.seat_view(s, 0).pool) == [1, 3]
+
+
+def test_one_double_damage_token_per_attack():
+    """'Using Sarcophagus Tokens': "Before you attack a Mummy, discard this token to double the amount
+    of damage you inflict." Silent on two: our reading, one doubling per attack
+    (docs/runrunrun-content.md)."""
+    s = bare()
+    cells = corridor(s, 3)
+    s.mummies = {4: [cells[0], 5]}
+    double = [i for i, t in enumerate(C.SARCOPHAGUS) if t["kind"] == "double"][:2]
+    s.sarc[0] = list(double)
+    t = tile_where(strength=2, exclude=set(s.tiles.values()))
+    s.hands[0] = [t]
+    s.deck.remove(t)
+    R.apply(s, ch("fight"))
+    R.apply(s, ch("to", *cells[0]))
+    R.apply(s, ch("commit", t))
+    R.apply(s, ch("boost", 0))
+    assert not any(c.kind == "boost" for c in R.legal_choices(s)) and len(s.sarc[0]) == 1
