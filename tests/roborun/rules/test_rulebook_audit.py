@@ -251,6 +251,25 @@ def test_twist_movement_works_when_the_teammate_has_escaped():
     assert s.pos[green] == (3, 4)
 
 
+def test_twist_movement_moves_the_active_players_robot_first():
+    """7. Twist Movement: "The active player moves their robot according to the middle part of the
+    Action card, and the teammate's robot according to the top part. The active player's robot is
+    moved first." Card 4 yellow (top U,U; middle R): green's 'right' meets red, who has not moved yet."""
+    board = """
+    .     .     .     .     .
+    .     .     .     .     .
+    .     .     .     .     .
+    .     .     .     .     .
+    .     .     .+G   .+R   .
+    """
+    s = game("weird_four", ["twist_movement"], card=4, board=board)
+    green, red = s.at[(2, 4)], s.at[(3, 4)]
+    apply(s, Choice("play", (4,)))
+    apply(s, use("twist_movement"))
+    finish_card(s)
+    assert s.pos[green] == (2, 4) and s.pos[red] == (3, 2) and s.outcome is None
+
+
 def test_twist_movement_only_until_the_card_starts_resolving():
     """7. Twist Movement: "This ability may be used until the Action card resolution begins"."""
     s = game("weird_four", ["twist_movement", "double_metal"], card=4, energy=2)   # top U,U
