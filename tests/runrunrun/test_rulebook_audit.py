@@ -340,3 +340,50 @@ def test_one_double_damage_token_per_attack():
     R.apply(s, ch("commit", t))
     R.apply(s, ch("boost", 0))
     assert not any(c.kind == "boost" for c in R.legal_choices(s)) and len(s.sarc[0]) == 1
+
+
+def _token(kind):
+    return next(i for i, t in enumerate(C.SARCOPHAGUS) if t["kind"] == kind)
+
+
+def test_a_torch_token_pays_for_rerolls_after_the_roll():
+    """'Using Sarcophagus Tokens': "You may use your Sarcophagus tokens at any time DURING YOUR TURN";
+    'Rerolling': "discard one Torch token from the shared supply for each die you wish to reroll".
+    With no Torch left, a fighter who sees a bad roll opens a "+3 Torches" token and rerolls."""
+    s = bare(faces=["draw", "lure", "hit", "hit"])
+    cells = corridor(s, 3)
+    s.supply = 0
+    s.sarc[0] = [_token("torches")]
+    s.mummies = {4: [cells[0], 5]}
+    t = tile_where(strength=2, exclude=set(s.tiles.values()))
+    s.hands[0] = [t]
+    s.deck.remove(t)
+    R.apply(s, ch("fight"))
+    R.apply(s, ch("to", *cells[0]))
+    R.apply(s, ch("commit", t))
+    R.apply(s, ch("roll"))
+    assert s.phase == "fight_reroll" and not any(c.kind == "reroll" for c in R.legal_choices(s))
+    assert ch("passage", 0) not in R.legal_choices(s)      # no secret passage in the middle of a fight
+    R.apply(s, ch("sarc", 0))
+    assert s.supply == 3 and s.phase == "fight_reroll" and ch("reroll", 3) in R.legal_choices(s)
+    R.apply(s, ch("reroll", 3))
+    assert s.supply == 1 and s.mummies[4][1] == 3
+
+
+def test_a_draw_token_mid_fight_gives_more_tiles_to_discard():
+    """'Using Sarcophagus Tokens': "at any time DURING YOUR TURN": drawing two Room tiles while
+    choosing the fight's tiles gives more dice."""
+    s = bare()
+    cells = corridor(s, 3)
+    s.sarc[0] = [_token("draw")]
+    s.mummies = {4: [cells[0], 5]}
+    t = tile_where(strength=1, exclude=set(s.tiles.values()))
+    s.hands[0] = [t]
+    s.deck.remove(t)
+    R.apply(s, ch("fight"))
+    R.apply(s, ch("to", *cells[0]))
+    R.apply(s, ch("commit", t))
+    top = s.deck[-2:]
+    R.apply(s, ch("sarc", 0))
+    assert s.phase == "fight_commit" and sorted(s.hands[0]) == sorted(top)
+    assert all(ch("commit", x) in R.legal_choices(s) for x in top)
