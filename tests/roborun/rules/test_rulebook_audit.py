@@ -200,6 +200,18 @@ def test_a_revealed_event_stays_in_view():
         assert [e["id"] for e in seat_view(s, seat).events_seen] == [top]
 
 
+# ---------------------------------------------------------------- 4.4 New Robot Phase
+def test_a_new_robot_on_a_good_robot_fails_even_with_double_metal_unlocked():
+    """4.4 New Robot Phase: "If a good robot is on the indicated space, the good robot is destroyed and
+    players fail the scenario"; 3. Player Board: "A special ability of a robot can only be activated
+    during the turn of the player controlling this robot" (the New Robot phase is nobody's turn)."""
+    from game.roborun.rules.state import PlayerSetup, Setup
+    setup = Setup((PlayerSetup("weird_four", ("double_metal",), 1, 3), PlayerSetup("smart_three", (), 1, 3)))
+    s = game_from_ascii(".  .+G  .+R\nspawn 1 1,0\nsupport purple", setup=setup)
+    run_steps(s, ("new_robot",))
+    assert s.outcome == "lost" and s.loss_cause == "destroyed:new_robot" and s.energy[0] == 3
+
+
 # ---------------------------------------------------------------- 7. Special Abilities
 def test_abs_ends_only_that_movement_action():
     """7. ABS: "end this movement action on the space before entering the bad robot space. If there are
