@@ -9,8 +9,8 @@ from game.runrunrun.rules.maze import neighbours
 from .support import C, OPEN, R, bare, bits, ch, corridor, play_tile, room, start_turn, tile_where, types
 
 
-def _fight_to_the_end(s, cell, strength=6):
-    """Seat 0 fights the Mummies in `cell` with one tile of `strength` (dice scripted by the caller)."""
+def _commit_one(s, cell, strength):
+    """Seat 0 walks to fight the Mummies in `cell` and discards one tile of `strength` for dice."""
     t = tile_where(exclude=set(s.tiles.values()) | {x for h in s.hands for x in h}, strength=strength)
     s.hands[0].append(t)
     if t in s.deck:
@@ -18,6 +18,12 @@ def _fight_to_the_end(s, cell, strength=6):
     R.apply(s, ch("fight"))
     R.apply(s, ch("to", *cell))
     R.apply(s, ch("commit", t))
+    return t
+
+
+def _fight_to_the_end(s, cell, strength=6):
+    """Seat 0 fights the Mummies in `cell` with one tile of `strength` (dice scripted by the caller)."""
+    _commit_one(s, cell, strength)
     return R.apply(s, ch("roll"))
 
 
@@ -261,12 +267,7 @@ def test_a_reroll_is_once_per_turn():
     s = bare(faces=["draw", "draw", "lure", "lure"])
     cells = corridor(s, 3)
     s.mummies = {4: [cells[0], 5]}
-    t = tile_where(strength=2, exclude=set(s.tiles.values()))
-    s.hands[0] = [t]
-    s.deck.remove(t)
-    R.apply(s, ch("fight"))
-    R.apply(s, ch("to", *cells[0]))
-    R.apply(s, ch("commit", t))
+    _commit_one(s, cells[0], 2)
     R.apply(s, ch("roll"))
     R.apply(s, ch("reroll", 3))
     assert s.combat == ["lure", "lure"] and s.supply == 3
@@ -332,12 +333,7 @@ def test_one_double_damage_token_per_attack():
     s.mummies = {4: [cells[0], 5]}
     double = [i for i, t in enumerate(C.SARCOPHAGUS) if t["kind"] == "double"][:2]
     s.sarc[0] = list(double)
-    t = tile_where(strength=2, exclude=set(s.tiles.values()))
-    s.hands[0] = [t]
-    s.deck.remove(t)
-    R.apply(s, ch("fight"))
-    R.apply(s, ch("to", *cells[0]))
-    R.apply(s, ch("commit", t))
+    _commit_one(s, cells[0], 2)
     R.apply(s, ch("boost", 0))
     assert not any(c.kind == "boost" for c in R.legal_choices(s)) and len(s.sarc[0]) == 1
 
@@ -355,12 +351,7 @@ def test_a_torch_token_pays_for_rerolls_after_the_roll():
     s.supply = 0
     s.sarc[0] = [_token("torches")]
     s.mummies = {4: [cells[0], 5]}
-    t = tile_where(strength=2, exclude=set(s.tiles.values()))
-    s.hands[0] = [t]
-    s.deck.remove(t)
-    R.apply(s, ch("fight"))
-    R.apply(s, ch("to", *cells[0]))
-    R.apply(s, ch("commit", t))
+    _commit_one(s, cells[0], 2)
     R.apply(s, ch("roll"))
     assert s.phase == "fight_reroll" and not any(c.kind == "reroll" for c in R.legal_choices(s))
     assert ch("passage", 0) not in R.legal_choices(s)      # no secret passage in the middle of a fight
@@ -377,12 +368,7 @@ def test_a_draw_token_mid_fight_gives_more_tiles_to_discard():
     cells = corridor(s, 3)
     s.sarc[0] = [_token("draw")]
     s.mummies = {4: [cells[0], 5]}
-    t = tile_where(strength=1, exclude=set(s.tiles.values()))
-    s.hands[0] = [t]
-    s.deck.remove(t)
-    R.apply(s, ch("fight"))
-    R.apply(s, ch("to", *cells[0]))
-    R.apply(s, ch("commit", t))
+    _commit_one(s, cells[0], 1)
     top = s.deck[-2:]
     R.apply(s, ch("sarc", 0))
     assert s.phase == "fight_commit" and sorted(s.hands[0]) == sorted(top)
