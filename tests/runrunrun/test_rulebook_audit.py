@@ -373,3 +373,17 @@ def test_a_draw_token_mid_fight_gives_more_tiles_to_discard():
     R.apply(s, ch("sarc", 0))
     assert s.phase == "fight_commit" and sorted(s.hands[0]) == sorted(top)
     assert all(ch("commit", x) in R.legal_choices(s) for x in top)
+
+
+def test_a_fighter_may_leave_a_mummy_in_its_own_room_to_fight_another():
+    """'Player Action - Fight' 1: "Stop as soon as you encounter a Mummy." Silent on a Mummy already in
+    the fighter's Room when the walk starts; our reading: it was not met on the way, so the walk may
+    leave it (as 'Player Action - Explore' lets a Catventurer "leave the same Room as a Mummy") and
+    stops at the first Mummy it meets (docs/runrunrun-content.md, Fight reach)."""
+    s = bare()
+    cells = corridor(s, 4)
+    s.pos[0] = cells[0]
+    s.mummies = {4: [cells[0], 5], 3: [cells[2], 5], 1: [cells[3], 5]}
+    s.hands[0] = [tile_where(strength=2, exclude=set(s.tiles.values()))]
+    R.apply(s, ch("fight"))
+    assert R.legal_choices(s) == [ch("to", *cells[0]), ch("to", *cells[2])]
