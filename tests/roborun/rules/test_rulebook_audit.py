@@ -228,6 +228,20 @@ def test_abs_ends_only_that_movement_action():
     assert s.outcome is None and s.pos[green] == (2, 3) and s.pos[red] == (1, 0)
 
 
+def test_rulebook_reverse_move_example_turns_the_teammates_move():
+    """7. Reverse Move, example: "She resolves the top part normally. Before moving Michał's robot, she
+    decides to use Reverse Move—thanks to this, instead of moving left, his robot moves right." Card 2
+    blue: top 'left' for my robot, middle 'slide left' for the teammate's."""
+    s = game("quick_one", ["reverse_move"], card=2, face="blue")
+    green, red = s.at[(2, 4)], s.at[(0, 0)]
+    apply(s, Choice("play", (2,)))
+    apply(s, CONT)                                          # the top part, normally
+    assert s.pos[green] == (1, 4) and use("reverse_move", red) in legal_choices(s)
+    apply(s, use("reverse_move", red))
+    finish_card(s)
+    assert s.pos[red] == (4, 0) and s.energy[0] == 0       # slid right to the map edge, not left
+
+
 def test_fuel_boost_comes_after_the_lifts():
     """7. Fuel Boost: "After fully resolving the Action card and potential effects on the map, the
     active player plays another Action card." The Lift runs first, then the same player plays again."""
