@@ -79,7 +79,8 @@ def test_rerolls_are_picked_die_by_die_not_from_every_combination(app):
     view = R.seat_view(session.state, 0)
     rows = scene._listed(view, session.legal_choices())
     n = len(session.state.combat)
-    assert rows == [ch("accept")] + [("die", i) for i in range(n)]      # n + 1 rows, not 2^n
+    tokens = [c for c in session.legal_choices() if c.kind == "sarc"]  # a Sarcophagus reward, usable mid-fight
+    assert rows == [ch("accept")] + [("die", i) for i in range(n)] + tokens   # n + 1 rows, not 2^n
     before = len(session.choices)
     app.post(Action(DOWN))
     app.post(Action(CONFIRM))            # mark die 1

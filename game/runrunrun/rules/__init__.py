@@ -7,8 +7,9 @@ __all__ = ["GAME_ID", "new_game", "legal_choices", "apply", "seat_view", "is_ove
            "seat_count", "choice_to_json", "choice_from_json", "config_to_json", "config_from_json",
            "is_reveal", "redeal_hidden", "events_for_seat"]
 
-# A Room tile drawn into a hand or discarded at random from one goes face down: only its seat sees which.
-_PRIVATE_TILES = frozenset({"draw", "random_discard"})
+# A Room tile drawn into a hand, discarded at random from one, or offered face down for a Regroup
+# exchange ('Player Action - Cooperate', revealed only once every offer is in): only its seat sees which.
+_PRIVATE_TILES = frozenset({"draw", "random_discard", "offer"})
 
 
 def events_for_seat(events: list, seat: int) -> list:

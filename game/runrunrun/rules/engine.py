@@ -103,6 +103,22 @@ def _cells(cells) -> list[Choice]:
     return [ch("to", c[0], c[1]) for c in sorted(cells)]
 
 
+_REWARDS = ("torches", "draw", "draw_torch")      # Sarcophagus rewards used on their own
+_TORCH_REWARDS = ("torches", "draw_torch")
+
+
+def _token_uses(state: State, seat: int, passage: bool = True) -> list[Choice]:
+    """A seat's Sarcophagus tokens used "at any time DURING YOUR TURN" ('Using Sarcophagus Tokens'):
+    a reward, or (outside a fight) the secret passage."""
+    out = []
+    for i, tok in enumerate(state.sarc[seat]):
+        if C.SARCOPHAGUS[tok]["kind"] in _REWARDS:
+            out.append(ch("sarc", i))
+        if passage:
+            out.append(ch("passage", i))
+    return out
+
+
 def legal_choices(state: State) -> list[Choice]:
     if state.over:
         return []
@@ -121,10 +137,7 @@ def legal_choices(state: State) -> list[Choice]:
                 out.append(ch("fight"))
         if state.regroup_stack:
             out.append(ch("cooperate"))
-        for i, tok in enumerate(state.sarc[s]):
-            if C.SARCOPHAGUS[tok]["kind"] in ("torches", "draw", "draw_torch"):
-                out.append(ch("sarc", i))
-            out.append(ch("passage", i))
+        out += _token_uses(state, s)
         if "say" not in state.talked:
             out += [ch("say", i) for i in range(len(C.SAY_LINES))]
         if "mark" not in state.talked:
@@ -132,12 +145,7 @@ def legal_choices(state: State) -> list[Choice]:
             out += [ch("mark", c[0], c[1]) for c in sorted(targets)]
         return out
     if p == "post":
-        out = []
-        for i, tok in enumerate(state.sarc[s]):
-            if C.SARCOPHAGUS[tok]["kind"] in ("torches", "draw", "draw_torch"):
-                out.append(ch("sarc", i))
-            out.append(ch("passage", i))
-        return out + [ch("end")]
+        return _token_uses(state, s) + [ch("end")]
     if p == "explore_cell":
         return [ch("cell", c[0], c[1]) for c in sorted(x["options"])]
     if p == "explore_rot":
@@ -154,12 +162,12 @@ def legal_choices(state: State) -> list[Choice]:
                 out.append(ch("boost", i))
         if x["dice"] > 0:
             out.append(ch("roll"))
-        return out
+        return out + _token_uses(state, s, passage=False)
     if p == "fight_reroll":
         n = len(state.combat)
         out = [ch("accept")]
         out += [ch("reroll", m) for m in range(1, 1 << n) if bin(m).count("1") <= state.supply]
-        return out
+        return out + _token_uses(state, s, passage=False)
     if p == "hit":
         return [ch("hit", mid) for mid in x["targets"]]
     if p == "lure":
@@ -255,7 +263,7 @@ def apply(state: State, choice: Choice) -> list[dict]:
     elif k == "roll":
         state.combat = [state.rng.choice(C.COMBAT_DIE) for _ in range(x["dice"])]
         events.append(ev("combat_roll", seat=s, dice=list(state.combat)))
-        if state.supply > 0:
+        if state.supply > 0 or any(C.SARCOPHAGUS[t]["kind"] in _TORCH_REWARDS for t in state.sarc[s]):
             _ask(state, "fight_reroll", double=x["double"], plus=x["plus"])
         else:
             _resolve_fight(state, x, events)
@@ -322,6 +330,8 @@ def apply(state: State, choice: Choice) -> list[dict]:
         _use_sarc(state, s, tok, events)
         if p == "post":
             state.tasks.insert(0, ("end_turn",))
+        elif p in ("fight_commit", "fight_reroll"):
+            state.phase, state.ctx = p, x       # mid-fight: more tiles to commit, Torches for rerolls
         else:
             state.phase = "action"
     elif k == "passage":

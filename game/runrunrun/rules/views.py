@@ -84,9 +84,15 @@ def seat_view(state: State, seat: int) -> SeatView:
         top_hearts=state.top_hearts,
         mummies=tuple((mid, c, h) for mid, (c, h) in sorted(state.mummies.items())),
         boss_awake=state.boss_awake, boss=state.boss_card if state.boss_awake else None,
-        dice=tuple(state.dice), combat=tuple(state.combat), pool=tuple(state.pool), members=tuple(state.members),
+        dice=tuple(state.dice), combat=tuple(state.combat), pool=_revealed_pool(state), members=tuple(state.members),
         said=tuple(sorted(state.said.items())), marks=tuple(sorted(state.marks.items())),
         talked=tuple(sorted(state.talked)), turn=state.turn, over=state.over, won=state.won, cause=state.cause)
+
+
+def _revealed_pool(state: State) -> tuple:
+    """The Regroup exchange's tiles once revealed; face down while the members still choose
+    ('Player Action - Cooperate': "place them face-down ... Reveal all tiles chosen")."""
+    return tuple(state.pool) if state.phase == "give" else ()
 
 
 def redeal_hidden(state: State, seat: int, rng: random.Random) -> State:

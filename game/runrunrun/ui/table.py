@@ -176,8 +176,9 @@ class PlayScene(Scene):
             rows: list = [R.engine.ch("accept")]
             if any(c.kind == "reroll" for c in choices):
                 rows += [("die", i) for i in range(len(view.combat))]
-                if self.reroll_mask and R.engine.ch("reroll", self.reroll_mask) in choices:
-                    rows.append(R.engine.ch("reroll", self.reroll_mask))
+            rows += [c for c in choices if c.kind == "sarc"]        # a token's Torches pay rerolls
+            if self.reroll_mask and R.engine.ch("reroll", self.reroll_mask) in choices:
+                rows.append(R.engine.ch("reroll", self.reroll_mask))
             return rows
         return [c for c in choices if c.kind not in ("say", "mark")]
 
