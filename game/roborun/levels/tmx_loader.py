@@ -14,6 +14,7 @@ loader) asked to read the map.
 from __future__ import annotations
 
 import math
+import os
 import re
 import sys
 import xml.etree.ElementTree as ET
@@ -133,7 +134,7 @@ def check_level(path: str | Path) -> list[str]:
 def level_root(map_path: Path) -> Path:
     """The folder a map's files must stay inside: the nearest one holding the Tiled
     project file, else the map's own folder."""
-    folder = map_path.resolve().parent
+    folder = Path(os.path.realpath(map_path)).parent
     for candidate in (folder, *folder.parents):
         if (candidate / PROJECT_FILE).is_file():
             return candidate
@@ -150,6 +151,9 @@ def _safe_xml(path: Path, problems: Problems, what: str) -> ET.Element | None:
     except files.FileProblem as exc:
         problems.add("", exc.what)
         return None
+    if b"\x00" in raw:      # UTF-16 and kin: the DOCTYPE check below reads bytes, and Tiled writes UTF-8
+        problems.add("", f"{what} is not UTF-8 text (Tiled writes maps and tilesets in UTF-8)")
+        return None
     if re.search(rb"<!\s*(DOCTYPE|ENTITY)", raw, re.IGNORECASE):
         problems.add("", f"{what} declares a DOCTYPE/ENTITY, which maps must not contain")
         return None
@@ -161,8 +165,10 @@ def _safe_xml(path: Path, problems: Problems, what: str) -> ET.Element | None:
 
 
 def _inside(root: Path, target: Path) -> bool:
+    """Whether target (links followed) lies in root. A symlink loop is judged by its own place
+    (Path.resolve raises on one in Python 3.11); reading it then reports the loop by name."""
     try:
-        target.resolve().relative_to(root)
+        Path(os.path.realpath(target)).relative_to(root)
         return True
     except ValueError:
         return False
@@ -252,7 +258,7 @@ def _precheck_tileset(map_path: Path, tileset: ET.Element, problems: Problems) -
         except files.Missing:
             problems.add("tileset", f"image '{files._short(image.get('source', ''))}' is missing")
         except files.FileProblem as exc:
-            problems.add("tileset", exc.what)
+            problems.add("tileset", f"image '{files._short(image.get('source', ''))}': {exc.what}")
 
 
 def _precheck_tile_layer(layer: ET.Element, problems: Problems) -> None:

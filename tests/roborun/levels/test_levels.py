@@ -283,6 +283,8 @@ def test_unreadable_inputs_never_crash(level_copy, tmp_path):
     assert "missing" in check_level(tmp_path / "nothing.tmx")[0]
     binary = tmp_path / "bin.tmx"
     binary.write_bytes(bytes(range(256)) * 10)
+    assert "not UTF-8 text" in check_level(binary)[0]          # junk with NUL bytes
+    binary.write_bytes(bytes(range(1, 256)) * 10)
     assert "not valid XML" in check_level(binary)[0]
 
 
