@@ -162,11 +162,6 @@ PUSH_ODDS_SIDE = 0.1
 # price a fall looked like a way to skip them (traced on foundry-loop: a robot drove off the
 # edge in register 3 rather than play its Haywires in 4 and 5, then fell again next round).
 PENDING_HAYWIRE_COST = 6.0
-# Re-scoring over Haywire outcomes: every Haywire ahead splits each position the robot may be
-# in six ways while the belief stays within MAX_BELIEF live positions (work-bounded); past
-# that a Haywire is priced where each position stands. (Before: only the first Haywire split.)
-SPLIT_EVERY_HAYWIRE = True
-MAX_BELIEF = 36
 
 
 class Planner:
@@ -632,7 +627,7 @@ class Planner:
         and rebooted robots stay as they are."""
         nxt: Counter = Counter()
         total_r, weight = 0.0, 0
-        expand = len(belief) == 1 or (SPLIT_EVERY_HAYWIRE and self._live(belief) * len(self.unknown_haywire) <= MAX_BELIEF)
+        expand = len(belief) == 1           # the first Haywire splits the robot six ways; later ones do not
         scale = len(self.unknown_haywire) if self.haywire_regs[reg - 1] and expand else 1
         for (x, y, d, cp, prev, reb), k in belief:
             if reb or cp >= len(self.cps):
@@ -653,10 +648,6 @@ class Planner:
                 total_r += r * k
                 weight += k
         return tuple(sorted(nxt.items())), total_r, weight
-
-    def _live(self, belief) -> int:
-        """How many of the belief's positions a Haywire would still move (not rebooted, not finished)."""
-        return sum(1 for (_x, _y, _d, cp, _p, reb), _k in belief if not reb and cp < len(self.cps))
 
     def _belief_terminal(self, belief) -> float:
         total = sum(k for _, k in belief)

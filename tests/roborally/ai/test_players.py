@@ -196,36 +196,3 @@ def test_hard_does_not_fall_on_purpose_to_skip_the_haywires_waiting_in_its_regis
     for e in events:
         reveals += e.kind == "reveal"
         assert not (e.kind == "reboot" and e.seat == 0 and reveals <= 3), player._plan
-
-
-def test_every_haywire_ahead_splits_the_plan_as_the_engine_plays_it():
-    # issue 23, seventh round: only the first Haywire ahead split the robot six ways; a second
-    # one was priced where each outcome stood and the robot taken to stay put, so a fall that
-    # needs both (traced on the tuning courses: 15 of the 33 falls the plan did not see came
-    # after a second Haywire) was not in the plan. Pit 3 squares ahead: no single Haywire
-    # reaches it; the planner's share of falls after two must be the engine's over all 36 pairs.
-    from game.roborally.rules import content as C
-    from game.roborally.rules.worlds import play_activation
-
-    spec = course(cells=[(3, 2, {"kind": "pit"})], checkpoints=[(0, 0)])
-    falls = 0
-    for first in sorted(C.HAYWIRE):
-        for second in sorted(C.HAYWIRE):
-            s = game(spec, robots=[(3, 5, "N"), FAR])
-            skip_upgrades(s)
-            s.robots[0].haywire[0], s.robots[0].haywire[1] = first, second
-            _, events = play_activation(s, {0: ["powerup"] * 5, 1: ["powerup"] * 5})
-            reveals = 0
-            for e in events:
-                reveals += e.kind == "reveal"
-                falls += e.kind == "reboot" and e.seat == 0 and reveals <= 2
-    s = game(spec, robots=[(3, 5, "N"), FAR])
-    skip_upgrades(s)
-    s.robots[0].haywire[0] = s.robots[0].haywire[1] = "hw_back_back"
-    planner = Planner(R.seat_view(s, 0), "hard")
-    belief = (((3, 5, 0, 0, None, False), 1),)
-    for reg in (1, 2):
-        belief, _, _ = planner._step_belief(reg, belief, "powerup")
-    fallen = sum(k for (_x, _y, _d, _cp, _p, rebooted), k in belief if rebooted)
-    assert falls > 0
-    assert fallen / sum(k for _, k in belief) == falls / 36
