@@ -53,10 +53,10 @@ def find_course(ref: str) -> Path:
         except files.Missing:
             raise UserError(files._short(ref), "no such course file") from None
         return path
-    candidate = COURSES_DIR / f"{ref}.tmx"
-    if not candidate.is_file():
-        raise UserError("--course", f"unknown course '{ref}' (choose from: {', '.join(course_ids())})")
-    return candidate
+    ids = course_ids()      # looked up among the ids, never on the disk: a name too long for
+    if ref not in ids:      # the disk raised out of is_file, and '../x' reached outside the folder
+        raise UserError("--course", f"unknown course '{ref}' (choose from: {', '.join(ids)})")
+    return COURSES_DIR / f"{ref}.tmx"
 
 
 def _props(elem: ET.Element | None, where: str) -> dict:

@@ -154,3 +154,15 @@ def test_a_course_that_is_a_fifo_a_device_or_a_folder_is_named_as_such(tmp_path)
         with pytest.raises(UserError) as caught:
             find_course(str(tmp_path / name))
         _one_line(str(caught.value), name, words)
+
+
+@pytest.mark.parametrize("ref", ["a" * 300, "../roborally-unseen/scrapyard-sprint", "dizzy-dash/"])
+def test_the_readers_course_finder_looks_names_up_among_the_ids(ref):
+    """tmx.find_course (simulate and the AI record use it) stat'ed the name: 'a' x 300 raised
+    'File name too long' out of pathlib, and a relative name reached outside the shipped folder."""
+    from game.roborally.levels.tmx import COURSES_DIR, find_course
+
+    with pytest.raises(UserError) as caught:
+        find_course(ref)
+    assert "unknown course" in str(caught.value) and "\n" not in str(caught.value)
+    assert find_course("dizzy-dash") == COURSES_DIR / "dizzy-dash.tmx"
