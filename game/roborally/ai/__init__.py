@@ -62,8 +62,12 @@ class RallyPlayer:
     def _haywire(self, view, choices):
         """Controlled Chaos: a register already revealed this round keeps this round's program
         whole (the Haywire plays there next round, where the planner sees it coming); else the
-        upcoming register where the planner expects it to hurt least."""
-        played = [c for c in choices if c.arg <= view.register]
+        upcoming register where the planner expects it to hurt least. When the current register
+        already holds one, the card may go to the discard instead (Controlled Chaos is optional):
+        that costs the robot nothing, so every level takes it."""
+        if any(c.arg == 0 for c in choices):
+            return next(c for c in choices if c.arg == 0)
+        played = [c for c in choices if 0 < c.arg <= view.register]
         if played:
             return max(played, key=lambda c: c.arg)
         if self.level != "hard":

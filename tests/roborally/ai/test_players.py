@@ -114,6 +114,19 @@ def test_controlled_chaos_puts_haywire_under_a_register_already_played():
     assert make_player("hard", 1).choose(view, choices) == Choice("haywire", 2)
 
 
+def test_controlled_chaos_declines_when_the_haywire_would_go_to_the_discard():
+    """Chaos & Carnage, Upgrade Cards: "you *may* place it"; with a Haywire already under the
+    current register, declining sends the new one to the damage discard, at no cost to the robot
+    (placing it under register 2, played this round, would make it play there next round)."""
+    s = game(robots=[(3, 5, "N"), FAR])
+    s.robots[0].perm = ["controlled_chaos"]
+    view = R.seat_view(s, 0)
+    view.register, view.phase = 3, "haywire"
+    choices = [Choice("haywire", r) for r in (0, 1, 2, 4, 5)]
+    for level in ("easy", "normal", "hard"):
+        assert make_player(level, 1).choose(view, choices) == Choice("haywire", 0), level
+
+
 def test_two_haywires_in_a_row_are_priced_for_the_fall_the_second_can_bring():
     # issue 23: a robot with Haywires under registers 4 and 5 fell in register 5 because each
     # was priced from the square it stood on before the first. Pit 3 squares ahead: no single
