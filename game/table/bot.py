@@ -13,12 +13,12 @@ import json
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from game import catalog
 from game.core.errors import UserError
 from game.core.session import engine_module
-from game.table.protocol import Limiter
+from game.table.protocol import Limiter, table_url
 from game.table.wire import from_wire
 
 
@@ -38,14 +38,15 @@ class BotReport:
 
 def play_seat(address: str, seat: int, level: str = "normal", *, code: str = "", token: str = "",
               seed: int = 0, drop_after: int | None = None, away: float = 0.2,
-              timeout: float = 120.0) -> BotReport:
-    """Play `seat` at the table at `address` ("host:port") until the game ends; returns what happened."""
+              timeout: float = 120.0, say: Callable[[str], None] | None = None) -> BotReport:
+    """Play `seat` at the table at `address` ("host:port") until the game ends; returns what happened.
+    `say` hears, once, that no table answers yet (the bot keeps trying until `timeout`)."""
     from websockets.exceptions import WebSocketException
     from websockets.sync.client import connect
 
     report = BotReport(seat)
     deadline = time.monotonic() + timeout
-    url = address if address.startswith("ws://") else f"ws://{address}/"
+    url = table_url(address)            # 'x:y' is a one-line UserError, not a ValueError from deep in websockets
     state: dict[str, Any] = {"token": token, "player": None, "engine": None, "game": None, "pace": Limiter()}
     while True:
         try:
@@ -56,6 +57,9 @@ def play_seat(address: str, seat: int, level: str = "normal", *, code: str = "",
             # back, with the seat token once there is one, until the deadline
             if time.monotonic() > deadline:
                 raise
+            if say is not None and state["game"] is None and report.rejoins == 0:
+                say(f"no table answers at {address} yet; trying again for up to {timeout:g} s")
+                say = None
             outcome = "lost"
         if outcome == "over":
             return report
@@ -127,10 +131,15 @@ def main(argv: list[str]) -> int:
                         help="leave after N choices and rejoin with the token (a phone that locks)")
     parser.add_argument("--timeout", type=float, default=600.0)
     args = parser.parse_args(argv)
+    if not 1 <= args.timeout <= 86400:        # also NaN: the bot retried a missing table for ever
+        raise UserError("command line", f"--timeout must be from 1 to 86400 seconds (got {args.timeout:g})")
+    from websockets.exceptions import WebSocketException
+
     try:
         report = play_seat(args.connect, args.seat, args.ai, code=args.code, token=args.token, seed=args.seed,
-                           drop_after=args.drop_after, timeout=args.timeout)
-    except (OSError, TimeoutError, ConnectionError) as exc:
+                           drop_after=args.drop_after, timeout=args.timeout,
+                           say=lambda text: print(text, file=sys.stderr, flush=True))
+    except (OSError, TimeoutError, ConnectionError, EOFError, WebSocketException) as exc:   # the last: not a table there
         print(f"{args.connect}: cannot play seat {args.seat} ({exc.__class__.__name__}: {exc})", file=sys.stderr)
         return 2
     print(json.dumps(report.to_json()))

@@ -1,0 +1,72 @@
+"""Table addresses as a player or a script types them: an address that cannot be one is a
+one-line error before any connection is tried, and a table-bot that finds no table says so and
+ends in one line (found running `join` and `table-bot` as real processes with hostile options)."""
+import socket
+import threading
+
+import pytest
+
+from game import cli
+from game.core.errors import UserError
+from game.table.protocol import table_url
+
+
+@pytest.mark.parametrize("address, url", [("127.0.0.1:8765", "ws://127.0.0.1:8765/"),
+                                          ("ws://192.168.1.20:8765/", "ws://192.168.1.20:8765/"),
+                                          ("[::1]:8765", "ws://[::1]:8765/"), ("pi.local:1", "ws://pi.local:1/")])
+def test_a_table_address_gives_its_websocket_url(address, url):
+    assert table_url(address) == url
+
+
+@pytest.mark.parametrize("address", ["x:y", "127.0.0.1:99999", "127.0.0.1:0", "[::1", ":", "", "host", "host:",
+                                     "127.0.0.1:-5", "a" * 300 + ":1x"])
+def test_an_address_that_cannot_be_a_table_is_one_line_naming_it(address):
+    with pytest.raises(UserError) as caught:
+        table_url(address)
+    text = str(caught.value)
+    assert "not a table address" in text and "\n" not in text and text.startswith(address[:20])
+
+
+def test_join_says_the_address_is_wrong_instead_of_something_answers_there():
+    """`join 127.0.0.1:99999` read "something answers there, but not a Robo Arcade table"."""
+    from game.client.table_screens import open_link
+
+    with pytest.raises(UserError, match="not a table address"):
+        open_link("127.0.0.1:99999")
+
+
+@pytest.mark.parametrize("argv", [["--connect", "x:y", "--seat", "1"],                    # a ValueError traceback
+                                  ["--connect", "127.0.0.1:1", "--seat", "1", "--timeout", "nan"]])  # retried for ever
+def test_a_table_bot_with_a_bad_address_or_timeout_is_one_line(argv, capsys):
+    assert cli.main(["table-bot", *argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("error: ") and "\n" not in err
+
+
+def test_a_table_bot_that_meets_no_table_says_so_and_ends_in_one_line(capsys):
+    """Something that is not a table answers (here: bytes that are no HTTP): the bot said nothing
+    until its deadline, then printed websockets' InvalidMessage traceback."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    server.settimeout(5)
+    port = server.getsockname()[1]
+
+    def answer_junk():
+        try:
+            while True:
+                conn, _ = server.accept()
+                conn.sendall(b"not a table\r\n\r\n")
+                conn.close()
+        except OSError:
+            pass
+
+    thread = threading.Thread(target=answer_junk, daemon=True)
+    thread.start()
+    try:
+        assert cli.main(["table-bot", "--connect", f"127.0.0.1:{port}", "--seat", "1", "--timeout", "1"]) == 2
+    finally:
+        server.close()
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert lines[0].startswith(f"no table answers at 127.0.0.1:{port} yet")
+    assert len(lines) == 2 and lines[1].startswith(f"127.0.0.1:{port}: cannot play seat 1")
