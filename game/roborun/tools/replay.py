@@ -37,7 +37,7 @@ def level_from(data: dict, where: str):
     try:
         return load_level(find_level(ref))
     except UserError as exc:        # the map it names is the problem: say which replay names it
-        raise UserError(f"{where}: level", str(exc)) from None
+        raise UserError(f"{where}: level", exc.what if exc.where == "level" else str(exc)) from None
 
 
 def play_back(data: dict, where: str) -> tuple[GameState, list]:
