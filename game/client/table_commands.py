@@ -14,6 +14,7 @@ from game.client.app import add_display_args, run_scene
 from game.client.table_art import card_art
 from game.client.table_words import TableWords
 from game.client.table_screens import HostTableScene, JoinTableScene, open_link
+from game.core import files
 from game.core.errors import UserError
 from game.table import discovery
 from game.table.process import TableProcess
@@ -48,8 +49,10 @@ def host_main(argv: list[str]) -> int:
     save = table_save_path(args.game)
     local_seats: list[int] = []
     if args.resume:
-        if not save.is_file():
-            raise UserError(str(save), "no saved table to resume")
+        try:        # a folder, a FIFO or a device there is named as such, not as "no saved table"
+            files.check_regular(save, "saved table")
+        except files.Missing:
+            raise UserError(str(save), "no saved table to resume") from None
         session, kinds = None, None
     else:
         session = table_session(args.game, args)
