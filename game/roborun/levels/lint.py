@@ -276,7 +276,7 @@ def main(argv: list[str]) -> int:
         parser.print_usage()
         print("main.py lint: error: give at least one map file (or --all)")
         return 2
-    if args.solve < 0 or args.solve_nodes < 1 or args.solve_seconds <= 0:
+    if args.solve < 0 or args.solve_nodes < 1 or not 0 < args.solve_seconds <= 1e6:    # nan and inf too, as solve
         raise UserError("command line", "--solve must be >= 0, --solve-nodes and --solve-seconds positive")
     problems: list[str] = []
     warnings: list[str] = []
