@@ -22,7 +22,6 @@ never pay for pygame start-up, and each game package owns its own options.
 """
 from __future__ import annotations
 
-import errno
 import sys
 from typing import Callable, Sequence
 
@@ -194,10 +193,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {files._short(exc.filename)}: {files._reason(exc)}", file=sys.stderr)
         return 2
     except RuntimeError as exc:         # pathlib's resolve() on a symlink loop (Python 3.11), missed by a loader
-        cause = exc.__context__
-        if not (isinstance(cause, OSError) and cause.errno == errno.ELOOP and cause.filename is not None):
+        loop = files.symlink_loop(exc)
+        if loop is None:
             raise
-        print(f"error: {files._short(cause.filename)}: {files._reason(cause)}", file=sys.stderr)
+        print(f"error: {files._short(loop.filename)}: {files._reason(loop)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -121,6 +121,17 @@ def read_text(path: Path | str, limit: int = MAX_BYTES, what: str = "file") -> s
         raise FileProblem(f"{path} line {line}", f"not UTF-8 text (byte {exc.start})") from None
 
 
+def symlink_loop(exc: BaseException) -> OSError | None:
+    """The ELOOP OSError behind pathlib's RuntimeError('Symlink loop from ...'): Path.resolve() in
+    Python 3.11 raises that instead of the OSError, so a reader that resolves a path (a map's
+    tileset) can let it out; None for any other exception, which stays a bug to see whole."""
+    cause = exc.__context__
+    if isinstance(exc, RuntimeError) and isinstance(cause, OSError) and cause.errno == errno.ELOOP \
+            and cause.filename is not None:
+        return cause
+    return None
+
+
 def _kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
         return "a folder"
