@@ -70,3 +70,15 @@ def test_a_table_bot_that_meets_no_table_says_so_and_ends_in_one_line(capsys):
     lines = capsys.readouterr().err.strip().splitlines()
     assert lines[0].startswith(f"no table answers at 127.0.0.1:{port} yet")
     assert len(lines) == 2 and lines[1].startswith(f"127.0.0.1:{port}: cannot play seat 1")
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--clients", "-1"], "--clients must be 1 to 6"),                # multiprocessing's ValueError traceback
+    (["--clients", "100000"], "--clients must be 1 to 6"),            # began spawning a pool of 100,000 processes
+    (["--timeout", "nan"], "--timeout 0 to 86400 s"),
+    (["--game", "chess"], "unknown game 'chess'"),                    # a KeyError traceback from a pool worker
+])
+def test_bench_table_refuses_bad_options_before_any_process_starts(argv, words, capsys):
+    assert cli.main(["bench", "table", *argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("error: ") and words in err and "\n" not in err
