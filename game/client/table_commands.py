@@ -107,6 +107,8 @@ def join_main(argv: list[str]) -> int:
     add_display_args(parser)
     args = parser.parse_args(argv)
     address, code = args.address, args.code
+    if args.seat is not None and not 1 <= args.seat <= 6:       # a table has at most 6 seats, numbered from 1
+        raise UserError("command line", f"--seat must be from 1 to 6 (got {args.seat})")
     if address is None:
         found = discovery.browse(3.0)
         if not found:

@@ -79,7 +79,10 @@ def _session(connect, url: str, address: str, seat: int, level: str, code: str, 
         if state["game"] is None:
             entry = catalog.BY_ID[hello["game"]]
             state["game"], state["engine"] = entry.id, engine_module(entry.rules)
-            state["player"] = catalog.load(entry.ai)(level, seed * 101 + seat)
+            try:
+                state["player"] = catalog.load(entry.ai)(level, seed * 101 + seat)
+            except ValueError as exc:       # an AI level this game does not have
+                raise UserError("--ai", str(exc)) from None
         game_id, engine, player = state["game"], state["engine"], state["player"]
         if token:
             conn.send(json.dumps({"type": "rejoin", "seat": seat, "token": token}))
@@ -94,7 +97,7 @@ def _session(connect, url: str, address: str, seat: int, level: str, code: str, 
                 state["token"] = message["token"]
             elif kind == "error":
                 report.errors.append(message.get("code"))
-                if message.get("code") in ("bad_code", "bad_token", "seat_taken", "not_open", "replaced"):
+                if message.get("code") in ("bad_code", "bad_token", "seat_taken", "not_open", "replaced", "no_such_seat"):
                     raise UserError(f"{address} seat {seat}", message.get("message", "refused"))
             elif kind == "update":
                 if sent_at is not None:
@@ -122,7 +125,7 @@ def _session(connect, url: str, address: str, seat: int, level: str, code: str, 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="main.py table-bot", description=__doc__.splitlines()[0])
     parser.add_argument("--connect", required=True, metavar="ADDRESS", help="the table, host:port")
-    parser.add_argument("--seat", type=int, required=True)
+    parser.add_argument("--seat", type=int, required=True, help="seat index, from 0")
     parser.add_argument("--ai", default="normal", metavar="LEVEL", help="AI level of the game")
     parser.add_argument("--code", default="", help="the table's join code (to claim a new seat)")
     parser.add_argument("--token", default="", help="the seat token (to rejoin a seat)")
@@ -131,6 +134,8 @@ def main(argv: list[str]) -> int:
                         help="leave after N choices and rejoin with the token (a phone that locks)")
     parser.add_argument("--timeout", type=float, default=600.0)
     args = parser.parse_args(argv)
+    if not 0 <= args.seat <= 5:           # a table has at most 6 seats; the host would only ever refuse it
+        raise UserError("command line", f"--seat is a seat index from 0 to 5 (got {args.seat})")
     if not 1 <= args.timeout <= 86400:        # also NaN: the bot retried a missing table for ever
         raise UserError("command line", f"--timeout must be from 1 to 86400 seconds (got {args.timeout:g})")
     from websockets.exceptions import WebSocketException

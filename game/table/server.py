@@ -353,9 +353,9 @@ class TableHost:
             raise BadMessage("bad_code", "wrong join code")
         seat = self._seat(message["seat"])
         if seat.kind != "remote":
-            raise BadMessage("not_open", f"seat {seat.index} is not open to players")
+            raise BadMessage("not_open", f"seat {seat.index + 1} is not open to players")     # seats are said from 1
         if seat.token is not None:
-            raise BadMessage("seat_taken", f"seat {seat.index} is taken; rejoin it with its token")
+            raise BadMessage("seat_taken", f"seat {seat.index + 1} is taken; rejoin it with its token")
         seat.token = secrets.token_urlsafe(18)
         seat.name = message.get("name", "")[:40]
         self._attach(client, seat)
@@ -376,7 +376,7 @@ class TableHost:
 
     def _seat(self, index: int) -> Seat:
         if not 0 <= index < len(self.seats):
-            raise BadMessage("no_such_seat", f"seats are 0-{len(self.seats) - 1}")
+            raise BadMessage("no_such_seat", f"this table has no seat {index + 1} (its seats are 1-{len(self.seats)})")
         return self.seats[index]
 
     def _attach(self, client: Client, seat: Seat) -> None:

@@ -1,14 +1,20 @@
-"""Table addresses as a player or a script types them: an address that cannot be one is a
-one-line error before any connection is tried, and a table-bot that finds no table says so and
-ends in one line (found running `join` and `table-bot` as real processes with hostile options)."""
+"""Table addresses, seats and AI levels as a player or a script types them: one that no table can
+have is a one-line error (before any connection, where it can be told then), and a table-bot that
+finds no table says so and ends in one line (found running `join` and `table-bot` as real
+processes with hostile options)."""
+import json
 import socket
 import threading
+import time
 
 import pytest
+from websockets.sync.client import connect
 
 from game import cli
 from game.core.errors import UserError
 from game.table.protocol import table_url
+from game.table.server import TableHost
+from tests.table.helpers import small_session
 
 
 @pytest.mark.parametrize("address, url", [("127.0.0.1:8765", "ws://127.0.0.1:8765/"),
@@ -82,3 +88,43 @@ def test_bench_table_refuses_bad_options_before_any_process_starts(argv, words, 
     assert cli.main(["bench", "table", *argv]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("error: ") and words in err and "\n" not in err
+
+
+@pytest.mark.parametrize("seat", ["0", "-1", "7", "99999999999999999999999"])
+def test_join_refuses_a_seat_no_table_has_in_one_line(seat):
+    """`join ADDRESS --seat 99` opened the join screen on 'join.seat is out of range'."""
+    from game.client.table_commands import join_main
+
+    with pytest.raises(UserError, match=r"--seat must be from 1 to 6"):
+        join_main(["127.0.0.1:1", "--seat", seat])
+
+
+@pytest.fixture
+def two_seat_table():
+    host = TableHost(small_session("roborally", 12, sample=0), ["remote", "remote"], drop_timeout=None).start()
+    yield host
+    host.stop()
+
+
+def test_the_host_says_seats_from_1_as_every_screen_does(two_seat_table):
+    """A join for the third seat of a two-seat table read 'seats are 0-1' while the join screen,
+    the phones and --seat number seats from 1."""
+    with connect(f"ws://{two_seat_table.address}/") as conn:
+        conn.recv(timeout=5)
+        conn.send(json.dumps({"type": "join", "seat": 2, "code": two_seat_table.code}))
+        refused = json.loads(conn.recv(timeout=5))
+    assert refused["code"] == "no_such_seat"
+    assert refused["message"] == "this table has no seat 3 (its seats are 1-2)"
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--seat", "7"], "--seat is a seat index from 0 to 5"),    # waited out its --timeout, then 'timed out'
+    (["--seat", "1", "--ai", "nope"], "unknown AI level 'nope'"),  # a ValueError traceback once at the table
+])
+def test_a_table_bot_with_a_seat_or_level_no_table_has_ends_in_one_line(two_seat_table, argv, words, capsys):
+    started = time.monotonic()
+    assert cli.main(["table-bot", "--connect", two_seat_table.address, "--code", two_seat_table.code,
+                     "--timeout", "20", *argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("error: ") and words in err and "\n" not in err
+    assert time.monotonic() - started < 10
