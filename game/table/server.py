@@ -22,6 +22,7 @@ import asyncio
 import dataclasses
 import json
 import queue
+import re
 import secrets
 import threading
 import time
@@ -45,7 +46,8 @@ TABLE_SCHEMA = Schema({
     "version": Field(int, 1, 0, 1),
     "session": Field(dict, None, nullable=True),
     "seats": Field(list, []),
-    "code": Field(str, ""),
+    "code": Field(str, "", check=lambda code: None if re.fullmatch(r"[A-Z0-9]{0,15}", code) else
+                  "a join code is up to 15 capital letters and digits"),      # a phone could never type another
 }, version=1)
 SEAT_KINDS = ("remote", "ai", "local")
 OUTBOX = 64                 # updates queued for one client before it counts as gone
@@ -605,6 +607,8 @@ def resume_table(path: Path, **options: Any) -> TableHost | None:
     entry = catalog.BY_ID.get(game_id) if isinstance(game_id, str) else None
     if entry is None or entry.rules is None:
         raise UserError(f"{path} session game", f"not a game of this arcade: {game_id!r}")
+    if path.stem in catalog.BY_ID and path.stem != game_id:     # tables/<game>.json: `host roborun --resume` opened a ROBOMissions table
+        raise UserError(f"{path} session game", f"holds a {game_id} table, not a {path.stem} one")
     session, _ = GameSession.from_json(data["session"], engine_module(entry.rules), f"{path} session")
     seats = data["seats"]
     if not all(isinstance(s, dict) and s.get("kind") in SEAT_KINDS for s in seats):
