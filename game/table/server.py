@@ -599,8 +599,9 @@ def resume_table(path: Path, **options: Any) -> TableHost | None:
 
     A damaged save is a UserError naming the file and the field, never a traceback."""
     data, warning = storage.load_json(path, default=None, schema=TABLE_SCHEMA)
-    if warning:
-        raise UserError(str(path), warning)
+    if warning:                     # the warning names the file first ("PATH line 1: not UTF-8 ...")
+        where, _, what = warning.partition(": ")
+        raise UserError(where, what)
     if data is None or not isinstance(data.get("session"), dict):
         return None
     game_id = data["session"].get("game")
