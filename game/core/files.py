@@ -211,8 +211,10 @@ class _Bad(ValueError):
 
 
 def read_json(path: Path | str, limit: int = MAX_BYTES, what: str = "file", max_depth: int = MAX_DEPTH) -> Any:
-    """A regular file of at most `limit` bytes, strict UTF-8, parsed with parse_json."""
-    return parse_json(read_text(path, limit, what), str(path), max_depth)
+    """A regular file of at most `limit` bytes, strict UTF-8, parsed with parse_json. A UTF-8
+    byte-order mark at the start is skipped (RFC 8259 lets a reader ignore it): an editor that
+    writes one (Windows Notepad) made a hand-edited settings file 'invalid JSON' and reset it."""
+    return parse_json(read_text(path, limit, what).removeprefix("\ufeff"), str(path), max_depth)
 
 
 # ------------------------------------------------------------------ schemas
