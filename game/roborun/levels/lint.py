@@ -28,7 +28,7 @@ import argparse
 from collections import Counter, deque
 from pathlib import Path
 
-from game.core.errors import UserError
+from game.core.errors import UserError, one_line
 from game.roborun.rules.level import BAD_COLOURS, DELTAS, GOOD_COLOURS, LevelSpec, Pos, edge_key
 from game.roborun.levels.solver import Budget, solve_deal
 from game.roborun.levels.tmx_loader import LevelError, find_level, list_levels, load_level
@@ -294,7 +294,7 @@ def main(argv: list[str]) -> int:
             if args.solve:
                 warnings += solver_warning(spec, args.solve, args.solve_nodes, args.solve_seconds)
     for line in problems + warnings:
-        print(line)
+        print(one_line(line))             # a file name with a newline in it stays one line per problem
     if not problems:
         extra = f", {len(warnings)} warning(s)" if warnings else ""
         print(f"ok: {len(refs)} map(s) clean{extra}")

@@ -154,3 +154,15 @@ def test_a_course_that_is_a_fifo_a_device_or_a_folder_is_named_as_such(tmp_path)
         with pytest.raises(UserError) as caught:
             find_course(str(tmp_path / name))
         _one_line(str(caught.value), name, words)
+
+
+def test_lint_says_each_map_on_one_line_even_when_its_name_holds_a_newline(tmp_path, capsys):
+    """`lint 'a<newline>b.tmx'` printed the file's line broken in two (Robo Run's problems and
+    Robo Rally's 'ok' both quote the path as it is)."""
+    good = scratch(tmp_path).rename(tmp_path / "roborally" / "new\nline.tmx")
+    junk = tmp_path / "bad\nmap.tmx"
+    junk.write_text("junk")
+    assert cli_main(["lint", str(good), str(junk)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{tmp_path}/roborally/new line.tmx: ok",
+        f"{tmp_path}/bad map.tmx: map file is not valid XML (syntax error: line 1, column 0)"]
