@@ -8,9 +8,10 @@ the field (a FileProblem, which is a game.core.errors.UserError):
     from os.stat before it is opened, and the file is opened with O_NONBLOCK and checked
     again with fstat, so nothing can hang a read or stream memory forever;
   * a size limit before parsing (the read itself stops one byte past the limit);
-  * strict UTF-8; JSON with a nesting-depth limit (checked before json.loads, so no
-    RecursionError), integers of at most MAX_INT_DIGITS digits (no 4,300-digit ValueError,
-    no OverflowError where a number meets C code), and no NaN or Infinity (1e400 included);
+  * strict UTF-8 (a JSON file's leading byte-order mark is skipped); JSON with a
+    nesting-depth limit (checked before json.loads, so no RecursionError), integers of at
+    most MAX_INT_DIGITS digits (no 4,300-digit ValueError, no OverflowError where a number
+    meets C code), and no NaN or Infinity (1e400 included);
   * a small declarative Schema per file: each field's type, range or allowed values and a
     default for what is missing or wrong; unknown keys are kept (and written back by the
     owner); a `version` newer than the schema's is refused (NewerVersion) and the caller
