@@ -192,6 +192,12 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print(f"error: {files._short(exc.filename)}: {files._reason(exc)}", file=sys.stderr)
         return 2
+    except RuntimeError as exc:         # pathlib's resolve() on a symlink loop (Python 3.11), missed by a loader
+        loop = files.symlink_loop(exc)
+        if loop is None:
+            raise
+        print(f"error: {files._short(loop.filename)}: {files._reason(loop)}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     except SystemExit as exc:           # argparse: --help exits 0, a bad option exits 2 (after one usage line)

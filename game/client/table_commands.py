@@ -14,6 +14,7 @@ from game.client.app import add_display_args, run_scene
 from game.client.table_art import card_art
 from game.client.table_words import TableWords
 from game.client.table_screens import HostTableScene, JoinTableScene, open_link
+from game.core import files
 from game.core.errors import UserError
 from game.table import discovery
 from game.table.process import TableProcess
@@ -48,8 +49,10 @@ def host_main(argv: list[str]) -> int:
     save = table_save_path(args.game)
     local_seats: list[int] = []
     if args.resume:
-        if not save.is_file():
-            raise UserError(str(save), "no saved table to resume")
+        try:        # a folder, a FIFO or a device there is named as such, not as "no saved table"
+            files.check_regular(save, "saved table")
+        except files.Missing:
+            raise UserError(str(save), "no saved table to resume") from None
         session, kinds = None, None
     else:
         session = table_session(args.game, args)
@@ -104,6 +107,8 @@ def join_main(argv: list[str]) -> int:
     add_display_args(parser)
     args = parser.parse_args(argv)
     address, code = args.address, args.code
+    if args.seat is not None and not 1 <= args.seat <= 6:       # a table has at most 6 seats, numbered from 1
+        raise UserError("command line", f"--seat must be from 1 to 6 (got {args.seat})")
     if address is None:
         found = discovery.browse(3.0)
         if not found:

@@ -37,6 +37,7 @@ from game.core.errors import UserError
 from game.core.session import engine_module
 from game.table import discovery
 from game.table.process import TableProcess
+from game.table.protocol import table_url
 from game.table.server import TableHost, table_save_path
 from game.table.setup import table_session
 from game.table.wire import ViewDecoder, from_wire, plain
@@ -282,6 +283,7 @@ def unreachable_words(failure: BaseException | None) -> str:
 
 def open_link(address: str) -> "TableLink":
     """A link to the table at `address`, or a UserError that says in words why there is none."""
+    table_url(address)          # an address that cannot be one is said so, not tried
     try:
         return TableLink(address)
     except OSError as exc:

@@ -8,9 +8,10 @@ the field (a FileProblem, which is a game.core.errors.UserError):
     from os.stat before it is opened, and the file is opened with O_NONBLOCK and checked
     again with fstat, so nothing can hang a read or stream memory forever;
   * a size limit before parsing (the read itself stops one byte past the limit);
-  * strict UTF-8; JSON with a nesting-depth limit (checked before json.loads, so no
-    RecursionError), integers of at most MAX_INT_DIGITS digits (no 4,300-digit ValueError,
-    no OverflowError where a number meets C code), and no NaN or Infinity (1e400 included);
+  * strict UTF-8 (a JSON file's leading byte-order mark is skipped); JSON with a
+    nesting-depth limit (checked before json.loads, so no RecursionError), integers of at
+    most MAX_INT_DIGITS digits (no 4,300-digit ValueError, no OverflowError where a number
+    meets C code), and no NaN or Infinity (1e400 included);
   * a small declarative Schema per file: each field's type, range or allowed values and a
     default for what is missing or wrong; unknown keys are kept (and written back by the
     owner); a `version` newer than the schema's is refused (NewerVersion) and the caller
@@ -121,6 +122,17 @@ def read_text(path: Path | str, limit: int = MAX_BYTES, what: str = "file") -> s
         raise FileProblem(f"{path} line {line}", f"not UTF-8 text (byte {exc.start})") from None
 
 
+def symlink_loop(exc: BaseException) -> OSError | None:
+    """The ELOOP OSError behind pathlib's RuntimeError('Symlink loop from ...'): Path.resolve() in
+    Python 3.11 raises that instead of the OSError, so a reader that resolves a path (a map's
+    tileset) can let it out; None for any other exception, which stays a bug to see whole."""
+    cause = exc.__context__
+    if isinstance(exc, RuntimeError) and isinstance(cause, OSError) and cause.errno == errno.ELOOP \
+            and cause.filename is not None:
+        return cause
+    return None
+
+
 def _kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
         return "a folder"
@@ -200,8 +212,10 @@ class _Bad(ValueError):
 
 
 def read_json(path: Path | str, limit: int = MAX_BYTES, what: str = "file", max_depth: int = MAX_DEPTH) -> Any:
-    """A regular file of at most `limit` bytes, strict UTF-8, parsed with parse_json."""
-    return parse_json(read_text(path, limit, what), str(path), max_depth)
+    """A regular file of at most `limit` bytes, strict UTF-8, parsed with parse_json. A UTF-8
+    byte-order mark at the start is skipped (RFC 8259 lets a reader ignore it): an editor that
+    writes one (Windows Notepad) made a hand-edited settings file 'invalid JSON' and reset it."""
+    return parse_json(read_text(path, limit, what).removeprefix("\ufeff"), str(path), max_depth)
 
 
 # ------------------------------------------------------------------ schemas

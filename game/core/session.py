@@ -297,4 +297,7 @@ def forget_saved_game(game_id: str) -> str | None:
 def has_saved_game(game_id: str) -> bool:
     path = saved_game_path(game_id)
     storage.wait_idle(path)         # the answer once the saves asked for so far have landed
-    return path.is_file()
+    try:
+        return path.is_file()
+    except OSError:                 # a save folder whose name the disk refuses (too long): nothing to continue
+        return False

@@ -22,7 +22,9 @@ import statistics
 import threading
 import time
 
+from game.core.errors import UserError
 from game.table.process import TableProcess
+from game.table.protocol import MAX_CONNECTIONS
 from game.table.server import TableHost
 from game.table.setup import add_game_options, table_session
 
@@ -129,8 +131,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--table-nice", type=int, default=0, metavar="N", help="niceness of the table process")
     add_game_options(parser)
     args = parser.parse_args(argv)
+    if not 1 <= args.clients <= 6 or args.games < 1 or not 0 < args.timeout <= 86400 or \
+            not 0 <= args.hostile <= MAX_CONNECTIONS or not 0 <= args.baseline <= 3600 or not 0 <= args.frame_work <= 1000:
+        raise UserError("command line", "--clients must be 1 to 6 (a table has at most 6 seats), --games at least 1, "
+                        f"--timeout 0 to 86400 s, --hostile 0 to {MAX_CONNECTIONS}, --baseline 0 to 3600 s, "
+                        "--frame-work 0 to 1000 ms")
     if args.players is None:
         args.players = args.clients
+    table_session(args.game, args)      # an unknown game or a bad set-up is one line before any process starts
     latencies: list[float] = []
     context = multiprocessing.get_context("spawn")
     errors = closed = opening_missed = 0

@@ -13,12 +13,12 @@ import json
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from game import catalog
 from game.core.errors import UserError
 from game.core.session import engine_module
-from game.table.protocol import Limiter
+from game.table.protocol import Limiter, table_url
 from game.table.wire import from_wire
 
 
@@ -38,14 +38,15 @@ class BotReport:
 
 def play_seat(address: str, seat: int, level: str = "normal", *, code: str = "", token: str = "",
               seed: int = 0, drop_after: int | None = None, away: float = 0.2,
-              timeout: float = 120.0) -> BotReport:
-    """Play `seat` at the table at `address` ("host:port") until the game ends; returns what happened."""
+              timeout: float = 120.0, say: Callable[[str], None] | None = None) -> BotReport:
+    """Play `seat` at the table at `address` ("host:port") until the game ends; returns what happened.
+    `say` hears, once, that no table answers yet (the bot keeps trying until `timeout`)."""
     from websockets.exceptions import WebSocketException
     from websockets.sync.client import connect
 
     report = BotReport(seat)
     deadline = time.monotonic() + timeout
-    url = address if address.startswith("ws://") else f"ws://{address}/"
+    url = table_url(address)            # 'x:y' is a one-line UserError, not a ValueError from deep in websockets
     state: dict[str, Any] = {"token": token, "player": None, "engine": None, "game": None, "pace": Limiter()}
     while True:
         try:
@@ -56,6 +57,9 @@ def play_seat(address: str, seat: int, level: str = "normal", *, code: str = "",
             # back, with the seat token once there is one, until the deadline
             if time.monotonic() > deadline:
                 raise
+            if say is not None and state["game"] is None and report.rejoins == 0:
+                say(f"no table answers at {address} yet; trying again for up to {timeout:g} s")
+                say = None
             outcome = "lost"
         if outcome == "over":
             return report
@@ -75,7 +79,10 @@ def _session(connect, url: str, address: str, seat: int, level: str, code: str, 
         if state["game"] is None:
             entry = catalog.BY_ID[hello["game"]]
             state["game"], state["engine"] = entry.id, engine_module(entry.rules)
-            state["player"] = catalog.load(entry.ai)(level, seed * 101 + seat)
+            try:
+                state["player"] = catalog.load(entry.ai)(level, seed * 101 + seat)
+            except ValueError as exc:       # an AI level this game does not have
+                raise UserError("--ai", str(exc)) from None
         game_id, engine, player = state["game"], state["engine"], state["player"]
         if token:
             conn.send(json.dumps({"type": "rejoin", "seat": seat, "token": token}))
@@ -90,7 +97,7 @@ def _session(connect, url: str, address: str, seat: int, level: str, code: str, 
                 state["token"] = message["token"]
             elif kind == "error":
                 report.errors.append(message.get("code"))
-                if message.get("code") in ("bad_code", "bad_token", "seat_taken", "not_open", "replaced"):
+                if message.get("code") in ("bad_code", "bad_token", "seat_taken", "not_open", "replaced", "no_such_seat"):
                     raise UserError(f"{address} seat {seat}", message.get("message", "refused"))
             elif kind == "update":
                 if sent_at is not None:
@@ -118,7 +125,7 @@ def _session(connect, url: str, address: str, seat: int, level: str, code: str, 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="main.py table-bot", description=__doc__.splitlines()[0])
     parser.add_argument("--connect", required=True, metavar="ADDRESS", help="the table, host:port")
-    parser.add_argument("--seat", type=int, required=True)
+    parser.add_argument("--seat", type=int, required=True, help="seat index, from 0")
     parser.add_argument("--ai", default="normal", metavar="LEVEL", help="AI level of the game")
     parser.add_argument("--code", default="", help="the table's join code (to claim a new seat)")
     parser.add_argument("--token", default="", help="the seat token (to rejoin a seat)")
@@ -127,10 +134,17 @@ def main(argv: list[str]) -> int:
                         help="leave after N choices and rejoin with the token (a phone that locks)")
     parser.add_argument("--timeout", type=float, default=600.0)
     args = parser.parse_args(argv)
+    if not 0 <= args.seat <= 5:           # a table has at most 6 seats; the host would only ever refuse it
+        raise UserError("command line", f"--seat is a seat index from 0 to 5 (got {args.seat})")
+    if not 1 <= args.timeout <= 86400:        # also NaN: the bot retried a missing table for ever
+        raise UserError("command line", f"--timeout must be from 1 to 86400 seconds (got {args.timeout:g})")
+    from websockets.exceptions import WebSocketException
+
     try:
         report = play_seat(args.connect, args.seat, args.ai, code=args.code, token=args.token, seed=args.seed,
-                           drop_after=args.drop_after, timeout=args.timeout)
-    except (OSError, TimeoutError, ConnectionError) as exc:
+                           drop_after=args.drop_after, timeout=args.timeout,
+                           say=lambda text: print(text, file=sys.stderr, flush=True))
+    except (OSError, TimeoutError, ConnectionError, EOFError, WebSocketException) as exc:   # the last: not a table there
         print(f"{args.connect}: cannot play seat {args.seat} ({exc.__class__.__name__}: {exc})", file=sys.stderr)
         return 2
     print(json.dumps(report.to_json()))

@@ -41,6 +41,9 @@ def _child(conn, spec: dict) -> None:
             save = Path(spec["save"]) if spec.get("save") else None
             host = TableHost(session, spec["seats"], save_path=save, **spec["options"])
         host.start()
+    except UserError as exc:        # its place and problem as they are: the parent raises the same line
+        conn.send(("failed", [exc.where, exc.what]))
+        return
     except Exception as exc:        # noqa: BLE001 - reported to the parent as one line
         conn.send(("failed", str(exc)))
         return
@@ -126,7 +129,7 @@ class TableProcess:
         kind, info = self.conn.recv()
         if kind != "started":
             self.process.join(5)
-            raise UserError("table", info)
+            raise UserError(*info) if isinstance(info, list) else UserError("table", info)
         self.bind, self.port, self.code = info["bind"], info["port"], info["code"]
         return self
 

@@ -9,6 +9,7 @@ Nothing here does I/O or touches a game, so it is tested without a socket.
 from __future__ import annotations
 
 import time
+import urllib.parse
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,23 @@ RATE_BURST = 100.0              # ... with this much burst
 MAX_CONNECTIONS = 32            # open connections at once (a table has at most 6 seats); more are closed
 TOKEN_CHARS = 64                # a seat token is shorter than this
 CODE_CHARS = 16                 # a join code is shorter than this
+
+def table_url(address: str) -> str:
+    """The WebSocket URL of the table at `address` as typed (host:port, or ws://host:port/), or a
+    one-line UserError before any connection is tried when it cannot be one: no host, or a port
+    that is not 1-65535 ('x:y' raised a ValueError traceback out of the table-bot; 'join
+    127.0.0.1:99999' said "something answers there")."""
+    url = address if address.startswith("ws://") else f"ws://{address}/"
+    try:
+        parts = urllib.parse.urlsplit(url)
+        host, port = parts.hostname, parts.port
+    except ValueError:          # '[::1' (an unclosed IPv6 bracket), 'x:y', a port past 65535
+        host, port = None, None
+    if not host or port is None or not 1 <= port <= 65535:
+        raise UserError(address, "not a table address: give host:port as the host's screen shows it, "
+                        "e.g. 192.168.1.20:8765")
+    return url
+
 
 # type -> {field: (python type, required)}
 SCHEMA: dict[str, dict[str, tuple[type, bool]]] = {

@@ -22,6 +22,7 @@ import asyncio
 import dataclasses
 import json
 import queue
+import re
 import secrets
 import threading
 import time
@@ -45,7 +46,8 @@ TABLE_SCHEMA = Schema({
     "version": Field(int, 1, 0, 1),
     "session": Field(dict, None, nullable=True),
     "seats": Field(list, []),
-    "code": Field(str, ""),
+    "code": Field(str, "", check=lambda code: None if re.fullmatch(r"[A-Z0-9]{0,15}", code) else
+                  "a join code is up to 15 capital letters and digits"),      # a phone could never type another
 }, version=1)
 SEAT_KINDS = ("remote", "ai", "local")
 OUTBOX = 64                 # updates queued for one client before it counts as gone
@@ -353,9 +355,9 @@ class TableHost:
             raise BadMessage("bad_code", "wrong join code")
         seat = self._seat(message["seat"])
         if seat.kind != "remote":
-            raise BadMessage("not_open", f"seat {seat.index} is not open to players")
+            raise BadMessage("not_open", f"seat {seat.index + 1} is not open to players")     # seats are said from 1
         if seat.token is not None:
-            raise BadMessage("seat_taken", f"seat {seat.index} is taken; rejoin it with its token")
+            raise BadMessage("seat_taken", f"seat {seat.index + 1} is taken; rejoin it with its token")
         seat.token = secrets.token_urlsafe(18)
         seat.name = message.get("name", "")[:40]
         self._attach(client, seat)
@@ -376,7 +378,7 @@ class TableHost:
 
     def _seat(self, index: int) -> Seat:
         if not 0 <= index < len(self.seats):
-            raise BadMessage("no_such_seat", f"seats are 0-{len(self.seats) - 1}")
+            raise BadMessage("no_such_seat", f"this table has no seat {index + 1} (its seats are 1-{len(self.seats)})")
         return self.seats[index]
 
     def _attach(self, client: Client, seat: Seat) -> None:
@@ -597,14 +599,17 @@ def resume_table(path: Path, **options: Any) -> TableHost | None:
 
     A damaged save is a UserError naming the file and the field, never a traceback."""
     data, warning = storage.load_json(path, default=None, schema=TABLE_SCHEMA)
-    if warning:
-        raise UserError(str(path), warning)
+    if warning:                     # the warning names the file first ("PATH line 1: not UTF-8 ...")
+        where, _, what = warning.partition(": ")
+        raise UserError(where, what)
     if data is None or not isinstance(data.get("session"), dict):
         return None
     game_id = data["session"].get("game")
     entry = catalog.BY_ID.get(game_id) if isinstance(game_id, str) else None
     if entry is None or entry.rules is None:
         raise UserError(f"{path} session game", f"not a game of this arcade: {game_id!r}")
+    if path.stem in catalog.BY_ID and path.stem != game_id:     # tables/<game>.json: `host roborun --resume` opened a ROBOMissions table
+        raise UserError(f"{path} session game", f"holds a {game_id} table, not a {path.stem} one")
     session, _ = GameSession.from_json(data["session"], engine_module(entry.rules), f"{path} session")
     seats = data["seats"]
     if not all(isinstance(s, dict) and s.get("kind") in SEAT_KINDS for s in seats):

@@ -146,3 +146,14 @@ def test_start_up_with_a_hostile_settings_file_stays_under_a_second(kind):
         finally:
             pygame.quit()
     assert min(times) < 1.0, times
+
+
+def test_a_settings_file_saved_with_a_byte_order_mark_is_read_not_reset():
+    """Edited in Windows Notepad (which starts UTF-8 files with a byte-order mark), the file was
+    'invalid JSON (Unexpected UTF-8 BOM (decode using utf-8-sig))', set aside, and every setting
+    went back to its default."""
+    path = storage.data_dir() / FILE_NAME
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"music_volume": 0.1, "fullscreen": True}).encode())
+    settings, warning = Settings.load()
+    assert warning is None and settings.music_volume == 0.1 and settings.fullscreen is True
+    assert not path.with_name(FILE_NAME + ".damaged").exists()

@@ -162,3 +162,16 @@ def test_read_json_round_trip(tmp_path):
     path = tmp_path / "ok.json"
     path.write_text(json.dumps({"a": [1, 2, {"b": None}]}))
     assert files.read_json(path) == {"a": [1, 2, {"b": None}]}
+
+
+def test_symlink_loop_finds_the_os_error_behind_pathlibs_runtime_error(tmp_path):
+    loop, other = tmp_path / "loop", tmp_path / "other"
+    os.symlink(other, loop)
+    os.symlink(loop, other)
+    try:
+        loop.resolve()                      # Python 3.11: RuntimeError('Symlink loop from ...')
+    except (RuntimeError, OSError) as exc:
+        raised = exc
+    found = files.symlink_loop(raised) if isinstance(raised, RuntimeError) else raised
+    assert found is not None and found.filename in (str(loop), str(other))
+    assert files.symlink_loop(RuntimeError("a bug")) is None

@@ -112,3 +112,14 @@ def test_save_session_is_atomic_and_a_finished_game_leaves_nothing_to_continue(m
         game.apply(Choice("add", 2))
     S.save_session(game)
     assert not S.has_saved_game("toy")
+
+
+def test_a_save_folder_the_disk_refuses_has_nothing_to_continue(monkeypatch, tmp_path):
+    """ROBOARCADE_HOME with a 5,000-character name: the title screen exited with 'error: ...: file
+    name too long' (has_saved_game's is_file raised), while every game screen started with a
+    warning that it cannot save. Now there is simply no game to continue, and the title opens."""
+    from game.client.menus import saved_games
+
+    monkeypatch.setenv("ROBOARCADE_HOME", str(tmp_path / ("h" * 5000)))
+    assert not S.has_saved_game("roborun")
+    assert saved_games() == []

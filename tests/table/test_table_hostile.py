@@ -247,3 +247,49 @@ def test_connections_past_the_cap_are_closed_and_the_seats_still_play(table):
         time.sleep(0.02)
     with connect(_url(table)) as conn:
         assert json.loads(conn.recv(timeout=5))["type"] == "table"
+
+
+def _saved_table(path, **changes):
+    from game.core import storage
+
+    host = TableHost(small_session("roborun", 3), ["remote", "remote"], drop_timeout=None, save_path=path)
+    host._save()
+    storage.wait_idle()
+    data = {**json.loads(path.read_text()), **changes}
+    path.write_text(json.dumps(data))
+    return data
+
+
+def test_a_table_save_of_another_game_is_not_opened_as_this_one(tmp_path):
+    """tables/roborun.json holding a ROBOMissions table: `host roborun --resume` opened the
+    ROBOMissions table (with Robo Run's words and card art)."""
+    from game.core.errors import UserError
+    from game.table.server import resume_table
+
+    path = tmp_path / "roborun.json"
+    _saved_table(path, session=small_session("robomissions", 3).to_json())
+    with pytest.raises(UserError, match="holds a robomissions table, not a roborun one"):
+        resume_table(path)
+
+
+@pytest.mark.parametrize("code", ["A" * 5000, "abcde", "AB CD", "ÄBCDE"])
+def test_a_saved_join_code_no_phone_could_type_is_refused(tmp_path, code):
+    """A 5,000-character join code in the save reopened a table nobody could join (a phone's join
+    message holds at most 15 characters, and codes are compared in capitals)."""
+    from game.core.errors import UserError
+    from game.table.server import resume_table
+
+    path = tmp_path / "roborun.json"
+    _saved_table(path, code=code)
+    with pytest.raises(UserError, match="a join code is up to 15 capital letters and digits"):
+        resume_table(path)
+    assert json.loads(path.read_text())["code"] == code          # the file is left as it was
+
+
+def test_a_good_table_save_still_resumes(tmp_path):
+    from game.table.server import resume_table
+
+    path = tmp_path / "roborun.json"
+    saved = _saved_table(path)
+    again = resume_table(path)
+    assert again is not None and again.code == saved["code"] and again.session.engine.GAME_ID == "roborun"

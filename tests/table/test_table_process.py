@@ -117,3 +117,19 @@ def test_a_table_whose_window_process_is_killed_stops_quietly(capfd):
     child.join(15)
     assert child.exitcode == 0
     assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_damaged_table_save_is_one_line_naming_the_file_once(tmp_path):
+    """`host roborally --resume` with a damaged save read 'error: table: PATH: PATH line 1: not
+    UTF-8 text ...': the table process's error kept its place and problem only as text."""
+    from game.core.errors import UserError
+
+    path = tmp_path / "roborally.json"
+    path.write_bytes(b"\xff{}")
+    try:
+        TableProcess("roborally", resume=path, bind="127.0.0.1", port=0).start()
+    except UserError as exc:
+        text = str(exc)
+    else:
+        raise AssertionError("a damaged save opened a table")
+    assert text.startswith(f"{path} line 1: not UTF-8 text") and text.count(str(path)) == 1, text

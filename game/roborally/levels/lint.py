@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import deque
 from pathlib import Path
 
-from game.core.errors import UserError
+from game.core.errors import UserError, one_line
 from game.roborally.levels.tmx import list_courses, load_course
 from game.roborally.rules.board import DX, DY, DIRS, Board
 
@@ -116,8 +116,8 @@ def main(argv: list[str]) -> int:
         warnings: list[str] = []
         problems = lint_file(path, warnings)
         for p in problems + warnings:
-            print(p)
+            print(one_line(p))             # a file name with a newline in it stays one line per problem
         total += len(problems)
         if not problems:
-            print(f"{path}: ok")
+            print(one_line(f"{path}: ok"))
     return 1 if total else 0

@@ -22,7 +22,7 @@ from game.client.text import draw_fit
 from game.client.widgets import Menu, MenuItem, ResultsHold, draw_hints, draw_text, panel
 from game.core import storage
 from game.core.errors import UserError
-from game.core.files import file_stamp
+from game.core.files import file_stamp, symlink_loop
 from game.core.session import GameSession, save_session_later
 from game.roborally import rules as R
 from game.roborally.ai import LEVELS, make_player, think
@@ -206,10 +206,13 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
             return False
         self.watch_stamp = stamp
         try:
-            scene = new_race(self.watch_path, len(self.seats), self.seats.count("human"),
-                             next((k for k in self.seats if k != "human"), "normal"), self.seed,
-                             self.speed_override, self.state.config.max_rounds, save=False, tutorial=False,
-                             timer=self.use_timer)
+            try:
+                scene = new_race(self.watch_path, len(self.seats), self.seats.count("human"),
+                                 next((k for k in self.seats if k != "human"), "normal"), self.seed,
+                                 self.speed_override, self.state.config.max_rounds, save=False, tutorial=False,
+                                 timer=self.use_timer)
+            except RuntimeError as exc:     # its tileset became a symlink loop (Python 3.11's resolve)
+                raise symlink_loop(exc) or exc
         except (UserError, ValueError, OSError) as exc:
             self.watch_error = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             self.message = f"reload failed, old course kept: {self.watch_error}"

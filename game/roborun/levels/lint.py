@@ -28,7 +28,7 @@ import argparse
 from collections import Counter, deque
 from pathlib import Path
 
-from game.core.errors import UserError
+from game.core.errors import UserError, one_line
 from game.roborun.rules.level import BAD_COLOURS, DELTAS, GOOD_COLOURS, LevelSpec, Pos, edge_key
 from game.roborun.levels.solver import Budget, solve_deal
 from game.roborun.levels.tmx_loader import LevelError, find_level, list_levels, load_level
@@ -276,7 +276,7 @@ def main(argv: list[str]) -> int:
         parser.print_usage()
         print("main.py lint: error: give at least one map file (or --all)")
         return 2
-    if args.solve < 0 or args.solve_nodes < 1 or args.solve_seconds <= 0:
+    if args.solve < 0 or args.solve_nodes < 1 or not 0 < args.solve_seconds <= 1e6:    # nan and inf too, as solve
         raise UserError("command line", "--solve must be >= 0, --solve-nodes and --solve-seconds positive")
     problems: list[str] = []
     warnings: list[str] = []
@@ -294,7 +294,7 @@ def main(argv: list[str]) -> int:
             if args.solve:
                 warnings += solver_warning(spec, args.solve, args.solve_nodes, args.solve_seconds)
     for line in problems + warnings:
-        print(line)
+        print(one_line(line))             # a file name with a newline in it stays one line per problem
     if not problems:
         extra = f", {len(warnings)} warning(s)" if warnings else ""
         print(f"ok: {len(refs)} map(s) clean{extra}")

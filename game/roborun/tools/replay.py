@@ -34,8 +34,10 @@ def level_from(data: dict, where: str):
     ref = data.get("level")
     if not isinstance(ref, str):
         raise UserError(where, "needs 'level' (an id like 1.1 or a .tmx path) or 'board'")
-
-    return load_level(find_level(ref))
+    try:
+        return load_level(find_level(ref))
+    except UserError as exc:        # the map it names is the problem: say which replay names it
+        raise UserError(f"{where}: level", exc.what if exc.where == "level" else str(exc)) from None
 
 
 def play_back(data: dict, where: str) -> tuple[GameState, list]:

@@ -631,7 +631,10 @@ class PlayScene(PlayDrawing, Scene):
             return False
         self.watch_stamp = stamp
         try:
-            level = load_level(self.watch_path)
+            try:
+                level = load_level(self.watch_path)
+            except RuntimeError as exc:     # a tileset that became a symlink loop (Python 3.11's resolve)
+                raise files.symlink_loop(exc) or exc
         except (UserError, OSError) as exc:
             line = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             self.watch_error = line

@@ -166,3 +166,15 @@ def test_the_readers_course_finder_looks_names_up_among_the_ids(ref):
         find_course(ref)
     assert "unknown course" in str(caught.value) and "\n" not in str(caught.value)
     assert find_course("dizzy-dash") == COURSES_DIR / "dizzy-dash.tmx"
+
+
+def test_lint_says_each_map_on_one_line_even_when_its_name_holds_a_newline(tmp_path, capsys):
+    """`lint 'a<newline>b.tmx'` printed the file's line broken in two (Robo Run's problems and
+    Robo Rally's 'ok' both quote the path as it is)."""
+    good = scratch(tmp_path).rename(tmp_path / "roborally" / "new\nline.tmx")
+    junk = tmp_path / "bad\nmap.tmx"
+    junk.write_text("junk")
+    assert cli_main(["lint", str(good), str(junk)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{tmp_path}/roborally/new line.tmx: ok",
+        f"{tmp_path}/bad map.tmx: map file is not valid XML (syntax error: line 1, column 0)"]

@@ -300,7 +300,8 @@ def test_a_damaged_save_is_set_aside_by_the_setup_continue(app):
     assert setup.menu.items[0].label == "Course"                     # nothing left to continue
 
 
-def test_watch_restarts_the_race_when_the_course_file_changes_and_keeps_it_on_a_bad_file(app, tmp_path):
+def _watched_course(app, tmp_path):
+    """A copy of dizzy-dash beside a copy of the tilesets, raced on screen with --watch."""
     folder = tmp_path / "levels" / "roborally"
     folder.mkdir(parents=True)
     shutil.copytree(ROOT / "levels" / "tilesets", tmp_path / "levels" / "tilesets")
@@ -309,6 +310,11 @@ def test_watch_restarts_the_race_when_the_course_file_changes_and_keeps_it_on_a_
     scene = new_race(str(path), 2, 0, "easy", 5, speed=8.0, save=False).watch(str(path), 5)
     app.stack.push(scene)
     app.step(1 / 60)
+    return path, scene
+
+
+def test_watch_restarts_the_race_when_the_course_file_changes_and_keeps_it_on_a_bad_file(app, tmp_path):
+    path, scene = _watched_course(app, tmp_path)
     text = path.read_text()
     path.write_text(text.replace('value="Dizzy Dash"', 'value="Dizzy Dash II"'))
     os.utime(path, ns=(1, 1))
@@ -323,3 +329,19 @@ def test_watch_restarts_the_race_when_the_course_file_changes_and_keeps_it_on_a_
         app.step(1 / 60)
     assert app.stack.top is again and "mine.tmx" in again.watch_error
     assert any(line.startswith("reload failed, old course kept: ") for line in again.log)
+
+
+def test_watch_keeps_the_course_when_its_tileset_became_a_symlink_loop(app, tmp_path):
+    """The course reader resolves ../tilesets/roborally.tsx; a symbolic link to itself there made
+    Python 3.11's resolve() raise RuntimeError ('Symlink loop from ...') and closed the designer's
+    window; now it is a reload error like any other and the old course stays."""
+    path, scene = _watched_course(app, tmp_path)
+    tileset = tmp_path / "levels" / "tilesets" / "roborally.tsx"
+    tileset.unlink()
+    os.symlink(tileset.with_name("other.tsx"), tileset)
+    os.symlink(tileset, tileset.with_name("other.tsx"))
+    os.utime(path, ns=(1, 1))
+    for _ in range(40):
+        app.step(1 / 60)
+    assert app.stack.top is scene and "symbolic links" in scene.watch_error
+    assert any(line.startswith("reload failed, old course kept: ") for line in scene.log)

@@ -2,6 +2,9 @@
 and (with --solve N) a map the solver cannot win in any of N deals."""
 from __future__ import annotations
 
+import pytest
+
+from game.core.errors import UserError
 from game.roborun.levels import lint
 from game.roborun.levels.ascii_board import parse_board
 from game.roborun.levels.tmx_loader import find_level, load_level
@@ -82,3 +85,11 @@ def test_lint_command_prints_warnings_without_failing(capsys):
     assert out[-1] == "ok: 1 map(s) clean, 1 warning(s)"
     assert lint.main([str(src), "--solve", "1"]) == 0
     assert capsys.readouterr().out.strip() == "ok: 1 map(s) clean"
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "0", "-1"])
+def test_a_solver_time_bound_that_is_not_a_number_of_seconds_is_refused(seconds):
+    """`lint --solve 1 --solve-seconds nan 1.1` was taken (NaN passed the '<= 0' check) and the
+    map reported clean; `solve --seconds nan` was already refused in one line."""
+    with pytest.raises(UserError, match="--solve-seconds positive"):
+        lint.main(["--solve", "1", "--solve-seconds", seconds, "1.1"])

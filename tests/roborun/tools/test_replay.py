@@ -1,5 +1,6 @@
 """Replays (python main.py replay FILE) and the engine benchmark command's output shape."""
 import json
+import os
 import random
 
 import pytest
@@ -77,3 +78,17 @@ def test_bench_counts_calls_per_apply_on_request(capsys):
     calls = json.loads(capsys.readouterr().out)["calls_per_apply"]
     assert calls["python_calls_per_apply"] > 1 and calls["c_calls_per_apply"] > 0
     assert bench.calls_per_apply(bench.busy_level(), games=3) == bench.calls_per_apply(bench.busy_level(), games=3)
+
+
+@pytest.mark.parametrize("level", ["/etc/passwd", "99999999999999999999.1", "x" * 5000 + ".tmx", "a\u0000b.tmx", "FIFO"])
+def test_a_replay_naming_a_map_it_cannot_use_names_the_replay_too(tmp_path, level):
+    """`replay bad.json` whose level was '/etc/passwd', a FIFO or a 5,000-character name printed
+    'error: /etc/passwd: not a .tmx map file': the file the player gave was not named."""
+    if level == "FIFO":
+        level = str(tmp_path / "map.tmx")
+        os.mkfifo(level)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"level": level, "seed": 1, "choices": []}), encoding="utf-8")
+    with pytest.raises(UserError) as caught:
+        replay.main([str(path)])
+    assert caught.value.where == f"{path}: level" and "\n" not in str(caught.value)

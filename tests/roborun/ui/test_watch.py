@@ -85,3 +85,21 @@ def test_without_watch_a_changed_file_is_ignored(app, map_file, monkeypatch):
     _rewrite(map_file, "<map")
     _frames(app, 2)
     assert app.stack.top is scene and scene.watch_path is None
+
+
+def test_a_map_whose_tileset_became_a_symlink_loop_keeps_the_old_map(app, map_file, monkeypatch):
+    """The designer's loop closed the window with pathlib's RuntimeError ('Symlink loop from ...',
+    Python 3.11's resolve() in the map reader) when a saved map named a tileset that is a
+    symbolic link to itself; now it is a reload error like any other and the old map stays."""
+    monkeypatch.setattr(play_scene, "WATCH_POLL", 0.0)
+    scene = PlayScene(GameOptions(level_ref=str(map_file), partner="random", seed=3, watch=True,
+                                  intro=False, tutorial=False))
+    app.stack.push(scene)
+    _frames(app, 2)
+    tilesets = map_file.parent.parent / "tilesets"
+    os.symlink(tilesets / "other.tsx", tilesets / "loop.tsx")
+    os.symlink(tilesets / "loop.tsx", tilesets / "other.tsx")
+    _rewrite(map_file, map_file.read_text().replace("../tilesets/roborun.tsx", "../tilesets/loop.tsx"))
+    _frames(app, 2)
+    assert isinstance(app.stack.top, NoticeScene)
+    assert "loop.tsx" in scene.watch_error and "symbolic links" in scene.watch_error
