@@ -9,13 +9,23 @@ import pytest
 from game import cli
 
 
-def test_a_name_too_long_for_the_disk_is_one_line_naming_the_file(capsys):
-    """`simulate roborally --course` with a 300-character name raised 'File name too long' out of
-    the course finder as a traceback."""
-    assert cli.main(["simulate", "roborally", "--course", "a" * 300, "--games", "1"]) == 2
+def test_a_name_too_long_for_the_disk_is_one_line_naming_the_file(monkeypatch, tmp_path, capsys):
+    """A command whose reader lets the disk's 'File name too long' out (`simulate roborally
+    --course` with a 300-character name did, before the course finder looked names up among the
+    ids) prints one line naming the file, cut to a readable length."""
+    def reader(argv):
+        (tmp_path / ("a" * 300)).is_file()
+    monkeypatch.setattr(cli, "dispatch", reader)
+    assert cli.main(["simulate"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("error: ") and err.endswith(": file name too long") and "\n" not in err
     assert "characters)" in err                                 # the name is cut, the line stays readable
+
+
+def test_simulate_with_a_course_name_too_long_for_the_disk_is_an_unknown_course(capsys):
+    assert cli.main(["simulate", "roborally", "--course", "a" * 300, "--games", "1"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("error: --course: unknown course") and "\n" not in err
 
 
 def test_an_error_without_a_file_still_raises(monkeypatch):
@@ -27,11 +37,7 @@ def test_an_error_without_a_file_still_raises(monkeypatch):
         cli.main(["simulate"])
 
 
-def test_a_symlink_loop_a_loader_resolves_is_one_line_naming_the_link(tmp_path, capsys):
-    """`lint map.tmx` whose tileset source is a symbolic link to itself printed pathlib's
-    'RuntimeError: Symlink loop from ...' traceback (Python 3.11's resolve(); the Robo Run map
-    reader, which the records are fingerprinted on, still lets it out: tests/roborun/levels/
-    test_hostile_faults.py)."""
+def _loop_tileset_map(tmp_path):
     levels = Path(__file__).resolve().parents[1] / "levels"
     (tmp_path / "tilesets").mkdir()
     (tmp_path / "maps").mkdir()
@@ -41,10 +47,26 @@ def test_a_symlink_loop_a_loader_resolves_is_one_line_naming_the_link(tmp_path, 
     good = (levels / "campaign1" / "1-1.tmx").read_text(encoding="utf-8")
     path = tmp_path / "maps" / "map.tmx"
     path.write_text(good.replace("../tilesets/roborun.tsx", "../tilesets/loop.tsx"), encoding="utf-8")
+    return path
+
+
+def test_a_symlink_loop_a_loader_resolves_is_one_line_naming_the_link(monkeypatch, tmp_path, capsys):
+    """A reader that resolves a symbolic link to itself raises pathlib's 'RuntimeError: Symlink
+    loop from ...' (Python 3.11): the command line's last guard makes it one line naming the link
+    (`lint map.tmx` with such a tileset printed the traceback before the map reader checked it)."""
+    path = _loop_tileset_map(tmp_path)
+    monkeypatch.setattr(cli, "dispatch", lambda argv: (tmp_path / "tilesets" / "loop.tsx").resolve())
     assert cli.main(["lint", str(path)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("error: ") and "\n" not in err
     assert "loop.tsx" in err and "symbolic links" in err
+
+
+def test_lint_names_a_tileset_that_is_a_symlink_loop(tmp_path, capsys):
+    path = _loop_tileset_map(tmp_path)
+    assert cli.main(["lint", str(path)]) == 1
+    out = capsys.readouterr().out.strip()
+    assert "loop.tsx" in out and "symbolic links" in out and "\n" not in out
 
 
 def test_other_runtime_errors_still_raise(monkeypatch):
