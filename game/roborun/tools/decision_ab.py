@@ -206,6 +206,16 @@ def _label(choice: Choice) -> str:
     return f"{choice.kind} {' '.join(map(str, choice.args))}".strip()
 
 
+def _decisions(state: GameState):
+    """(seat, legal choices, its view) at each decision until the game ends; the caller
+    applies a choice between two."""
+    for _ in range(MAX_DECISIONS_PER_GAME):
+        seat = state.decision_seat
+        if seat is None:
+            return
+        yield seat, legal_choices(state), seat_view(state, seat)
+
+
 def play_out(state: GameState, choice: Choice, ai_seat: int, ai: RoboRunAI, partner: Seat, seed: str) -> bool:
     """Apply `choice` to a copy of `state` and play to the end: `ai` in ai_seat, `partner` in the
     other, the hidden deck orders shuffled anew. True if the scenario is won."""
@@ -216,12 +226,7 @@ def play_out(state: GameState, choice: Choice, ai_seat: int, ai: RoboRunAI, part
     partner = partner.fork(rng.getrandbits(64))
     game_rng = random.Random(rng.getrandbits(64))
     apply(s, choice)
-    for _ in range(MAX_DECISIONS_PER_GAME):
-        seat = s.decision_seat
-        if seat is None:
-            break
-        choices = legal_choices(s)
-        view = seat_view(s, seat)
+    for seat, choices, view in _decisions(s):
         pick = ai.choose(view, choices, game_rng) if seat == ai_seat else partner.choose(view, choices, game_rng)
         apply(s, pick)
     return s.outcome == "won"
@@ -242,12 +247,7 @@ def ab_deal(level_id: str, deal: int, partner_kind: str, ai_seat: int, base_kind
     partner = Seat(partner_kind, deal)
     out: list[Divergence] = []
     decisions = 0
-    for _ in range(MAX_DECISIONS_PER_GAME):
-        seat = state.decision_seat
-        if seat is None:
-            break
-        choices = legal_choices(state)
-        view = seat_view(state, seat)
+    for seat, choices, view in _decisions(state):
         if seat != ai_seat:
             apply(state, partner.choose(view, choices, rng))
             continue
