@@ -324,28 +324,30 @@ def _task(args):
 
 def run(levels: list[str], deals: list[int], partners: tuple[str, ...], seats: tuple[int, ...], base: str,
         variants: tuple[str, ...], playouts: int, jobs: int = 1, progress=None) -> dict:
-    """Every (level, deal, partner, seat) game; the divergences and their summary."""
+    """Every (level, deal, partner, seat) game; the divergences and their summary. `progress`
+    is called with the result so far after each game (games end in the order they are listed)."""
     tasks = [(lv, d, p, s, base, variants, playouts) for lv in levels for d in deals for p in partners for s in seats]
+    result = {"games": 0, "decisions": 0, "playouts": playouts, "base": base}
     divs: list[Divergence] = []
-    decisions = 0
+
+    def add(task, found_in_game):
+        n, found = found_in_game
+        result["games"] += 1
+        result["decisions"] += n
+        divs.extend(found)
+        result["summary"] = summarise(divs, variants, partners, playouts)
+        result["divergences"] = [d.__dict__ for d in divs]
+        if progress:
+            progress(task, n, found, result)
+
     if jobs > 1:
         with get_context("fork").Pool(jobs) as pool:
-            results = pool.imap(_task, tasks)
-            for task, (n, found) in zip(tasks, results):
-                decisions += n
-                divs += found
-                if progress:
-                    progress(task, n, found)
+            for task, found_in_game in zip(tasks, pool.imap(_task, tasks)):
+                add(task, found_in_game)
     else:
         for task in tasks:
-            n, found = _task(task)
-            decisions += n
-            divs += found
-            if progress:
-                progress(task, n, found)
-    return {"games": len(tasks), "decisions": decisions, "playouts": playouts, "base": base,
-            "summary": summarise(divs, variants, partners, playouts),
-            "divergences": [d.__dict__ for d in divs]}
+            add(task, _task(task))
+    return result
 
 
 def report_lines(result: dict) -> list[str]:
@@ -409,24 +411,28 @@ def parse(argv: list[str]) -> argparse.Namespace:
     return args
 
 
+def _write_json(path: str, result: dict) -> None:
+    import json
+    from pathlib import Path
+    from game.core.storage import write_atomic
+    try:
+        write_atomic(Path(path), json.dumps(result, indent=1))
+    except OSError as exc:
+        raise UserError(path, exc.strerror or "cannot write") from None
+
+
 def main(argv: list[str]) -> int:
     args = parse(argv)
 
-    def progress(task, n, found):
+    def progress(task, n, found, so_far):
         print(f"{task[0]} deal {task[1]} {task[2]} seat {task[3]}: {n} decisions, {len(found)} divergent",
               file=sys.stderr, flush=True)
+        if args.json:                    # after every game, so a run stopped early keeps its figures
+            _write_json(args.json, so_far)
 
     result = run(args.levels, args.deals, args.partners, args.seats, args.base, args.variants,
                  args.playouts, args.jobs, progress)
     print("\n".join(report_lines(result)))
-    if args.json:
-        import json
-        from pathlib import Path
-        from game.core.storage import write_atomic
-        try:
-            write_atomic(Path(args.json), json.dumps(result, indent=1))
-        except OSError as exc:
-            raise UserError(args.json, exc.strerror or "cannot write") from None
     return 0
 
 
