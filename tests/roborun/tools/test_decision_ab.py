@@ -1,0 +1,79 @@
+"""The decision-level A/B tool (game/roborun/tools/decision_ab.py): it finds the decisions where
+a variant chooses differently, judges them by playouts, and sees a worse variant as worse."""
+import pytest
+
+from game.core.errors import UserError
+from game.roborun.ai.belief import Option, PartnerBelief
+from game.roborun.levels.tmx_loader import find_level, load_level
+from game.roborun.tools import decision_ab
+from game.roborun.tools.decision_ab import LikeMeSearchedBelief, PassHabitBelief, ab_deal, summarise
+
+
+@pytest.fixture(scope="module")
+def level():
+    return load_level(find_level("1.1"))
+
+
+def test_the_same_ai_as_variant_never_diverges(level):
+    decisions, divergences = ab_deal("1.1", 4700, "greedy", 0, "easy", ("easy",), 2, level)
+    assert decisions > 5
+    assert divergences == []
+
+
+def test_a_variant_that_plays_the_worst_card_shows_a_loss_at_the_decisions_where_it_differs(level):
+    _, divergences = ab_deal("1.1", 4701, "greedy", 0, "easy", ("weak",), 3, level, max_divergences=2)
+    assert len(divergences) == 2
+    assert all(d.picks["weak"] != d.base and d.kind == "card" for d in divergences)
+    assert all(0 <= won <= 3 for d in divergences for won in d.wins.values())
+    row = summarise(divergences, ("weak",), ("greedy",), 3)["weak"]["all"]
+    assert row["divergences"] == 2
+    assert row["mean_gain"] < 0 and row["summed_gain"] < 0
+
+
+def _option(value, is_pass=False, loses=False):
+    return Option(value=value, own=0.0, team=0.0, safety=4.0, loses=loses, is_pass=is_pass)
+
+
+def test_pass_habit_learns_a_partner_who_plays_rather_than_passes():
+    options = [_option(0.0), _option(0.0), _option(0.0, is_pass=True)]
+    belief = PassHabitBelief()
+    rare = [belief.passing["rare"]]
+    for _ in range(6):
+        belief.update(options, 0)              # a card, while PASS was open
+        rare.append(belief.passing["rare"])
+    assert rare == sorted(rare) and rare[-1] > 0.8
+    values = [0.0, 0.0, -100.0]
+    assert belief.expected(options, values) > PartnerBelief().expected(options, values)
+    belief.reset()
+    assert belief.passing == {"plain": 0.5, "rare": 0.5}
+
+
+def test_pass_habit_leaves_pass_its_share_when_every_card_loses():
+    options = [_option(-1e6, loses=True), _option(0.0, is_pass=True)]
+    probs = [0.3, 0.7]
+    assert decision_ab._pass_scaled(probs, options, 0.1) == probs
+
+
+def test_like_me_searched_judges_the_partners_options_by_the_searched_value():
+    options = [_option(100.0), _option(0.0)]          # one card deep, the first looks better ...
+    values = [0.0, 100.0]                             # ... searched deeper, the second is
+    searched, plain = LikeMeSearchedBelief(), PartnerBelief()
+    for belief in (searched, plain):
+        belief.weights = {m: (1.0 if m == "like_me" else 0.0) for m in belief.weights}
+    assert searched.expected(options, values) > 90.0 > 10.0 > plain.expected(options, values)
+
+
+@pytest.mark.parametrize("argv, flag", [
+    (["--deals", "9001"], "--deals"),
+    (["--deals", "5-3"], "--deals"),
+    (["--deals", "soon"], "--deals"),
+    (["--variants", "cleverer"], "--variants"),
+    (["--partners", ""], "--partners"),
+    (["--levels", "9.9"], "--levels"),
+    (["--playouts", "0"], "--playouts"),
+    (["--jobs", "many"], "--jobs"),
+])
+def test_bad_command_lines_are_one_line_errors(argv, flag):
+    with pytest.raises(UserError) as caught:
+        decision_ab.parse(argv)
+    assert caught.value.where == flag and "\n" not in str(caught.value)
