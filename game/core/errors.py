@@ -5,6 +5,9 @@ raises UserError with a message that names the file and place. The CLI prints it
 line and exits non-zero, never with a traceback.
 """
 
+import sys
+from typing import Callable, NoReturn
+
 PART_LIMIT = 300      # characters of a place or a problem; a hostile file can make either huge
 LINE_LIMIT = 40       # a loader may list several problems, one per line; a hostile file could list thousands
 
@@ -38,3 +41,14 @@ class UserError(Exception):
         self.where = one_line(where)
         self.what = short_lines(what)
         super().__init__(f"{self.where}: {self.what}")
+
+
+def run_tool(main: Callable[[list[str]], int]) -> NoReturn:
+    """The entry of a `python -m game.<game>.tools.X` tool: exit with main's code, and a
+    UserError as one line on stderr with code 2 (as main.py's commands do), never a traceback."""
+    try:
+        code = main(sys.argv[1:])
+    except UserError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        code = 2
+    sys.exit(code)

@@ -130,13 +130,20 @@ def _winning(surface: pygame.Surface, rect: pygame.Rect) -> None:
               bold=True)
 
 
-def _table_sketch(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """The table in miniature: opponents on top, your robots below, your hand at the foot."""
+def _sketch_box(surface: pygame.Surface, rect: pygame.Rect):
+    """A labelled box drawer for a miniature sketch laid out on a grid 1000 units wide."""
     s = rect.width / 1000
+
     def box(x, y, w, h, colour, label):
         r = pygame.Rect(rect.left + int(x * s), rect.top + int(y * s), int(w * s), int(h * s))
         pygame.draw.rect(surface, colour, r, 3, border_radius=10)
-        draw_fit(surface, label, r.inflate(-8, -8), "small", colour, align="center", valign="middle", bold=True)
+        draw_fit(surface, label, r.inflate(-10, -10), "small", colour, align="center", valign="middle", bold=True)
+    return box, s
+
+
+def _table_sketch(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The table in miniature: opponents on top, your robots below, your hand at the foot."""
+    box, s = _sketch_box(surface, rect)
     box(0, 0, 640, 200, render.SEAT_COLOURS[1], "Opponents' robots")
     box(0, 215, 640, 180, render.SEAT_COLOURS[0], "Your robots")
     box(660, 0, 340, 120, theme.TEXT_DIM, "Deck and piles")
@@ -153,11 +160,7 @@ def _table_sketch(surface: pygame.Surface, rect: pygame.Rect) -> None:
 
 def _teams(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """2 vs 1 in miniature: two partners' boxes against the lone player's, with its bonuses."""
-    s = rect.width / 1000
-    def box(x, y, w, h, colour, label):
-        r = pygame.Rect(rect.left + int(x * s), rect.top + int(y * s), int(w * s), int(h * s))
-        pygame.draw.rect(surface, colour, r, 3, border_radius=10)
-        draw_fit(surface, label, r.inflate(-12, -12), "small", colour, align="center", valign="middle", bold=True)
+    box, s = _sketch_box(surface, rect)
     box(0, 20, 470, 260, render.TEAM_COLOURS[0], "Partner\n5 cards, 7 max\n2 actions")
     box(530, 20, 470, 260, render.TEAM_COLOURS[0], "Partner\n5 cards, 7 max\n2 actions")
     draw_text(surface, "VS", (rect.centerx, rect.top + int(350 * s)), "large", theme.ACCENT, "center", bold=True)

@@ -19,7 +19,7 @@ import json
 import random
 from collections import Counter
 
-from game.core.errors import UserError
+from game.core.errors import UserError, run_tool
 from game.roborally import rules as R
 from game.roborally.ai import make_player, rollout
 from game.roborally.ai.planner import Planner, fill
@@ -208,9 +208,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    import sys
-
-    try:
-        raise SystemExit(main(sys.argv[1:]))
-    except UserError as exc:
-        raise SystemExit(f"error: {exc}") from None
+    run_tool(main)

@@ -37,7 +37,7 @@ import sys
 from dataclasses import dataclass, field, replace
 from multiprocessing import get_context
 
-from game.core.errors import UserError
+from game.core.errors import UserError, run_tool
 from game.roborun.ai.belief import NOISE, FLOOR, Option, PartnerBelief, model_policy
 from game.roborun.ai.evaluate import evaluate
 from game.roborun.ai.player import RoboRunAI, _completed
@@ -437,8 +437,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main(sys.argv[1:]))
-    except UserError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        sys.exit(2)
+    run_tool(main)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import sys
 
-from game.core.errors import UserError
+from game.core.errors import UserError, run_tool
 from game.roborun.ai.board import INF, exit_distance
 from game.roborun.ai.player import LEVELS, RoboRunAI
 from game.roborun.levels.tmx_loader import find_level, load_level
@@ -118,8 +118,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main(sys.argv[1:]))
-    except UserError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        sys.exit(2)
+    run_tool(main)
