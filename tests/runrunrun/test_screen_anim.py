@@ -96,3 +96,25 @@ def test_a_tumbling_roll_redraws_only_its_dice_not_the_table():
         assert len(shown) >= 2, "the rolling dice did not change faces"   # a mummy die has few faces
     finally:
         pygame.quit()
+
+
+def test_the_log_tells_a_roll_once_its_dice_land():
+    """While the dice tumble the log must not already say what they show ("Mummy dice: 2 mummy
+    symbols of 3" appeared with the first frame of the tumble)."""
+    app = App(headless=True)
+    try:
+        app.settings.animation_speed = 1.0
+        scene = _scene(app, seed=1)
+        for _ in range(3):
+            assert _until_a_roll(app, scene), "no dice were rolled"
+            told = [line for line in scene.log if "dice" in line.lower()]
+            app.step(1 / 60)
+            assert scene.rolling is not None
+            assert [line for line in scene.log if "dice" in line.lower()] == told, "the log told the roll early"
+            assert any("dice" in line.lower() for line in scene.held_log)
+            while scene.rolling is not None:
+                app.step(1 / 60)
+            assert not scene.held_log
+            assert len([line for line in scene.log if "dice" in line.lower()]) > len(told) or len(scene.log) == 12
+    finally:
+        pygame.quit()

@@ -54,6 +54,7 @@ def roll_beat(scene: "PlayScene", faces: list, kind: str) -> Beat:
 
     def end() -> None:
         scene.rolling = None
+        scene.release_log()         # the roll's outcome is told once the dice show it
     return Beat([Track(ROLL_SECONDS, on_start=start, on_end=end)], label=kind)
 
 
@@ -111,6 +112,7 @@ class PlayScene(Scene):
         self.captions = Sequencer()
         self.rolling: tuple[list, str] | None = None     # (faces, kind) while a roll tumbles
         self.tumbling_dice: list[pygame.Rect] = []      # where the side panel left the rolled dice's squares
+        self.held_log: list[str] = []                   # a roll's log lines, told when its dice land
         self.last_human: int | None = None
         self.viewer = min(self.humans) if self.humans else 0
         self.layout: V.HexLayout | None = None
@@ -204,12 +206,13 @@ class PlayScene(Scene):
     def _show(self, events: list) -> None:
         """What a choice did: its log lines, its dice tumbling, its banner; the choice list starts over."""
         roll, banner = None, None
+        self.release_log()                   # an earlier roll's lines come before this choice's
         for e in events:
-            line = log_line(e)
-            if line:
-                self.log.append(line)
             if e["type"] in ("mummy_roll", "combat_roll", "reroll"):
                 roll = (list(e["dice"]), e["type"])
+            line = log_line(e)
+            if line:                         # from a roll on, lines wait until its dice land
+                (self.held_log if roll else self.log).append(line)
             if e["type"] in ("won", "lost"):
                 banner = line or ""
                 if self.app and not self.demo:
@@ -229,6 +232,11 @@ class PlayScene(Scene):
         self.reroll_mask = 0
         self.hold_auto = False
         self.wait = self.pace
+
+    def release_log(self) -> None:
+        """The log lines held back while a roll tumbles (they would tell its outcome early)."""
+        self.log.extend(self.held_log)
+        self.held_log.clear()
 
     def _check_handover(self, previous) -> None:
         if self.session.is_over():
@@ -318,6 +326,7 @@ class PlayScene(Scene):
         self.version += 1
         self.players = {s: make_player(self.ai_level, self.session.seed * 10 + s) for s in range(config.players)}
         self.log.clear()
+        self.held_log.clear()
         self.log.append("A new team enters the pyramid")
         self.banner = None
         self.ended_for = 0.0
