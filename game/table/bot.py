@@ -68,11 +68,21 @@ def play_seat(address: str, seat: int, level: str = "normal", *, code: str = "",
         time.sleep(away)
 
 
+def _open(connect, url: str):
+    """The connection, after its handshake. Something that is not a table answering junk can
+    trip an internal assertion of websockets' sync client (its reader thread closing while the
+    handshake still waits); that is a refused connection like any other, not a traceback."""
+    try:
+        return connect(url, max_size=1 << 22, open_timeout=10)
+    except AssertionError as exc:
+        raise EOFError("the handshake broke off") from exc
+
+
 def _session(connect, url: str, address: str, seat: int, level: str, code: str, seed: int,
              drop_after: int | None, deadline: float, report: BotReport, state: dict) -> str:
     """One connection: join or rejoin, then play until the game ends ("over") or the bot leaves ("left")."""
     token = state["token"]
-    with connect(url, max_size=1 << 22, open_timeout=10) as conn:
+    with _open(connect, url) as conn:
         hello = json.loads(conn.recv(timeout=10))
         if hello.get("type") != "table":
             raise UserError(address, "not a Robo Arcade table")

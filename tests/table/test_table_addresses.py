@@ -130,3 +130,15 @@ def test_a_table_bot_with_a_seat_or_level_no_table_has_ends_in_one_line(two_seat
     err = capsys.readouterr().err.strip()
     assert err.startswith("error: ") and words in err and "\n" not in err
     assert time.monotonic() - started < 10
+
+
+def test_a_handshake_that_trips_websockets_own_assertion_is_a_refused_connection(monkeypatch):
+    """Under load, a junk answer raced the websockets sync client's reader thread and its
+    internal 'assert self.close_deadline is None' escaped the bot as a traceback (seen in
+    make test); the bot treats it as a connection that did not open, and says so in one line."""
+    from game.table import bot
+
+    def tripping(url, **options):
+        raise AssertionError
+    with pytest.raises(EOFError, match="handshake"):
+        bot._open(tripping, "ws://127.0.0.1:1/")
