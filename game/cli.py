@@ -175,7 +175,20 @@ def dispatch(argv: list[str]) -> int:
         return _lint(rest)
     if command not in COMMANDS:
         raise UserError("command line", f"unknown command '{command}' (try: python main.py --help)")
+    if command == "roborun":
+        _refuse_a_rally_course(rest)
     return _resolve(COMMANDS[command], command)(rest)
+
+
+def _refuse_a_rally_course(argv: list[str]) -> None:
+    """`roborun --level course.tmx` on a Robo Rally course listed every Robo Run problem of it
+    (no robots, no exits...) without saying it is a course of the other game."""
+    for i, arg in enumerate(argv):
+        ref = arg.split("=", 1)[1] if arg.startswith("--level=") else argv[i + 1] if arg == "--level" \
+            and i + 1 < len(argv) else None
+        if ref and ref.endswith(".tmx") and _map_game(ref) == "roborally":
+            raise UserError(files._short(ref), "is a Robo Rally course (map property game = roborally): "
+                                               f"play it with python main.py roborally --course {ref}")
 
 
 def main(argv: list[str] | None = None) -> int:

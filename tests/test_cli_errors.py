@@ -75,3 +75,19 @@ def test_other_runtime_errors_still_raise(monkeypatch):
     monkeypatch.setattr(cli, "dispatch", broken)
     with pytest.raises(RuntimeError):
         cli.main(["simulate"])
+
+
+@pytest.mark.parametrize("form", [["--level", "{}"], ["--level={}"]])
+def test_roborun_on_a_robo_rally_course_says_which_game_it_is_for(form, capsys):
+    """`roborun --level course.tmx` on a Robo Rally course listed Robo Run's problems with it (no
+    exits, no robots...) without saying it is a course of the other game."""
+    course = str(Path(__file__).resolve().parents[1] / "levels" / "roborally" / "dizzy-dash.tmx")
+    assert cli.main(["roborun", *[part.format(course) for part in form], "--frames", "1"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "is a Robo Rally course" in err and "roborally --course" in err and "\n" not in err
+
+
+def test_a_robo_run_map_is_not_taken_for_a_rally_course():
+    level = str(Path(__file__).resolve().parents[1] / "levels" / "campaign1" / "1-1.tmx")
+    cli._refuse_a_rally_course(["--level", level, "--seed", "3"])       # no error: it is Robo Run's
+    cli._refuse_a_rally_course(["--level"])                             # argparse says what is missing
