@@ -183,10 +183,10 @@ def dispatch(argv: list[str]) -> int:
 def _refuse_a_rally_course(argv: list[str]) -> None:
     """`roborun --level course.tmx` on a Robo Rally course listed every Robo Run problem of it
     (no robots, no exits...) without saying it is a course of the other game."""
-    for i, arg in enumerate(argv):
-        ref = arg.split("=", 1)[1] if arg.startswith("--level=") else argv[i + 1] if arg == "--level" \
-            and i + 1 < len(argv) else None
-        if ref and ref.endswith(".tmx") and _map_game(ref) == "roborally":
+    refs = [arg.removeprefix("--level=") for arg in argv if arg.startswith("--level=")]
+    refs += [value for flag, value in zip(argv, argv[1:]) if flag == "--level"]
+    for ref in refs:
+        if ref.endswith(".tmx") and _map_game(ref) == "roborally":
             raise UserError(files._short(ref), "is a Robo Rally course (map property game = roborally): "
                                                f"play it with python main.py roborally --course {ref}")
 

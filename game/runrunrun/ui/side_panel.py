@@ -116,8 +116,8 @@ def draw_side(scene, surface, view, rows, focus, human_turn) -> None:
     faces = list(view.dice) + ([None] if view.combat else []) + list(view.combat)
     tumbling = TUMBLING if scene.rolling else None
     if scene.rolling:   # the rolled dice's squares stay empty here: the overlay tumbles them
-        landed = list(scene.rolling[0])
-        faces = [tumbling] * len(landed) if scene.rolling[1] == "mummy_roll" else list(view.dice) + [None] + [tumbling] * len(landed)
+        in_air = [tumbling] * len(scene.rolling[0])
+        faces = in_air if scene.rolling[1] == "mummy_roll" else list(view.dice) + [None] + in_air
     scene.tumbling_dice = []
     dx = x0 + 4
     fit("Dice", (dx, y + 6, 42, 19), colour=theme.TEXT_DIM)
