@@ -17,10 +17,11 @@ line, game.core.errors.UserError naming the file and the layer/place.
 """
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from game.core import files
+from game.core import files, tiled
 from game.core.errors import UserError
 from game.roborally.rules.board import DIRS, KINDS, MAX_SIZE, Board, SpecError
 
@@ -32,7 +33,8 @@ MAX_OBJECTS = 2000
 TYPES_BY_ROLE = {"wall": ("wall",), "laser": ("laser",), "element": ("push", "crusher"),
                  "marker": ("checkpoint", "start", "reboot")}
 FLIP_MASK = 0x1FFFFFFF
-TILESET_SOURCE = "../tilesets/roborally.tsx"   # the only tileset reference a course may hold
+TILESET_SOURCE = "../tilesets/roborally.tsx"   # the only tileset a course may use, from levels/roborally,
+TILESET_PATH = re.compile(r"(\.\./)+([^./\\:][^/\\:]*/)*tilesets/roborally\.tsx")   # or a folder below it
 TURNS = ("none", "left", "right")
 
 
@@ -163,6 +165,10 @@ def load_course(path: str | Path) -> dict:
     root = _parse(path, "course map")
     if root.tag != "map":
         raise UserError(name, "not a Tiled map")
+    try:        # base64, infinite, group layers, offsets, templates: the plain map they describe
+        root = tiled.plain_map(root, path)
+    except tiled.TiledProblem as exc:
+        raise UserError(f"{name} {exc.place}", exc.what) from None
     if root.get("orientation") != "orthogonal" or root.get("infinite", "0") != "0":
         raise UserError(name, "a course is a finite orthogonal map")
     if root.get("tilewidth") != str(TILE) or root.get("tileheight") != str(TILE):
@@ -177,9 +183,14 @@ def load_course(path: str | Path) -> dict:
     if mprops.get("game") != "roborally":
         raise UserError(f"{name} map properties", "needs game = \"roborally\"")
     tilesets = root.findall("tileset")
-    if len(tilesets) != 1 or tilesets[0].get("source") != TILESET_SOURCE:
-        raise UserError(f"{name} tileset", f"a course uses exactly one tileset, written as {TILESET_SOURCE} "
-                        "(so the course sits in a folder beside levels/tilesets)")
+    source = (tilesets[0].get("source") or "") if len(tilesets) == 1 else ""
+    if len(tilesets) == 1 and not source:
+        raise UserError(f"{name} tileset", f"is embedded; use the shared external tileset ({TILESET_SOURCE} "
+                        "from a course in levels/roborally)")
+    if not TILESET_PATH.fullmatch(source):
+        raise UserError(f"{name} tileset", "a course uses exactly one tileset, the shared tilesets/roborally.tsx, by a "
+                        f"relative path: {TILESET_SOURCE} from a course in levels/roborally (../../tilesets/... "
+                        "from a folder below it)")
     firstgid = files.whole_number(tilesets[0].get("firstgid", "1"))
     if not firstgid:
         raise UserError(f"{name} tileset", f"firstgid {files._shown(tilesets[0].get('firstgid'))} is not a whole number above 0")
@@ -253,11 +264,11 @@ def load_course(path: str | Path) -> dict:
             if number is None:
                 raise UserError(where, f"gid {files._shown(gid)} is not a tile number")
             t = tile(number, where)
-            otype = object_type(obj)
             role = t.get("role")
             if role == "space":
                 raise UserError(where, "floor tiles belong on the 'floor' layer")
             expected = t.get("marker") or t.get("kind") or role
+            otype = object_type(obj) or expected     # none: Tiled 1.8 drops the class= Tiled 1.9 wrote
             if otype not in TYPES_BY_ROLE[role] or otype != expected:
                 raise UserError(where, f"type/class {files._shown(otype)} does not match its tile (expected {files._shown(expected)})")
             if (lname == "walls") != (role in ("wall", "laser")):

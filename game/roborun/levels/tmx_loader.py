@@ -21,7 +21,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.core import files
+from game.core import files, tiled
 from game.core.errors import UserError
 from game.roborun.rules.level import (
     BAD_COLOURS, DIRECTIONS, GOOD_COLOURS, HAZARD_VARIANTS, ROBOT_COLOURS, SPACE_KINDS, TOKEN_KINDS,
@@ -174,14 +174,20 @@ def _inside(root: Path, target: Path) -> bool:
         return False
 
 
-def _precheck(path: Path, problems: Problems) -> None:
-    """Everything that must hold before pytmx may read the file."""
+def _precheck(path: Path, problems: Problems) -> ET.Element | None:
+    """Everything that must hold before pytmx may read the file; the map in the plain form
+    game.core.tiled makes of what Tiled writes (base64, groups, offsets, templates, ...)."""
     root = _safe_xml(path, problems, "map file")
     if root is None:
-        return
+        return None
     if root.tag != "map":
         problems.add("", f"root element is <{root.tag}>, not <map>")
-        return
+        return None
+    try:
+        root = tiled.plain_map(root, path)
+    except tiled.TiledProblem as exc:
+        problems.add(exc.place, exc.what)
+        return None
     if root.get("orientation") != "orthogonal":
         problems.add("map", f"orientation is '{root.get('orientation')}'; only orthogonal maps are supported")
     if root.get("infinite", "0") != "0":
@@ -227,6 +233,9 @@ def _precheck(path: Path, problems: Problems) -> None:
                         problems.add(f"{name} object {str(obj.get('id'))[:20]}", f"{exc.what}; use a pixel position on the map")
             if obj.get("id") is not None and files.whole_number(obj.get("id")) is None:
                 problems.add(f"{name} object", f"id '{obj.get('id')[:20]}' is not a whole number")
+            if (files.whole_number(obj.get("gid")) or 0) >= 1 << 28:     # pytmx would read it unflipped
+                problems.add(f"{name} object {str(obj.get('id'))[:20]}", "tile is flipped; place it unflipped")
+    return root
 
 
 def _precheck_tileset(map_path: Path, tileset: ET.Element, problems: Problems) -> None:
@@ -294,11 +303,13 @@ def _read(path: Path) -> tuple[LevelSpec | None, list[str]]:
     if path.suffix != ".tmx":
         problems.add("", "not a .tmx map file")
         return None, problems.lines
-    _precheck(path, problems)
-    if problems.lines:
+    root = _precheck(path, problems)
+    if problems.lines or root is None:
         return None, problems.lines
     try:
-        tmx = _pytmx().TiledMap(str(path))
+        tmx = _pytmx().TiledMap()
+        tmx.filename = str(path)            # tilesets are found beside the map
+        tmx.parse_xml(root)
     except Exception as exc:  # pytmx raises bare Exception/ValueError/KeyError for bad content
         problems.add("", f"Tiled map could not be read: {type(exc).__name__}: {_short(exc, 200)}")
         return None, problems.lines
@@ -362,6 +373,14 @@ class _Builder:
             self.p.add(f"{where} ({x},{y})", "is not centred on a space; snap it to the grid")
             return None
         return (x, y)
+
+    def space_kind_under(self, obj) -> str | None:
+        """The marker a link without type/class stands for: the kind of the space under it (Tiled
+        1.8 drops the class= that Tiled 1.9 wrote; a marker's type always equals its space's kind)."""
+        x, y = math.floor((obj.x + obj.width / 2) / TILE), math.floor((obj.y + obj.height / 2) / TILE)
+        if 0 <= x < self.width and 0 <= y < self.height and self.spaces[y][x].kind in LINK_TYPES:
+            return self.spaces[y][x].kind
+        return None
 
     def edge_of(self, obj, orientation: str, where: str) -> tuple[Pos, str] | None:
         """The one edge an edge object lies on, as a normalised (pos, 'E'|'S') key."""
@@ -625,7 +644,7 @@ class _Builder:
         props_of: dict[int, dict] = {}
         for obj in self.objects("links"):
             where = f"links object {obj.id}"
-            kind = _object_type(obj)
+            kind = _object_type(obj) or self.space_kind_under(obj)
             if obj.gid:
                 self.p.add(where, "links are point objects, not tiles")
                 continue

@@ -254,9 +254,9 @@ def test_all_problems_reported_at_once(level_copy):
     ("huge", "must be a whole number from 1 to"),
     ("outside", "points outside the level folder"),
     ("missing_tileset", "is missing"),
-    ("base64", "must use CSV encoding"),
+    ("base64", "base64 tile data is damaged"),
     ("big_file", "the limit is"),
-    ("infinite", "infinite maps are not supported"),
+    ("infinite", "infinite map has no painted tiles"),
     ("embedded", "is embedded"),
     ("not_a_map", "not <map>"),
 ])
