@@ -22,6 +22,7 @@ never pay for pygame start-up, and each game package owns its own options.
 """
 from __future__ import annotations
 
+import re
 import sys
 from typing import Callable, Sequence
 
@@ -125,15 +126,18 @@ def _choose(kind: str, word: str | None, table: dict[str, str] | Sequence[str]) 
 LINTERS: dict[str, str] = {"roborally": "game.roborally.cli:lint"}
 
 
+_GAME_PROPERTY = re.compile(r'<property\s[^>]*?\bname="game"[^>]*?\svalue="([^"]*)"')
+
+
 def _map_game(path: str) -> str | None:
+    """The map's own property game (Tiled writes map properties before the first tileset; an
+    enum-typed one carries type= and propertytype= between its name and value)."""
     try:        # through game.core.files: a FIFO or a device is refused, never read
-        head = files.read_bytes(path, 1 << 20, "map file")[:4096].decode("utf-8", errors="replace")
+        text = files.read_bytes(path, 1 << 20, "map file").decode("utf-8", errors="replace")
     except files.FileProblem:
         return None
-    for game in LINTERS:
-        if f'name="game" value="{game}"' in head:
-            return game
-    return None
+    match = _GAME_PROPERTY.search(text.split("<tileset", 1)[0])
+    return match[1] if match and match[1] in LINTERS else None
 
 
 def _lint(argv: list[str]) -> int:

@@ -42,6 +42,7 @@ class TiledProblem(files.FileProblem):
 def plain_map(root: ET.Element, path: Path | str) -> ET.Element:
     """The map `root` (parsed from `path`) in plain form; the element is changed in place."""
     path = Path(path)
+    _plain_properties(root)
     _flatten_groups(root)
     for imagelayer in root.findall("imagelayer"):      # a backdrop picture: no tiles, no objects
         root.remove(imagelayer)
@@ -75,6 +76,16 @@ def _move(obj: ET.Element, dx: float, dy: float, layer: str) -> None:
         except files.FileProblem as exc:
             raise TiledProblem(where, f"{exc.what}; use a pixel position on the map") from None
         obj.set(attr, f"{value + delta:g}")
+
+
+def _plain_properties(root: ET.Element) -> None:
+    """A custom-class property (Tiled 1.8+: members nested inside it) kept by name with an empty
+    value: pytmx cannot read one without the project's type list, and no game reads one."""
+    for prop in [p for p in root.iter("property") if p.get("type") == "class"]:
+        name = prop.get("name", "")
+        prop.clear()
+        prop.set("name", name)
+        prop.set("value", "")
 
 
 # ------------------------------------------------------------------ layers

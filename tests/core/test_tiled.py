@@ -302,3 +302,22 @@ def test_tiled_round_trip_through_json_keeps_a_base64_grouped_templated_map(tmp_
                                   capture_output=True, timeout=60)
             assert done.returncode == 0, done.stderr
         assert board(game, load(game, back)) == shipped(game), game
+
+
+CLASS_PROPERTY = ('<property name="look" type="class" propertytype="Look">\n   <properties>\n'
+                  '    <property name="tint" type="color" value="#ff0000ff"/>\n   </properties>\n  </property>\n')
+
+
+def test_a_custom_class_property_is_an_unknown_robo_run_property_not_a_pytmx_crash(tmp_path):
+    """pytmx failed with "TypeError: 'NoneType' object is not subscriptable" (on the map) and
+    "KeyError: 'Look'" (on an object); Robo Run refuses properties it does not know by name."""
+    text = SHIPPED["run"].read_text().replace(" <properties>\n", " <properties>\n  " + CLASS_PROPERTY, 1)
+    one_line_error("run", write_map(tmp_path, "run", text), "map properties", "unknown property 'look'")
+
+
+def test_a_custom_class_property_on_a_course_is_ignored_like_any_other_extra_property(tmp_path):
+    text = re.sub(r'(<object id="1" type="wall" gid="\d+" x="\d+" y="\d+" width="64" height="64")/>',
+                  lambda m: m[1] + ">\n   <properties>\n    " + CLASS_PROPERTY + "   </properties>\n  </object>",
+                  SHIPPED["rally"].read_text())
+    assert "Look" in text
+    assert board("rally", load_course(write_map(tmp_path, "rally", text))) == shipped("rally")

@@ -179,3 +179,18 @@ def test_any_attribute_with_a_hostile_value_is_a_one_line_error(tmp_path, value)
             load_course(path)
         except UserError as exc:
             assert "\n" not in str(exc) and len(str(exc)) < 700, (match.group(1), str(exc)[:200])
+
+
+@pytest.mark.parametrize("old, new", [
+    ('<property name="game" value="roborally"/>',            # an enum-typed property (type= and propertytype=)
+     '<property name="game" type="string" propertytype="Game" value="roborally"/>'),
+    ('<property name="blurb" value="', '<property name="blurb" value="' + "a long blurb " * 400),   # game past 4 KB
+])
+def test_main_lint_finds_the_game_property_however_tiled_wrote_it(tmp_path, capsys, old, new):
+    """Both courses load; `lint` sent them to Robo Run's checker (three wrong problems), as it
+    looked for the exact text name="game" value="roborally" in the first 4 KB only."""
+    from game.cli import main as cli_main
+    out = broken(tmp_path, COURSES_DIR / "dizzy-dash.tmx", old, new)
+    load_course(out)
+    assert cli_main(["lint", str(out)]) == 0
+    assert capsys.readouterr().out.strip() == f"{out}: ok"
