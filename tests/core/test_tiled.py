@@ -321,3 +321,18 @@ def test_a_custom_class_property_on_a_course_is_ignored_like_any_other_extra_pro
                   SHIPPED["rally"].read_text())
     assert "Look" in text
     assert board("rally", load_course(write_map(tmp_path, "rally", text))) == shipped("rally")
+
+
+@pytest.mark.parametrize("prop, shown", [
+    ('<property name="owner" value="0"/>', "the str property '0'"),       # Tiled's default type is string
+    ('<property name="owner" type="bool" value="true"/>', "the bool property True"),
+    ('<property name="owner" type="float" value="1"/>', "the float property 1.0"),
+    ('<property name="owner" type="int" value="2"/>', "it is 2"),
+])
+def test_a_robot_owner_typed_other_than_int_says_so_in_one_line(tmp_path, prop, shown):
+    """It said "good robot owner must be seat 0 or 1, is '0'" of a string '0', and took a bool
+    true as seat 1 and a float 1.0 as the seat."""
+    text = re.sub(r'(<object id="1" type="robot" gid="45" [^/]*)/>',
+                  lambda m: f"{m[1]}>\n   <properties>\n    {prop}\n   </properties>\n  </object>", SHIPPED["run"].read_text())
+    assert prop in text
+    one_line_error("run", write_map(tmp_path, "run", text), "robots (9,1)", "must be an int property", shown)

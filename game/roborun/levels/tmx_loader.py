@@ -553,8 +553,10 @@ class _Builder:
             owner = props.get("owner")
             if colour in GOOD_COLOURS:
                 owner = DEFAULT_OWNER[colour] if owner is None else owner
-                if owner not in (0, 1):
-                    self.p.add(where, f"good robot owner must be seat 0 or 1, is {owner!r}")
+                if owner not in (0, 1) or isinstance(owner, (bool, float)):
+                    whole = isinstance(owner, int) and not isinstance(owner, bool)
+                    typed = owner if whole else f"the {type(owner).__name__} property {owner!r}"
+                    self.p.add(where, f"good robot owner must be an int property, seat 0 or 1; it is {typed}")
                     continue
             elif owner is not None:
                 self.p.add(where, "bad robots have no owner; remove the 'owner' property")
