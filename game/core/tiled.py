@@ -25,7 +25,9 @@ from pathlib import Path
 from game.core import files
 
 FLIP_BITS = 0xF0000000           # Tiled's flip/rotation flags in the top bits of a gid
-MAX_SIDE = 1000                  # cells per side of a tile layer we decode (maps use at most 40)
+MAX_SIDE = 200                   # cells per side of a tile layer we decode (maps use at most 40)
+MAX_CELLS = 200_000              # cells decoded or written in all: a map's 1 MB cannot ask for more
+MAX_GROUP_DEPTH = 32             # group layers inside group layers
 MAX_TEMPLATE_BYTES = 1 << 20
 SHAPES = ("point", "ellipse", "polygon", "polyline", "text")
 
@@ -44,12 +46,13 @@ def plain_map(root: ET.Element, path: Path | str) -> ET.Element:
     path = Path(path)
     _plain_properties(root)
     _flatten_groups(root)
+    cells = _Budget()
     for imagelayer in root.findall("imagelayer"):      # a backdrop picture: no tiles, no objects
         root.remove(imagelayer)
     tile_layers = root.findall("layer")
     for layer in tile_layers:
-        _plain_data(layer)
-    shift = _finite(root, tile_layers) if root.get("infinite", "0") != "0" else (0.0, 0.0)
+        _plain_data(layer, cells)
+    shift = _finite(root, tile_layers, cells) if root.get("infinite", "0") != "0" else (0.0, 0.0)
     board_x, board_y = _board_offset(tile_layers)
     templates = _Templates(root, path)
     for group in root.findall("objectgroup"):
@@ -89,8 +92,10 @@ def _plain_properties(root: ET.Element) -> None:
 
 
 # ------------------------------------------------------------------ layers
-def _flatten_groups(parent: ET.Element, dx: float = 0.0, dy: float = 0.0) -> None:
+def _flatten_groups(parent: ET.Element, dx: float = 0.0, dy: float = 0.0, depth: int = 0) -> None:
     """Put the layers of every group layer where the group was, its offset added to theirs."""
+    if depth > MAX_GROUP_DEPTH:
+        raise TiledProblem(f"layer '{_name(parent)}'", f"group layers nest more than {MAX_GROUP_DEPTH} deep")
     index = 0
     while index < len(parent):
         child = parent[index]
@@ -102,7 +107,7 @@ def _flatten_groups(parent: ET.Element, dx: float = 0.0, dy: float = 0.0) -> Non
             index += 1
             continue
         gx, gy = _offset(child)
-        _flatten_groups(child, dx + gx, dy + gy)
+        _flatten_groups(child, dx + gx, dy + gy, depth + 1)
         members = [c for c in child if c.tag in ("layer", "objectgroup", "imagelayer")]
         parent.remove(child)
         for offset, member in enumerate(members):
@@ -136,7 +141,20 @@ def _name(layer: ET.Element) -> str:
 
 
 # ------------------------------------------------------------------ tile data
-def _plain_data(layer: ET.Element) -> None:
+class _Budget:
+    """Cells decoded or written so far, against MAX_CELLS: a zlib bomb in every chunk of a 1 MB
+    file, or two painted cells far apart on each of a hundred layers, stop with one line."""
+
+    def __init__(self) -> None:
+        self.used = 0
+
+    def spend(self, count: int, where: str) -> None:
+        self.used += count
+        if self.used > MAX_CELLS:
+            raise TiledProblem(where, f"the map's tile layers hold more than {MAX_CELLS} cells in all")
+
+
+def _plain_data(layer: ET.Element, cells: _Budget) -> None:
     """Decode a tile layer's data (and its chunks) to CSV."""
     data = layer.find("data")
     if data is None:
@@ -153,6 +171,7 @@ def _plain_data(layer: ET.Element) -> None:
             width, height = _size(layer, where)
         else:
             width, height = _size(block, f"{where} chunk at {block.get('x')},{block.get('y')}")
+        cells.spend(width * height, where)
         gids = _gids(block.text or "", encoding, compression, width * height, where)
         rows = [",".join(map(str, gids[y * width:(y + 1) * width])) for y in range(height)]
         block.text = "\n" + ",\n".join(rows) + "\n"
@@ -206,7 +225,7 @@ def _gids(text: str, encoding: str | None, compression: str | None, count: int, 
     return [int.from_bytes(raw[i:i + 4], "little") for i in range(0, want, 4)]
 
 
-def _finite(root: ET.Element, tile_layers: list[ET.Element]) -> tuple[float, float]:
+def _finite(root: ET.Element, tile_layers: list[ET.Element], budget: _Budget) -> tuple[float, float]:
     """An infinite map made finite: the board is the box around every painted cell. Returns the
     pixel shift applied to the board, which objects follow."""
     painted: list[tuple[int, int]] = []
@@ -228,6 +247,7 @@ def _finite(root: ET.Element, tile_layers: list[ET.Element]) -> tuple[float, flo
     width, height = max(x for x, _ in painted) - left + 1, max(y for _, y in painted) - top + 1
     if width > MAX_SIDE or height > MAX_SIDE:
         raise TiledProblem("map", f"infinite map's painted tiles span {width}x{height} cells; the limit is {MAX_SIDE}")
+    budget.spend(width * height * len(tile_layers), "map")
     for number, layer in enumerate(tile_layers):
         cells = [0] * (width * height)
         for cx, cy, cw, _ch, gids in chunks_of[number]:

@@ -280,9 +280,29 @@ def test_tile_layers_offset_differently_are_one_line(tmp_path, game):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_zlib_bomb_stops_at_the_layers_size(tmp_path, game):
     text = SHIPPED[game].read_text()
-    bomb = base64.b64encode(zlib.compress(b"\0" * 50_000_000)).decode()
+    bomb = base64.b64encode(zlib.compress(b"\0" * 5_000_000)).decode()
     text = with_data(text, TILE_LAYER[game], 'encoding="base64" compression="zlib"', bomb)
     one_line_error(game, write_map(tmp_path, game, text), "tile data holds")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_groups_nested_thousands_deep_are_one_line_not_a_recursion_error(tmp_path, game):
+    text = SHIPPED[game].read_text()
+    first, last = text.index("<layer "), text.rindex("</objectgroup>") + len("</objectgroup>")
+    deep = 3000
+    text = text[:first] + '<group name="g">' * deep + text[first:last] + "</group>" * deep + text[last:]
+    one_line_error(game, write_map(tmp_path, game, text), "group layers nest more than")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_infinite_map_of_many_bombed_chunks_stops_at_the_cell_budget(tmp_path, game):
+    """Every chunk a 200x200 zlib bomb of tile 1 (a few hundred bytes each): decoding them all
+    would take gigabytes; the loader stops once the map passes 200,000 cells."""
+    bomb = base64.b64encode(zlib.compress((1).to_bytes(4, "little") * 40_000)).decode()
+    chunks = "".join(f'<chunk x="{200 * i}" y="0" width="200" height="200">{bomb}</chunk>' for i in range(2000))
+    text = with_data(SHIPPED[game].read_text(), TILE_LAYER[game], 'encoding="base64" compression="zlib"', chunks)
+    text = text.replace('infinite="0"', 'infinite="1"')
+    one_line_error(game, write_map(tmp_path, game, text), "more than 200000 cells")
 
 
 # ------------------------------------------------------------------ real Tiled
