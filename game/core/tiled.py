@@ -72,7 +72,7 @@ def plain_map(root: ET.Element, path: Path | str) -> ET.Element:
 
 
 def _move(obj: ET.Element, dx: float, dy: float, layer: str) -> None:
-    where = f"layer '{layer}' object {str(obj.get('id'))[:20]}"
+    where = f"layer '{layer}' object {_clip(str(obj.get('id')), 20)}"
     for attr, delta in (("x", dx), ("y", dy)):
         try:
             value = files.finite_number(obj.get(attr, "0"), where, attr, limit=1e6)
@@ -135,9 +135,14 @@ def _board_offset(tile_layers: list[ET.Element]) -> tuple[float, float]:
 
 
 def _name(layer: ET.Element) -> str:
-    """A layer's name for a message: one line, at most 60 characters (a hostile name stays readable)."""
-    name = " ".join(layer.get("name", "").split())
-    return name if len(name) <= 60 else name[:60] + "..."
+    return _clip(layer.get("name", ""))
+
+
+def _clip(text: str, limit: int = 60) -> str:
+    """A name or value from the file for a message: one line (&#10; in an attribute is a real
+    newline), at most `limit` characters, so a hostile value stays one readable line."""
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[:limit] + "..."
 
 
 # ------------------------------------------------------------------ tile data
@@ -170,7 +175,7 @@ def _plain_data(layer: ET.Element, cells: _Budget) -> None:
         if block is data:
             width, height = _size(layer, where)
         else:
-            width, height = _size(block, f"{where} chunk at {block.get('x')},{block.get('y')}")
+            width, height = _size(block, f"{where} chunk at {_clip(str(block.get('x')), 12)},{_clip(str(block.get('y')), 12)}")
         cells.spend(width * height, where)
         gids = _gids(block.text or "", encoding, compression, width * height, where)
         rows = [",".join(map(str, gids[y * width:(y + 1) * width])) for y in range(height)]
@@ -195,7 +200,7 @@ def _gids(text: str, encoding: str | None, compression: str | None, count: int, 
         gids = [files.whole_number(c) for c in cells]
         if None in gids:
             bad = cells[gids.index(None)]
-            raise TiledProblem(where, f"cell '{bad[:20]}' is not a tile number")
+            raise TiledProblem(where, f"cell '{_clip(bad, 20)}' is not a tile number")
         if len(gids) != count:
             raise TiledProblem(where, f"has {len(gids)} cells, its size needs {count}")
         return gids  # type: ignore[return-value]
@@ -292,15 +297,15 @@ class _Templates:
         return os.path.realpath(base.parent / source) if source else None
 
     def resolve(self, obj: ET.Element, layer: str) -> None:
-        where = f"layer '{layer}' object {str(obj.get('id'))[:20]}"
+        where = f"layer '{layer}' object {_clip(str(obj.get('id')), 20)}"
         source = obj.get("template", "")
         if source.startswith(("/", "\\")) or re.match(r"^[a-zA-Z]+:", source):
-            raise TiledProblem(where, f"template '{files._short(source)}' must be a relative path")
+            raise TiledProblem(where, f"template '{_clip(source)}' must be a relative path")
         tx_path = self.map_path.parent / source
         template = self._template(tx_path, source, where)
         base = template.find("object")
         if base is None:
-            raise TiledProblem(where, f"template '{files._short(source)}' holds no object")
+            raise TiledProblem(where, f"template '{_clip(source)}' holds no object")
         merged = copy.deepcopy(base)
         if merged.get("gid") is not None and obj.get("gid") is None:
             merged.set("gid", self._map_gid(template, tx_path, merged.get("gid", ""), source, where))
@@ -335,17 +340,17 @@ class _Templates:
             try:
                 raw = files.read_bytes(tx_path, MAX_TEMPLATE_BYTES, "template")
             except files.Missing:
-                raise TiledProblem(where, f"template '{files._short(source)}' is missing") from None
+                raise TiledProblem(where, f"template '{_clip(source)}' is missing") from None
             except files.FileProblem as exc:
-                raise TiledProblem(where, f"template '{files._short(source)}': {exc.what}") from None
+                raise TiledProblem(where, f"template '{_clip(source)}': {exc.what}") from None
             if re.search(rb"<!\s*(DOCTYPE|ENTITY)", raw, re.IGNORECASE):
-                raise TiledProblem(where, f"template '{files._short(source)}' declares a DOCTYPE/ENTITY")
+                raise TiledProblem(where, f"template '{_clip(source)}' declares a DOCTYPE/ENTITY")
             try:
                 template = ET.fromstring(raw)
             except (ET.ParseError, LookupError, ValueError) as exc:
-                raise TiledProblem(where, f"template '{files._short(source)}' is not valid XML ({exc})") from None
+                raise TiledProblem(where, f"template '{_clip(source)}' is not valid XML ({exc})") from None
             if template.tag != "template":
-                raise TiledProblem(where, f"'{files._short(source)}' is not a Tiled template")
+                raise TiledProblem(where, f"'{_clip(source)}' is not a Tiled template")
             self.read[key] = template
         return self.read[key]
 
@@ -354,11 +359,11 @@ class _Templates:
         gid = files.whole_number(gid_text)
         tileset = template.find("tileset")
         if gid is None or tileset is None:
-            raise TiledProblem(where, f"template '{files._short(source)}' names a tile without its tileset")
+            raise TiledProblem(where, f"template '{_clip(source)}' names a tile without its tileset")
         first, real = files.whole_number(tileset.get("firstgid")) or 0, self._real(tx_path, tileset.get("source"))
         for map_first, map_real in self.map_tilesets:
             if real is not None and real == map_real:
                 tile = (gid & ~FLIP_BITS) - first
                 return str((gid & FLIP_BITS) | (tile + map_first))
-        raise TiledProblem(where, f"template '{files._short(source)}' takes its tile from "
-                           f"'{files._short(tileset.get('source') or 'an embedded tileset')}', which the map does not use")
+        raise TiledProblem(where, f"template '{_clip(source)}' takes its tile from "
+                           f"'{_clip(tileset.get('source') or 'an embedded tileset')}', which the map does not use")

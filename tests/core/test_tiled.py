@@ -356,3 +356,12 @@ def test_a_robot_owner_typed_other_than_int_says_so_in_one_line(tmp_path, prop, 
                   lambda m: f"{m[1]}>\n   <properties>\n    {prop}\n   </properties>\n  </object>", SHIPPED["run"].read_text())
     assert prop in text
     one_line_error("run", write_map(tmp_path, "run", text), "robots (9,1)", "must be an int property", shown)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_newline_inside_a_base64_layers_cell_stays_one_line(tmp_path, game):
+    """Found by fuzzing: a CSV chunk cell '0x\\n1' was quoted whole, so the error took two lines."""
+    rows = ",\n".join(",".join("1" for _ in range(16)) for _ in range(16)).replace("1", "0x\n1", 1)
+    text = with_data(SHIPPED[game].read_text(), TILE_LAYER[game], 'encoding="csv"',
+                     f'<chunk x="0" y="0" width="16" height="16">{rows}</chunk>').replace('infinite="0"', 'infinite="1"')
+    one_line_error(game, write_map(tmp_path, game, text), "is not a tile number")
