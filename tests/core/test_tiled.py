@@ -359,7 +359,7 @@ def test_a_robot_owner_typed_other_than_int_says_so_in_one_line(tmp_path, prop, 
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_newline_inside_a_base64_layers_cell_stays_one_line(tmp_path, game):
+def test_a_newline_inside_a_chunks_cell_stays_one_line(tmp_path, game):
     """Found by fuzzing: a CSV chunk cell '0x\\n1' was quoted whole, so the error took two lines."""
     rows = ",\n".join(",".join("1" for _ in range(16)) for _ in range(16)).replace("1", "0x\n1", 1)
     text = with_data(SHIPPED[game].read_text(), TILE_LAYER[game], 'encoding="csv"',
