@@ -91,6 +91,21 @@ def _plain_properties(root: ET.Element) -> None:
         prop.set("value", "")
 
 
+def watched_stamp(path: Path | str) -> tuple | None:
+    """What tells a changed map in the designer's --watch loop: the map file's stamp and those of
+    the templates it uses (saving a template in Tiled changes its instances, not the map file).
+    None when the map is gone."""
+    stamp = files.file_stamp(path)
+    if stamp is None:
+        return None
+    try:
+        raw = files.read_bytes(path, files.MAX_BYTES * 2, "map file")
+    except files.FileProblem:
+        return (stamp,)
+    sources = sorted({s.decode("utf-8", "replace") for s in re.findall(rb'\btemplate="([^"\x00]{1,1000})"', raw)})
+    return (stamp, *((source, files.file_stamp(Path(path).parent / source)) for source in sources[:200]))
+
+
 # ------------------------------------------------------------------ layers
 def _flatten_groups(parent: ET.Element, dx: float = 0.0, dy: float = 0.0, depth: int = 0) -> None:
     """Put the layers of every group layer where the group was, its offset added to theirs."""

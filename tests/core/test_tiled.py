@@ -365,3 +365,15 @@ def test_a_newline_inside_a_chunks_cell_stays_one_line(tmp_path, game):
     text = with_data(SHIPPED[game].read_text(), TILE_LAYER[game], 'encoding="csv"',
                      f'<chunk x="0" y="0" width="16" height="16">{rows}</chunk>').replace('infinite="0"', 'infinite="1"')
     one_line_error(game, write_map(tmp_path, game, text), "is not a tile number")
+
+
+def test_the_watch_stamp_changes_when_a_template_changes_and_is_none_for_a_gone_map(tmp_path):
+    from game.core.tiled import watched_stamp
+    root = level_folder(tmp_path)
+    path = write_map(tmp_path, "rally", as_template(SHIPPED["rally"].read_text(), root / "mine", "rally"))
+    first = watched_stamp(path)
+    template = root / "mine" / "thing.tx"
+    template.write_text(template.read_text() + "\n")
+    assert watched_stamp(path) != first
+    path.unlink()
+    assert watched_stamp(path) is None

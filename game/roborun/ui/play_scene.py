@@ -37,7 +37,7 @@ from game.client.text import draw_fit
 from game.client.widgets import panel
 from game.client.sequencer import Sequencer
 from game.client.widgets import MenuItem
-from game.core import files
+from game.core import files, tiled
 from game.core.errors import UserError
 from game.core.session import GameSession, save_session_later, saved_game_path
 from game.core.storage import wait_idle as wait_for_saves
@@ -189,7 +189,7 @@ class PlayScene(PlayDrawing, Scene):
         self.t = 0.0
         self.frames_drawn = 0
         self.watch_path: Path | None = find_level(options.level_ref) if options.watch else None
-        self.watch_stamp = _file_stamp(self.watch_path) if self.watch_path else None
+        self.watch_stamp = tiled.watched_stamp(self.watch_path) if self.watch_path else None
         self.watch_wait = 0.0
         self.watch_error: str | None = None     # the last reload's one-line error (old map kept)
 
@@ -626,7 +626,7 @@ class PlayScene(PlayDrawing, Scene):
         """The designer's loop: when the watched map file changed, start the scenario again
         on the new map (same seed, seats and boards) in a new scene; a map that does not load
         keeps the old one and shows the one-line error. True when the scene was replaced."""
-        stamp = _file_stamp(self.watch_path)
+        stamp = tiled.watched_stamp(self.watch_path)
         if stamp == self.watch_stamp:
             return False
         self.watch_stamp = stamp
@@ -721,13 +721,6 @@ def start_game(app, options: GameOptions, replace_to: bool = False) -> PlayScene
     return scene
 
 
-def _file_stamp(path: Path) -> tuple | None:
-    """What tells a changed file: modification time and size (None: the file is gone)."""
-    try:
-        info = path.stat()
-    except OSError:
-        return None
-    return info.st_mtime_ns, info.st_size
 
 
 def _is_entry(scene) -> bool:

@@ -103,3 +103,30 @@ def test_a_map_whose_tileset_became_a_symlink_loop_keeps_the_old_map(app, map_fi
     _frames(app, 2)
     assert isinstance(app.stack.top, NoticeScene)
     assert "loop.tsx" in scene.watch_error and "symbolic links" in scene.watch_error
+
+
+def test_watch_reloads_when_a_template_the_map_uses_is_saved(app, map_file, monkeypatch):
+    """Saving a template in Tiled changes its instances on the map without touching the map
+    file; the loop watches the templates too (game.core.tiled.watched_stamp)."""
+    monkeypatch.setattr(play_scene, "WATCH_POLL", 0.0)
+    template = map_file.parent / "token.tx"
+    tx = ('<?xml version="1.0" encoding="UTF-8"?>\n<template>\n <tileset firstgid="1" source="../tilesets/roborun.tsx"/>\n'
+          ' <object type="token" gid="{gid}" width="64" height="64"/>\n</template>\n')
+    template.write_text(tx.format(gid=49))
+    text = map_file.read_text()
+    instance = '<object id="2" type="token" gid="49" x="128" y="192" width="64" height="64"/>'
+    assert instance in text
+    map_file.write_text(text.replace(instance, '<object id="2" template="token.tx" x="128" y="192"/>'))
+    scene = PlayScene(GameOptions(level_ref=str(map_file), partner="random", seed=3, watch=True,
+                                  intro=False, tutorial=False))
+    app.stack.push(scene)
+    _frames(app, 2)
+    before = {t.pos: t.kind for t in scene.level.tokens}
+
+    _rewrite(template, tx.format(gid=51))            # the template now holds another token tile
+    _frames(app, 2)
+    reloaded = app.stack.top
+    assert reloaded is not scene and isinstance(reloaded, PlayScene) and reloaded.watch_error is None
+    after = {t.pos: t.kind for t in reloaded.level.tokens}
+    assert after[(2, 2)] != before[(2, 2)] and {p: k for p, k in after.items() if p != (2, 2)} == \
+        {p: k for p, k in before.items() if p != (2, 2)}
