@@ -20,7 +20,7 @@ from game.client.scene import Scene
 from game.client.sequencer import Sequencer
 from game.client.text import draw_fit
 from game.client.widgets import Menu, MenuItem, ResultsHold, draw_hints, draw_text, panel
-from game.core import storage, tiled
+from game.core import storage
 from game.core.errors import UserError
 from game.core.files import symlink_loop
 from game.core.session import GameSession, save_session_later
@@ -195,13 +195,17 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
 
     def watch(self, path: str, seed: int) -> "RaceScene":
         """The designer's loop: restart this race on the course file whenever it changes."""
-        self.watch_path, self.watch_stamp, self.seed = str(path), tiled.watched_stamp(path), seed
+        from game.core.tiled import watched_stamp     # the XML reader only in the designer's loop (a cached race needs none)
+
+        self.watch_path, self.watch_stamp, self.seed = str(path), watched_stamp(path), seed
         return self
 
     def _reload_if_changed(self) -> bool:
         """A changed course file starts the race again on it (same seed and seats); one that
         does not load keeps the old course and says why in one line. True when replaced."""
-        stamp = tiled.watched_stamp(self.watch_path)
+        from game.core.tiled import watched_stamp
+
+        stamp = watched_stamp(self.watch_path)
         if stamp == self.watch_stamp:
             return False
         self.watch_stamp = stamp

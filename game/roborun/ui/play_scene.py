@@ -37,7 +37,7 @@ from game.client.text import draw_fit
 from game.client.widgets import panel
 from game.client.sequencer import Sequencer
 from game.client.widgets import MenuItem
-from game.core import files, tiled
+from game.core import files
 from game.core.errors import UserError
 from game.core.session import GameSession, save_session_later, saved_game_path
 from game.core.storage import wait_idle as wait_for_saves
@@ -189,7 +189,7 @@ class PlayScene(PlayDrawing, Scene):
         self.t = 0.0
         self.frames_drawn = 0
         self.watch_path: Path | None = find_level(options.level_ref) if options.watch else None
-        self.watch_stamp = tiled.watched_stamp(self.watch_path) if self.watch_path else None
+        self.watch_stamp = _watched_stamp(self.watch_path) if self.watch_path else None
         self.watch_wait = 0.0
         self.watch_error: str | None = None     # the last reload's one-line error (old map kept)
 
@@ -626,7 +626,7 @@ class PlayScene(PlayDrawing, Scene):
         """The designer's loop: when the watched map file changed, start the scenario again
         on the new map (same seed, seats and boards) in a new scene; a map that does not load
         keeps the old one and shows the one-line error. True when the scene was replaced."""
-        stamp = tiled.watched_stamp(self.watch_path)
+        stamp = _watched_stamp(self.watch_path)
         if stamp == self.watch_stamp:
             return False
         self.watch_stamp = stamp
@@ -806,3 +806,11 @@ def busy_ai_job(scene: PlayScene):
         view = seat_view_for(scene.state, seat)
         scene._bench_job = (make_partner("ai", "hard")[0], (view, choices, random.Random(len(scene.history))), {})
     return getattr(scene, "_bench_job", None)
+
+
+def _watched_stamp(path: Path) -> tuple | None:
+    """The map's stamp and its templates' (game.core.tiled), imported here: the XML reader is
+    for the designer's loop, and a cached level's first frame needs none."""
+    from game.core.tiled import watched_stamp
+
+    return watched_stamp(path)
