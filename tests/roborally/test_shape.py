@@ -38,7 +38,8 @@ def test_import_directions_and_no_other_game():
 # An import deferred on purpose, with its reason (the direction checks above still see it).
 DEFERRED_ON_PURPOSE = {
     "ui/course_files.py": "issue 26: the course reader's XML parser is imported only when a course "
-                          "is not in the disk cache, never before a cached race's first frame",
+                          "is not in the disk cache, never before a cached race's first frame (and "
+                          "game.core.tiled only in the --watch loop)",
 }
 
 

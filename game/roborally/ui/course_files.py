@@ -29,7 +29,16 @@ def _tmx():
 def _reader_sources() -> list[Path]:
     """What a cached spec depends on besides its map: the tileset and the reader and checker's code."""
     package = Path(__file__).resolve().parents[1]
-    return [TILESET, package / "levels" / "tmx.py", package / "rules" / "board.py"]
+    return [TILESET, package / "levels" / "tmx.py", package / "rules" / "board.py",
+            package.parent / "core" / "tiled.py"]
+
+
+def watched_stamp(path: str | Path) -> tuple | None:
+    """What tells a changed course in the --watch loop: the file's stamp and its templates'.
+    game.core.tiled imports the XML reader, so it is imported here, for the designer's loop only."""
+    from game.core.tiled import watched_stamp as stamp
+
+    return stamp(path)
 
 
 def course_ids() -> list[str]:

@@ -26,7 +26,7 @@ from game.core.files import symlink_loop
 from game.core.session import GameSession, save_session_later
 from game.roborally import rules as R
 from game.roborally.ai import LEVELS, make_player, think
-from game.roborally.ui.course_files import load_course
+from game.roborally.ui.course_files import load_course, watched_stamp
 from game.roborally.rules.engine import Choice, make_config
 from game.roborally.ui import explain, howto
 from game.roborally.ui.board_view import ROBOT_COLOURS, ROBOT_NAMES, BoardView
@@ -195,16 +195,12 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
 
     def watch(self, path: str, seed: int) -> "RaceScene":
         """The designer's loop: restart this race on the course file whenever it changes."""
-        from game.core.tiled import watched_stamp     # the XML reader only in the designer's loop (a cached race needs none)
-
         self.watch_path, self.watch_stamp, self.seed = str(path), watched_stamp(path), seed
         return self
 
     def _reload_if_changed(self) -> bool:
         """A changed course file starts the race again on it (same seed and seats); one that
         does not load keeps the old course and says why in one line. True when replaced."""
-        from game.core.tiled import watched_stamp
-
         stamp = watched_stamp(self.watch_path)
         if stamp == self.watch_stamp:
             return False

@@ -73,7 +73,8 @@ def shipped_level_sources() -> list[Path]:
     """Every file a shipped map's reading depends on: the maps, their tilesets and the loader's
     code (a change to any of them invalidates what game.core.disk_cache kept)."""
     sources = [p for p in LEVELS_DIR.rglob("*") if p.is_file()]
-    return sources + [loader_file(), Path(rules_level.__file__)]
+    tiled_file = Path(__file__).resolve().parents[2] / "core" / "tiled.py"    # the loader's plain-map step
+    return sources + [loader_file(), tiled_file, Path(rules_level.__file__)]
 
 
 def load_level_spec(ref: str) -> LevelSpec:
