@@ -134,10 +134,6 @@ class RallyPlayer:
                 hand = list(view.hand)
                 candidates = [fill(seq, hand, 5 - len(fixed)) for seq in
                               planner.top_programs(hand, fixed, rollout.CANDIDATES)]
-                if rollout.SAFEST:
-                    safe = rollout.safest_program(view, hand, fixed)
-                    if safe not in candidates:
-                        candidates.append(safe)
                 seq = rollout.choose(view, planner, [list(fixed) + c for c in candidates], self.seed)[len(fixed):]
             else:
                 seq = planner.greedy_program(list(view.hand), fixed)

@@ -219,7 +219,6 @@ class Planner:
         self._risk_memo = {}
         self._fall_memo = {}
         self._tables = {}     # checkpoint -> (cards-to-go, walking distance): one cache look-up per planner
-        self.fall_extra = 0.0  # added to every fall's price (hard's engine check asks for a cautious program)
 
     def _push_threats(self, view) -> dict:
         """(x, y) -> how likely another robot is to push ours from there into a pit or off the
@@ -355,7 +354,7 @@ class Planner:
         if hit is None:
             rx, ry, rd = self.board.reboot
             lost = self.terminal(x, y, d, cp, False) - self.terminal(rx, ry, rd, cp, True)
-            hit = self._fall_memo[key] = 6.0 + 2.0 * self._reboot_cost() + max(0.0, lost) + self.fall_extra
+            hit = self._fall_memo[key] = 6.0 + 2.0 * self._reboot_cost() + max(0.0, lost)
         return hit
 
     def _risk(self, x, y, d, which, run=1):
@@ -442,7 +441,7 @@ class Planner:
 
     def _rebooted(self, cp, reward, done, reg):
         rx, ry, rd = self.board.reboot
-        return rx, ry, rd, cp, True, reward - 6.0 - 2.0 * self._reboot_cost() - self._skipped(reg) - self.fall_extra, done
+        return rx, ry, rd, cp, True, reward - 6.0 - 2.0 * self._reboot_cost() - self._skipped(reg), done
 
     def _skipped(self, reg) -> float:
         """What falling in register `reg` costs hard in Haywires it leaves waiting: those under

@@ -24,11 +24,6 @@ CANDIDATES = 6          # programs checked with the engine
 SAMPLES = 6             # sampled worlds each program plays in (the same worlds for every program)
 REBOOT_COST = 25.0      # a reboot: 2 damage, the rest of the round lost, far from the checkpoint
 DAMAGE_COST = 1.2       # one damage card (SPAM clogs the deck, Haywire spoils a register)
-# Eighth round (docs/roborally-ai.md), tried and reverted: each off at today's value.
-SAMPLES_HAYWIRES = SAMPLES   # worlds when two or more of the seat's own Haywires wait face down
-SAFEST = 0              # 1: one more candidate, the planner's best program with every fall priced SAFE_FALL more
-SAFE_FALL = 100.0
-PENDING_RISK = 0        # 1: a round that ends with Haywires waiting under register 1 costs their fall share there
 
 
 def sample_world(view, rng: random.Random, own_haywire: dict | None = None) -> E.RallyState:
@@ -71,17 +66,12 @@ def score(planner: Planner, before_cp: int, s: E.RallyState, ev: list, seat: int
     value -= DAMAGE_COST * sum(1 for e in ev if e.kind == "damage" and e.seat == seat)
     # Haywires still face down at the round's end play next round (a reboot skips, not clears, them)
     value -= PENDING_HAYWIRE_COST * sum(1 for h in r.haywire if h is not None)
-    if PENDING_RISK and r.haywire[0] is not None and not r.rebooted:
-        run = 1
-        while run < 3 and r.haywire[run] is not None:
-            run += 1
-        value -= planner._risk(r.x, r.y, r.d, "haywire", run) * planner._fall_cost(r.x, r.y, r.d, r.cp)
     if s.winner is not None:
         value -= 50.0
     return value
 
 
-def _haywire_strata(face_down, rng: random.Random, n: int = SAMPLES) -> list[dict]:
+def _haywire_strata(face_down, rng: random.Random) -> list[dict]:
     """What lies under the seat's own face-down Haywires in each of the SAMPLES worlds: every
     Haywire card equally often (a shuffled cycle per register), not five independent draws, so
     a program is judged against each way its Haywire can move the robot (issue 23: a Haywire
@@ -93,17 +83,7 @@ def _haywire_strata(face_down, rng: random.Random, n: int = SAMPLES) -> list[dic
             cycle = list(kinds)
             rng.shuffle(cycle)
             cycles[i] = cycle
-    # the j-th face-down register's cycle is shifted by j more each time the cycles wrap, so
-    # 12 worlds over two Haywires meet 12 different pairs of cards, not the same 6 twice
-    return [{i: cycle[(k + j * (k // len(cycle))) % len(cycle)] for j, (i, cycle) in enumerate(cycles.items())}
-            for k in range(n)]
-
-
-def safest_program(view, hand: list[str], fixed: tuple) -> list[str]:
-    """The planner's best program when every fall costs SAFE_FALL more: the hand's cautious line."""
-    cautious = Planner(view, "hard")
-    cautious.fall_extra = SAFE_FALL
-    return fill(cautious.top_programs(hand, fixed, 1)[0], hand, E.REGISTERS - len(fixed))
+    return [{i: cycle[k % len(cycle)] for i, cycle in cycles.items()} for k in range(SAMPLES)]
 
 
 def choose(view, planner: Planner, candidates: list[list[str]], seed: int) -> list[str]:
@@ -113,8 +93,7 @@ def choose(view, planner: Planner, candidates: list[list[str]], seed: int) -> li
     rng = random.Random(f"{seed}/{view.round}/{view.seat}/{view.register}")
     me = view.robots[view.seat]
     worlds = []
-    n = SAMPLES_HAYWIRES if sum(1 for h in me.haywire if h) >= 2 else SAMPLES
-    for own_haywire in _haywire_strata(me.haywire, rng, n):
+    for own_haywire in _haywire_strata(me.haywire, rng):
         w = sample_world(view, rng, own_haywire)
         _others_programs(w, view.seat)
         worlds.append(w)
