@@ -26,6 +26,13 @@ re-created here so ai/ stays main's until one is kept:
                     card loses
   like-me-searched  (C) the like_me model judges the partner's options by the searched value
                     (near a round's end the look-ahead searches them deeper), not the one-card one
+and the ninth pass's candidates:
+  start-deep        (a) who starts the round: both options one card deep, then both deeper
+                    (starter's card and the reply) while each has an equal share of the work
+  tempo             (b) round 4, more moves needed than the cards probably give: bad robots'
+                    nearness counted at half, the time shortfall at twice, for that decision
+  care-floor        (c) card denial: the `random` model keeps at least its prior share of the
+                    belief, so the look-ahead leaves a now-and-then careless partner safe cards
 """
 from __future__ import annotations
 
@@ -39,8 +46,9 @@ from multiprocessing import get_context
 
 from game.core.errors import UserError, run_tool
 from game.roborun.ai.belief import NOISE, FLOOR, Option, PartnerBelief, model_policy
+from game.roborun.ai import evaluate as evaluation
 from game.roborun.ai.evaluate import evaluate
-from game.roborun.ai.player import RoboRunAI, _completed
+from game.roborun.ai.player import RoboRunAI, _WorkClock, _completed, complete
 from game.roborun.ai.seat_state import state_from_view
 from game.roborun.partners import STYLES, make_partner
 from game.roborun.rules.engine import apply, legal_choices, new_game
@@ -116,6 +124,25 @@ class LikeMeSearchedBelief(_PolicyBelief):
         return model_policy(model, options, avoid, planning=True)
 
 
+CARE_FLOOR = 0.15      # care-floor: the `random` model's weight never falls below its prior
+
+
+class CareFloorBelief(PartnerBelief):
+    """(ninth pass, c) Card denial for partners who are careless now and then: the `random`
+    model keeps at least CARE_FLOOR of the belief, so the look-ahead always counts on a share
+    of the partner's cards being any safe card, steered carelessly (a noisy partner's one
+    choice in five; a pure-type belief reads it as greedy and `random` falls below CARELESS_FROM),
+    and prefers to leave that partner cards it cannot play badly."""
+
+    def update(self, options, picked, avoid=frozenset()) -> None:
+        super().update(options, picked, avoid)
+        weights = self.weights
+        if weights["random"] < CARE_FLOOR:
+            rest = sum(w for m, w in weights.items() if m != "random")
+            self.weights = {m: (CARE_FLOOR if m == "random" else w * (1.0 - CARE_FLOOR) / rest)
+                            for m, w in weights.items()}
+
+
 class WeakAI(RoboRunAI):
     """At a card choice, the card or PASS whose greedy resolution its own evaluation judges
     worst; everything else as easy: a variant known to be worse, to check the tool."""
@@ -134,13 +161,85 @@ class WeakAI(RoboRunAI):
         return choices[min(judged)[1]] if judged else easy
 
 
-BELIEFS = {"pass-habit": PassHabitBelief, "like-me-searched": LikeMeSearchedBelief}
-AI_KINDS = ("easy", "normal", "hard", "weak") + tuple(BELIEFS)
+class StartDeepAI(RoboRunAI):
+    """(ninth pass, a) Who starts the round, each option searched alike: both one card deep
+    first, then both deeper (the starter's card and the reply, then one more card) while the
+    work lasts. Only a depth every option completed within its share of the work counts.
+    Main's AI scores each option one card deep (the starter's first card)."""
+
+    def _choose_start(self, root, clock):
+        options = list(root.pending.options)
+        starts = []
+        for option in options:
+            state = root.copy()
+            apply(state, option)
+            complete(state)
+            starts.append(state)
+        values = [self._reply_value(s, clock) for s in starts]
+        for depth in (2, 3):
+            left = clock.left if isinstance(clock, _WorkClock) else 0
+            share = left // len(options)
+            if share < 8:
+                break
+            deeper = []
+            for state in starts:
+                own = _WorkClock(share)
+                deeper.append(self._reply_value(state, own, depth))
+                clock.left -= share - max(own.left, 0)
+                if own.left < 0:
+                    break                        # this option's search was cut: the depth is not fair
+            if len(deeper) < len(options):
+                break
+            values = deeper
+        return max(options, key=lambda c: (values[options.index(c)], -options.index(c)))
+
+
+TEMPO_DANGER = 0.5     # tempo: bad robots' nearness counted at this share ...
+TEMPO_LATE = 2.0       # ... and each move the remaining cards cannot give this many times
+
+
+class TempoAI(RoboRunAI):
+    """(ninth pass, b) Round 4 with more moves still needed than the round's cards probably give:
+    progress over safety (a loss on time is as lost as a destroyed robot) - the nearness of bad
+    robots counted at TEMPO_DANGER and the time shortfall at TEMPO_LATE times, for that decision."""
+
+    def choose(self, view, choices, rng=None, budget_ms=None):
+        if view.round != 4 or len(choices) < 2 or not _short_of_time(view):
+            return super().choose(view, choices, rng, budget_ms)
+        kept = evaluation.DANGER, evaluation.LATE_W
+        evaluation.DANGER = {d: w * TEMPO_DANGER for d, w in kept[0].items()}
+        evaluation.LATE_W = kept[1] * TEMPO_LATE
+        try:
+            return super().choose(view, choices, rng, budget_ms)
+        finally:
+            evaluation.DANGER, evaluation.LATE_W = kept
+
+
+def _short_of_time(view) -> bool:
+    """More moves needed than the remaining cards probably give (evaluate's shortfall > 0),
+    read as the change in the evaluation when the shortfall's weight changes."""
+    state = state_from_view(view, random.Random(0))     # deck orders do not enter the shortfall
+    kept = evaluation.LATE_W
+    try:
+        evaluation.LATE_W = 0.0
+        without = evaluation.evaluate(state)
+        evaluation.LATE_W = 1.0
+        shortfall = without - evaluation.evaluate(state)
+    finally:
+        evaluation.LATE_W = kept
+    return shortfall > 0.0
+
+
+BELIEFS = {"pass-habit": PassHabitBelief, "like-me-searched": LikeMeSearchedBelief, "care-floor": CareFloorBelief}
+AIS = {"start-deep": StartDeepAI, "tempo": TempoAI}
+AI_KINDS = ("easy", "normal", "hard", "weak") + tuple(BELIEFS) + tuple(AIS)
 
 
 def make_ai(kind: str) -> RoboRunAI:
     if kind == "weak":
         return WeakAI()
+    if kind in AIS:
+        return AIS[kind]("hard")
     if kind in BELIEFS:
         ai = RoboRunAI("hard")
         ai.belief = BELIEFS[kind]()

@@ -63,6 +63,39 @@ def test_like_me_searched_judges_the_partners_options_by_the_searched_value():
     assert searched.expected(options, values) > 90.0 > 10.0 > plain.expected(options, values)
 
 
+def test_start_deep_differs_from_hard_only_at_who_starts_a_round(level):
+    _, divergences = ab_deal("1.1", 4800, "greedy", 0, "hard", ("start-deep",), 1, level)
+    assert divergences
+    assert all(d.kind == "start" for d in divergences)
+
+
+def test_tempo_plays_for_time_only_in_round_4_short_of_moves_and_leaves_the_weights_as_they_were():
+    from game.roborun.ai import evaluate as evaluation
+    from game.roborun.rules.engine import legal_choices, new_game
+    from game.roborun.rules.view import seat_view
+    state = new_game(load_level(find_level("1.4")), 4800)                    # round 1: all 24 cards still to come
+    assert not decision_ab._short_of_time(seat_view(state, 0))
+    state.round = 4                                  # the same robots with only round 4's six cards
+    view = seat_view(state, 0)
+    assert decision_ab._short_of_time(view)
+    weights = dict(evaluation.DANGER), evaluation.LATE_W
+    assert decision_ab.make_ai("tempo").choose(view, legal_choices(state)) in legal_choices(state)
+    assert (evaluation.DANGER, evaluation.LATE_W) == weights
+
+
+def test_care_floor_keeps_a_share_for_a_careless_partner_however_well_it_plays():
+    options = [_option(10.0), _option(0.0), _option(-10.0)]
+    belief = decision_ab.CareFloorBelief()
+    for _ in range(8):
+        belief.update(options, 0)                    # the best card every time
+    assert belief.weights["random"] == pytest.approx(decision_ab.CARE_FLOOR)
+    assert sum(belief.weights.values()) == pytest.approx(1.0)
+    plain = PartnerBelief()
+    for _ in range(8):
+        plain.update(options, 0)
+    assert plain.weights["random"] < decision_ab.CARE_FLOOR
+
+
 @pytest.mark.parametrize("argv, flag", [
     (["--deals", "9001"], "--deals"),
     (["--deals", "5-3"], "--deals"),
