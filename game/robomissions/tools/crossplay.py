@@ -21,7 +21,7 @@ from __future__ import annotations
 from game.core.stats import percentile
 from game.robomissions.partners import PARTNERS
 from game.robomissions.rules import engine
-from game.robomissions.tools.simulate import play_game
+from game.robomissions.tools.play import play_game
 
 TEAM_OF = {"2v1": (0, 1, 1), "2v2": (0, 1, 0, 1)}
 

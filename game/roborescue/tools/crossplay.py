@@ -20,7 +20,7 @@ from game.core.stats import percentile
 from game.roborescue.partners import PARTNERS
 from game.roborescue.rules.engine import final_score
 from game.roborescue.rules.scoring import rating
-from game.roborescue.tools.simulate import play_game
+from game.roborescue.tools.play import play_game
 
 
 def _rotations(seats: list[str]) -> list[list[str]]:
