@@ -37,6 +37,10 @@ PLANTS = [
     ("table/wire.py", "import pygame", "The networked table"),
     ("roborun/partners/__init__.py", "import game.roborun.ai", "Robo Run partners import nothing of the AI"),
     ("roborun/ai/__init__.py", "import game.roborun.partners", "The Robo Run AI imports no partner"),
+    ("robomissions/partners/players.py", "import game.robomissions.ai", "ROBOMissions partners import nothing of the AI"),
+    ("robomissions/ai/bots.py", "import game.robomissions.partners", "The ROBOMissions AI imports no partner"),
+    ("roborescue/partners/players.py", "import game.roborescue.ai", "Robo Rescue partners import nothing of the AI"),
+    ("roborescue/ai/bots.py", "import game.roborescue.partners", "The Robo Rescue AI imports no partner"),
 ]
 
 

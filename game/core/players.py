@@ -31,3 +31,11 @@ def make_outside_player(spec: str, seed: int):
     except (TypeError, ValueError):
         takes_seed = False
     return cls(seed) if takes_seed else cls()
+
+
+def checked_choice(spec: str, seat: int, choice, choices):
+    """`choice` if it is one of `choices`; else a UserError naming the seat and the outside player,
+    so a player that breaks the rules is one line, never a traceback from deep in an engine."""
+    if choice in choices:
+        return choice
+    raise UserError("--seats", f"seat {seat} ({spec}) chose {choice!r}, which is not a legal choice now")

@@ -100,7 +100,7 @@ def test_simulate_json_report(capsys):
 def test_simulate_table_and_bad_arguments(capsys):
     assert simulate_main(["--seats", "hard,normal", "--games", "1"]) == 0
     assert "mean turns" in capsys.readouterr().out
-    with pytest.raises(UserError, match="unknown AI level 'genius'"):
+    with pytest.raises(UserError, match="unknown AI level or partner 'genius'"):
         simulate_main(["--seats", "genius,normal"])
     with pytest.raises(UserError, match="needs 4 seats"):
         simulate_main(["--mode", "2v2", "--seats", "normal,normal"])

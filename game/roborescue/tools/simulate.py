@@ -16,17 +16,25 @@ so a run is reproducible. With --json it prints ONE object:
     share_above_180_by_seat  fraction of games with a legendary score, per seat
 
 Timing reads the process clock, which is fine here: it is measured, never fed into a decision.
+
+A seat is an AI level (random, easy, normal, hard), a player written from the rulebook outside
+the AI (random-legal, greedy, first-choice: game/roborescue/partners/), or `module:Class`: any
+class with choose(view, choices), built with the seat's seed when its constructor takes one. An
+outside player's illegal choice is a one-line error naming its seat. `--cross-play` plays the
+hard AI with and against each partner style (game/roborescue/tools/crossplay.py).
 """
 from __future__ import annotations
 
 import argparse
 import json
-import time
 from typing import Any
 
 from game.core.errors import UserError
+from game.core.players import load_policy
 from game.roborescue import ai
-from game.roborescue.rules.engine import MAX_PLAYERS, Config, apply, final_score, legal_choices, new_game, seat_view
+from game.roborescue.partners import PARTNERS
+from game.roborescue.rules.engine import MAX_PLAYERS, final_score
+from game.roborescue.tools.play import make_seat, play_game  # noqa: F401 (simulate's API; ai_record plays through it)
 from game.roborescue.rules.scoring import RATING_BANDS, rating
 from game.core.stats import percentile
 
@@ -34,7 +42,12 @@ from game.core.stats import percentile
 def _parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="main.py simulate roborescue", description="AI-with-AI games")
     parser.add_argument("--players", type=int, default=1)
-    parser.add_argument("--seats", default=None, help="comma-separated AI levels, one per seat")
+    parser.add_argument("--seats", default=None,
+                        help=f"comma-separated seats: AI levels ({', '.join(ai.LEVELS)}), partners "
+                             f"({', '.join(PARTNERS)}) or module:Class")
+    parser.add_argument("--cross-play", action="store_true",
+                        help="hard with and against each partner style, solo and 2-4 players, every seat order; "
+                             "--games is per arrangement")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
@@ -46,27 +59,15 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     if len(seats) != args.players:
         raise UserError("command line", f"--seats names {len(seats)} levels for {args.players} players")
     for level in seats:
-        if level not in ai.LEVELS:
-            raise UserError("command line", f"unknown AI level '{level}' (choose from: {', '.join(ai.LEVELS)})")
+        if ":" in level:
+            load_policy(level)          # a bad module or class is one line now, not in the first game
+        elif level not in ai.LEVELS and level not in PARTNERS:
+            raise UserError("command line", f"unknown AI level or partner '{level}' (choose from: "
+                                            f"{', '.join(ai.LEVELS + tuple(PARTNERS))}, or module:Class)")
     if args.games < 1:
         raise UserError("command line", "--games must be at least 1")
     args.seat_levels = seats
     return args
-
-
-def play_game(levels: list[str], seed: int, advanced: bool = False, timings: list[list[float]] | None = None):
-    """Play one game with the given AI levels; returns the finished GameState."""
-    state = new_game(Config(len(levels), advanced), seed)
-    players = [ai.make_player(level, seed * 7919 + seat) for seat, level in enumerate(levels)]
-    while state.decision_seat is not None:
-        seat = state.decision_seat
-        actions = legal_choices(state)
-        started = time.process_time()
-        action = players[seat].choose(seat_view(state, seat), actions)
-        if timings is not None:
-            timings[seat].append((time.process_time() - started) * 1000.0)
-        apply(state, action)
-    return state
 
 
 def _p95(values: list[float]) -> float:
@@ -102,6 +103,11 @@ def run(levels: list[str], games: int, seed: int, advanced: bool = False) -> dic
 
 def main(argv: list[str]) -> int:
     args = _parse(argv)
+    if args.cross_play:
+        from game.roborescue.tools.crossplay import cross_play, markdown
+        report = cross_play(args.games, args.seed, args.advanced)
+        print(json.dumps(report) if args.json else markdown(report))
+        return 0
     report = run(args.seat_levels, args.games, args.seed, args.advanced)
     if args.json:
         print(json.dumps(report))
