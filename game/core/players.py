@@ -30,7 +30,40 @@ def make_outside_player(spec: str, seed: int):
         takes_seed = len(inspect.signature(cls).parameters) >= 1
     except (TypeError, ValueError):
         takes_seed = False
-    return cls(seed) if takes_seed else cls()
+    return RuleAbiding(spec, cls(seed) if takes_seed else cls())
+
+
+class RuleAbiding:
+    """An outside player as the simulators see it: a choice it makes outside the legal ones, or an
+    error it raises, stops the run with one line naming the player, never a traceback from deep in
+    an engine (every game's simulator seats outside players through make_outside_player)."""
+
+    def __init__(self, spec: str, player):
+        self.spec, self.player = spec, player
+
+    def choose(self, view, choices, *more):
+        try:
+            choice = self.player.choose(view, choices, *more)
+        except (KeyboardInterrupt, SystemExit, UserError):
+            raise
+        except Exception as exc:  # the outside player's own failure, whatever it is
+            text = " ".join(str(exc).split())[:160]
+            raise UserError("--seats", f"{self.spec} failed in choose(): {type(exc).__name__}: {text}") from None
+        try:
+            legal = choice in choices
+        except Exception:  # a choice whose == fails is no legal choice either
+            legal = False
+        if not legal:
+            raise UserError("--seats", f"{self.spec} chose {_shown(choice)}, which is not a legal choice now")
+        return choice
+
+    def __getattr__(self, name):        # anything else the simulator asks of the player is the player's own
+        return getattr(self.player, name)
+
+
+def _shown(choice) -> str:
+    """A choice as one short line, whatever its repr holds."""
+    return " ".join(repr(choice).split())[:120]
 
 
 def checked_choice(spec: str, seat: int, choice, choices):

@@ -103,8 +103,8 @@ def test_simulate_takes_partners_and_module_class_seats_in_team_modes(capsys):
 @pytest.mark.parametrize("seat, words", [
     ("nosuch.module:X", "cannot import 'nosuch.module'"),
     ("game.robomissions.partners:Nope", "has no class 'Nope'"),
-    ("tests.robomissions.outside_players:PlaysACardItDoesNotHold", "seat 1 (tests.robomissions.outside_players:"
-                                                                    "PlaysACardItDoesNotHold) chose Play(card=10000)"),
+    ("tests.robomissions.outside_players:PlaysACardItDoesNotHold", "tests.robomissions.outside_players:"
+                                                                    "PlaysACardItDoesNotHold chose Play(card=10000)"),
     ("wizard", "unknown AI level or partner 'wizard'"),
 ])
 def test_a_bad_seat_is_a_one_line_error(seat, words, capsys):

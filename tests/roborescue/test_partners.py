@@ -75,7 +75,7 @@ def test_simulate_takes_partner_and_module_class_seats(capsys):
     ("nosuch.module:X", "cannot import 'nosuch.module'"),
     ("game.roborescue.partners:Nope", "has no class 'Nope'"),
     ("tests.roborescue.outside_players:KeepsAPhantomCard",
-     "seat 1 (tests.roborescue.outside_players:KeepsAPhantomCard) chose KeepVP(card=-1)"),
+     "tests.roborescue.outside_players:KeepsAPhantomCard chose KeepVP(card=-1)"),
     ("wizard", "unknown AI level or partner 'wizard'"),
 ])
 def test_a_bad_seat_is_a_one_line_error(seat, words, capsys):
