@@ -81,6 +81,7 @@ class HostTableScene(Scene):
     """The host's window while a table is open."""
 
     covers_screen = True
+    animated = False        # a lobby that changes only when the table does (issue 26: drawn only then)
 
     def __init__(self, host: TableHost, link: str, advertised: bool, advert: Any = None, owned: bool = False,
                  local_seat: int | None = None) -> None:
@@ -111,7 +112,10 @@ class HostTableScene(Scene):
             self.local_scene.update(dt)                 # joins the seat and follows the game meanwhile
         self.poll += 1
         if self.poll % 6 == 0:                  # ten reads a second are plenty for a lobby
-            self.summary = self.host.summary()
+            summary = self.host.summary()
+            if summary != self.summary:         # a phone joined, a seat changed hands, a move: draw it
+                self.summary = summary
+                self.app.wake()
             if self._game_started() and not self.board_shown:
                 self.board_shown = True         # the game has begun: the TV shows the board
                 self.show_board()

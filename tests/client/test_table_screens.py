@@ -297,3 +297,22 @@ def test_a_table_with_no_phone_playing_closes_at_once(app, table):
     app.step(1 / 60)
     app.post(Action("back"))
     assert lobby not in app.stack.scenes
+
+
+def test_the_host_screen_left_alone_draws_nothing_until_the_table_changes(app, table):
+    """docs/raspberry-pi.md (issue 26): a screen where nothing moves draws nothing. The lobby
+    waiting for phones drew all 60 frames a second; it draws when a seat or the game changes."""
+    from game.client.app import LIVELY
+
+    app.draw_idle_frames = False                      # as the real, paced loop
+    scene = HostTableScene(table, table.join_url(), advertised=False)
+    app.stack.push(scene)
+    for _ in range(int(LIVELY * 60) + 30):            # the player walks away
+        app.step(1 / 60)
+    drawn = app.frames_drawn
+    for _ in range(60):
+        app.step(1 / 60)
+    assert app.frames_drawn == drawn, "a second of a lobby where nothing happened was drawn"
+    table.hand_over(1, "remote")                      # a seat changes hands on the table, not on this screen
+    _frames_until(app, lambda: scene.summary["seats"][1]["kind"] == "remote")
+    assert app.frames_drawn > drawn, "the change was never drawn"
