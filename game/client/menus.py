@@ -333,8 +333,10 @@ class TitleScene(Scene):
         # factory floor grid scrolling slowly
         offset = int(t * 20) % 64
         surface.blit(self.floor, (offset - 64, self.FLOOR_TOP))
-        # title pops in
-        image, rect = self._title(math.sin(t * 1.3) * 1.5, ease_out_back(min(1.0, t / TITLE_POP)))
+        # title pops in; under a screen (a notice pushed as the title opened) it is not updated,
+        # so it is drawn whole: a 1-pixel "ROBO ARCADE" stayed behind the notice of a damaged file
+        pop = ease_out_back(min(1.0, t / TITLE_POP)) if alone else 1.0
+        image, rect = self._title(math.sin(t * 1.3) * 1.5, pop)
         surface.blit(image, rect)
         self.title_rect = rect
         self.drawn_alone = (self.app.frames_drawn, surface) if alone else None

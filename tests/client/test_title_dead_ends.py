@@ -64,3 +64,19 @@ def test_every_game_chooser_card_shows_its_whole_description_at_800x480(app):
         lines = [r.text for r in recorder.records if card.inflate(0, 30).contains(r.box) and r.box.top >= card.top + 300]
         assert " ".join(lines) == entry.blurb, (entry.id, lines)
         assert all(card.inflate(0, 30).contains(r.ink) for r in recorder.records if card.contains(r.box))
+
+
+def test_a_notice_over_the_opening_title_shows_the_whole_title_under_it(app):
+    """A damaged settings file's notice opens with the title: the title is not updated while the
+    notice is over it, and its pop-in stayed at its first frame (a speck of "ROBO ARCADE")."""
+    from game.client.menus import NoticeScene
+
+    title = TitleScene()
+    app.warn("settings.json line 1 column 24: invalid JSON; moved aside to settings.json.damaged")
+    app.stack.push(title)
+    for _ in range(5):
+        app.step(1 / 60)
+    assert isinstance(app.stack.top, NoticeScene)
+    assert title.title_rect.width >= title.title_text.get_width(), title.title_rect
+    app.post(Action("confirm"))                                        # the notice closes
+    assert app.stack.top is title
