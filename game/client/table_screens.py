@@ -371,9 +371,10 @@ class JoinTableScene(Scene):
         self.app.quit()
 
     def update(self, dt: float) -> None:
+        changed = False
         try:
             self.link = self.relinked.get_nowait()          # back on the table: its first message rejoins
-            self.rejoining = False
+            self.rejoining, changed = False, True
         except queue.Empty:
             pass
         while True:
@@ -382,13 +383,16 @@ class JoinTableScene(Scene):
             except queue.Empty:
                 break
             self._receive(message)
+            changed = True
         self._make_screen()
+        if changed and self.app is not None:
+            self.app.wake()         # the seat picker, a status line or the game changed: draw it
         if self.screen is not None and self.app is not None:      # a local seat's screen waits unseen: no app
             self.screen.app = self.app
             self.screen.update(dt)
 
     def animating(self) -> bool:
-        return self.screen.animating() if self.screen is not None else True
+        return self.screen.animating() if self.screen is not None else False
 
     def hints(self) -> list[tuple[str, str]]:
         return self.screen.hints() if self.screen is not None else []

@@ -316,3 +316,23 @@ def test_the_host_screen_left_alone_draws_nothing_until_the_table_changes(app, t
     table.hand_over(1, "remote")                      # a seat changes hands on the table, not on this screen
     _frames_until(app, lambda: scene.summary["seats"][1]["kind"] == "remote")
     assert app.frames_drawn > drawn, "the change was never drawn"
+
+
+def test_the_join_screens_seat_picker_left_alone_draws_nothing(app, table):
+    """docs/raspberry-pi.md (issue 26): the seat picker of `main.py join` (no --seat) drew every
+    frame; it draws when the table's message arrives, then rests until the next input."""
+    from game.client.app import LIVELY
+
+    app.draw_idle_frames = False
+    scene = JoinTableScene(TableLink(table.address), seat=None, code=table.code, token="")
+    app.stack.push(scene)
+    _frames_until(app, lambda: scene.menu is not None)             # "pick a seat": the table answered
+    for _ in range(int(LIVELY * 60) + 30):
+        app.step(1 / 60)
+    drawn = app.frames_drawn
+    for _ in range(60):
+        app.step(1 / 60)
+    assert app.frames_drawn == drawn, "a second of a seat picker where nothing happened was drawn"
+    app.post(Action("confirm"))                                      # Seat 1: drawn again
+    app.step(1 / 60)
+    assert app.frames_drawn > drawn
