@@ -350,6 +350,13 @@ def hint_action_at(pos: tuple[int, int], scenes) -> str | None:
 HINT_BAR_HEIGHT = 40
 
 
+def hints_shown(app) -> bool:
+    """Whether a play screen draws its hint bar: as the "Control hints" setting says, and always
+    for a finger, whose only Menu, Back, Undo and Skip buttons are the bar's pills (with hints
+    off, a touch screen could not pause or leave Robo Run, ROBOMissions or Robo Rescue)."""
+    return bool(app.settings.show_hints) or app.input.last_device == "touch"
+
+
 def draw_hints(surface: pygame.Surface, mapper: inp.InputMapper, hints: list[tuple[str, str]]) -> None:
     """The bottom hint bar, named for the device the player used last; hints that do not fit are left out.
 

@@ -31,8 +31,8 @@ from game.client.layers import CachedRegion
 from game.client.menus import ChoiceScene, ConfirmScene, PauseScene, TitleScene
 from game.client.scene import Scene
 from game.client.sequencer import Beat, Sequencer
-from game.client.widgets import (MenuItem, draw_hints, draw_paragraph, draw_text, font, opaque_surface, panel,
-                                 render_text, wrap_text)
+from game.client.widgets import (MenuItem, draw_hints, draw_paragraph, draw_text, font, hints_shown, opaque_surface,
+                                 panel, render_text, wrap_text)
 from game.core.session import GameSession, forget_saved_game, save_session_later
 from game.core.storage import wait_idle as wait_for_saves
 from game.robomissions import rules
@@ -698,7 +698,7 @@ class TableScene(Scene):
         self.timeline.draw(surface)
         if self.zoom:
             self._draw_zoom(surface, focused)
-        if self.app.settings.show_hints:
+        if hints_shown(self.app):
             draw_hints(surface, self.app.input, self.hints())
         dx, dy = self.timeline.offset()
         if dx or dy:

@@ -1,0 +1,86 @@
+"""Everything a finger needs on the 800x480 touchscreen (docs/client-screens.md, "Windows and
+touch"): the hint bar's pills are its only Menu, Back, Undo and Skip buttons."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client import input as inp
+from game.client import widgets
+from game.client.app import App
+from game.client.menus import PauseScene, TitleScene
+
+STEP = 1 / 60
+BAR_Y = 720 - widgets.HINT_BAR_HEIGHT // 2
+
+
+@pytest.fixture()
+def app():
+    widgets.font.cache_clear()
+    widgets.render_text.cache_clear()
+    return App(headless=True, window=(800, 480))
+
+
+def _robo_run():
+    from game.roborun.ui.play_scene import PlayScene
+    from game.roborun.ui.session import GameOptions
+
+    return PlayScene(GameOptions(level_ref="1.1", partner="ai", seed=3, intro=False, tutorial=False))
+
+
+def _robomissions():
+    from game.robomissions.ui.scene import make_config
+    from game.robomissions.ui.table_scene import TableScene
+
+    return TableScene(make_config("ffa", 3, humans=1, ai="normal", seed=3))
+
+
+def _robo_rescue():
+    from game.roborescue.ui.lab_config import HUMAN, GameConfig
+    from game.roborescue.ui.lab_scene import LabScene
+
+    return LabScene(GameConfig(1, (HUMAN,), False, 5))
+
+
+def _touch(app: App, x: float, y: float) -> None:
+    """A real finger's down and up (SDL's FINGER events, 0..1 of the window) through the App's input."""
+    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+        pygame.event.post(pygame.event.Event(kind, x=x, y=y, dx=0.0, dy=0.0, finger_id=0, touch_id=1,
+                                             pressure=1.0))
+        for _ in range(2):
+            app.step(STEP)
+
+
+def _on_glass(pos: tuple[int, int]) -> tuple[float, float]:
+    """A logical point as SDL reports a finger there: 0..1 of the 800x480 window, whose 1280x720
+    frame is scaled by 0.625 with 15 px bars above and below (written out, not the App's mapping)."""
+    return pos[0] * 0.625 / 800, (15 + pos[1] * 0.625) / 480
+
+
+def _pill(app: App, action_name: str) -> tuple[int, int] | None:
+    """Where on the hint bar a pill for `action_name` is, if one was drawn."""
+    for x in range(0, 1280, 4):
+        if widgets.hint_action_at((x, BAR_Y), app.stack.visible()) == action_name:
+            return x, BAR_Y
+    return None
+
+
+@pytest.mark.parametrize("make", [_robo_run, _robomissions, _robo_rescue],
+                         ids=["roborun", "robomissions", "roborescue"])
+def test_with_control_hints_off_a_finger_still_gets_the_menu_button(app, make):
+    """Observed: with Settings > Control hints Off these three play screens drew no hint bar, so
+    on the touchscreen nothing could pause the game, undo or leave it. The bar stays hidden for
+    keys and mouse, and shows as soon as a finger touches the screen."""
+    app.settings.show_hints = False
+    app.stack.push(TitleScene())
+    scene = make()
+    app.stack.push(scene)
+    for _ in range(30):
+        app.step(STEP)
+    assert app.stack.top is scene, type(app.stack.top).__name__        # no tutorial or story card over it
+    assert _pill(app, inp.MENU) is None, "hints off: no bar for the keyboard"
+    _touch(app, 0.5, 0.4)                                               # a finger taps the board
+    where = _pill(app, inp.MENU)
+    assert where is not None, "no Menu pill for the finger"
+    _touch(app, *_on_glass(where))                                      # one tap on the pill
+    assert isinstance(app.stack.top, PauseScene)
