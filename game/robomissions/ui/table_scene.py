@@ -744,8 +744,9 @@ class TableScene(Scene):
         if self.app.settings.colourblind_patterns:
             render.seat_symbol(surface, v.current, (label.left - 16, bar.centery), 16, colour)
         x = label.right + 16
-        draw_text(surface, "Actions", (x, bar.centery), "small", theme.TEXT_DIM, "midleft")
-        x += 78
+        # the dots follow the word's own width: at 800x480 the font floor makes it wider than the
+        # 78 px it was given, and the first dot touched its "s"
+        x = draw_text(surface, "Actions", (x, bar.centery), "small", theme.TEXT_DIM, "midleft").right + 18
         total = max(v.actions_left, engine.action_count(self.state, v.current))
         for i in range(total):
             filled = i < v.actions_left
