@@ -84,3 +84,25 @@ def test_with_control_hints_off_a_finger_still_gets_the_menu_button(app, make):
     assert where is not None, "no Menu pill for the finger"
     _touch(app, *_on_glass(where))                                      # one tap on the pill
     assert isinstance(app.stack.top, PauseScene)
+
+
+def test_each_tap_on_a_chosen_value_row_steps_it(app):
+    """Observed on Type an address and Settings at 800x480: the first tap on a row chooses it, a
+    second confirms, and after that confirm the next tap only chose the row again, so every step
+    of a value cost two taps (36 to set an address part from 2 to 20). Now the first tap chooses
+    the row and every tap after it steps the value."""
+    from game.client.menus import SettingsScene
+
+    app.stack.push(TitleScene())
+    settings = SettingsScene()
+    app.stack.push(settings)
+    app.step(STEP)
+    row = settings.menu.rects[1]                                       # Effects volume, 80%
+    assert settings.menu.items[1].label == "Effects volume" and app.settings.sfx_volume == 0.8
+    for _ in range(4):                                                 # four taps on its left half
+        _touch(app, *_on_glass((row.left + 40, row.centery)))
+    assert settings.menu.focus == 1
+    assert app.settings.sfx_volume == 0.5, "one tap chose the row, three stepped it down"
+    start = settings.menu.rects[0]                                     # Music volume: not chosen yet
+    _touch(app, *_on_glass((start.right - 40, start.centery)))
+    assert settings.menu.focus == 0 and app.settings.music_volume == 0.5, "a first tap only chooses"
