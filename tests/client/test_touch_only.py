@@ -106,3 +106,39 @@ def test_each_tap_on_a_chosen_value_row_steps_it(app):
     start = settings.menu.rects[0]                                     # Music volume: not chosen yet
     _touch(app, *_on_glass((start.right - 40, start.centery)))
     assert settings.menu.focus == 0 and app.settings.music_volume == 0.5, "a first tap only chooses"
+
+
+def test_an_address_and_a_join_code_are_typed_with_taps_on_the_keys_beside_them(app):
+    """Observed at 800x480: Type an address could only step a value, so a finger needed 36 taps
+    for an address part 2 -> 20 and about 80 for a join code. Keys beside the menu type them:
+    digits for an address part or the port, the code's letters for a code letter."""
+    from game.client.table_menus import JoinAddressScene
+
+    joined = []
+    app.stack.push(TitleScene())
+    scene = JoinAddressScene(lambda address, code: joined.append((address, code)))
+    app.stack.push(scene)
+    app.step(STEP)
+    labels = [item.label for item in scene.menu.items]
+
+    def tap_row(label: str) -> None:
+        _touch(app, *_on_glass(scene.menu.rects[labels.index(label)].center))
+
+    def tap_key(label: str) -> None:
+        rect = dict(scene.keys())[label]
+        _touch(app, *_on_glass(rect.center))
+
+    tap_row("Address part 4")
+    for key in "20":
+        tap_key(key)
+    assert scene.octets[3] == 20
+    tap_key("Next")
+    assert labels[scene.menu.focus] == "Port"
+    tap_row("Join code letter 1")
+    for key in "H2K48":
+        tap_key(key)
+    assert scene.code_text() == "H2K48" and labels[scene.menu.focus] == "Join"
+    assert scene.keys() == [], "no keys beside the Join button"
+    for _ in range(2):                                               # Join: tap, tap again
+        _touch(app, *_on_glass(scene.menu.rects[labels.index("Join")].center))
+    assert joined == [(scene.address(), "H2K48")] and scene.address().endswith(".20:8765")
