@@ -689,6 +689,8 @@ class LocalSeatScene(MenuJoinScene):
     loopback, so the seat gets exactly what a phone gets. Back returns to the table's lobby with
     the seat token kept, and the next visit rejoins the seat where it is."""
 
+    LEAVE_WORDS = "Back to the lobby"       # Esc's hint on the seat's play screen (table_seat.leave_words)
+
     def __init__(self, lobby: HostTableScene, link: TableLink) -> None:
         super().__init__(link, lobby.local_seat, lobby.host.code, lobby.local_token)
         self.lobby = lobby

@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game import cli
+from game.client import input as inp
 from game.client import widgets
 from game.client.app import App
 from game.client.input import Action
@@ -154,6 +155,8 @@ def test_a_local_seat_is_claimed_at_once_played_at_the_host_screen_and_kept_afte
         _frames_until(app, lambda: app.stack.top is lobby.local_scene)   # it decides first: its seat screen opens
         seat_screen = app.stack.top
         _frames_until(app, lambda: seat_screen.screen is not None and seat_screen.screen.asking())
+        # Esc's hint says where it goes: "Leave the table" read as closing the table for everyone
+        assert (inp.BACK, "Back to the lobby") in seat_screen.hints()
         before = host.move
         app.post(Action("confirm"))
         _frames_until(app, lambda: host.move > before)

@@ -129,7 +129,7 @@ class JoinedLab(LabScene):
             super().handle(action)
 
     def hints(self) -> list[tuple[str, str]]:
-        return table_hints(super().hints(), leaving=not self.inspecting)
+        return table_hints(super().hints(), leaving=not self.inspecting, leave=self.leave)
 
 
 def joined_scene(seat: int, first: SeatUpdate, send: Callable[[Any], None], leave: Callable[[], None]) -> JoinedLab:
