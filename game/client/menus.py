@@ -246,8 +246,10 @@ class TitleScene(Scene):
     def handle(self, action: inp.Action) -> None:
         if action.name != inp.POINT:
             self.idle = 0.0
-        if not self.menu.handle(action) and action.name == inp.BACK and action.device != "mouse":
-            # Esc on the title asks first: a player pressing Esc to get back here must not lose the window
+        if not self.menu.handle(action) and action.name == inp.BACK:
+            # Esc on the title asks first: a player pressing Esc to get back here must not lose the
+            # window. A right-click too, as the mouse's hint bar says ("Right-click Quit"): it and a
+            # click on that pill did nothing (from when Back quit at once)
             self.app.stack.push(ConfirmScene("Quit Robo Arcade?", self._quit, yes="Quit", no="Stay"))
 
     def animating(self) -> bool:
