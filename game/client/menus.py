@@ -246,8 +246,10 @@ class TitleScene(Scene):
     def handle(self, action: inp.Action) -> None:
         if action.name != inp.POINT:
             self.idle = 0.0
-        if not self.menu.handle(action) and action.name == inp.BACK and action.device != "mouse":
-            # Esc on the title asks first: a player pressing Esc to get back here must not lose the window
+        if not self.menu.handle(action) and action.name == inp.BACK:
+            # Esc on the title asks first: a player pressing Esc to get back here must not lose the
+            # window. A right-click too, as the mouse's hint bar says ("Right-click Quit"): it and a
+            # click on that pill did nothing (from when Back quit at once)
             self.app.stack.push(ConfirmScene("Quit Robo Arcade?", self._quit, yes="Quit", no="Stay"))
 
     def animating(self) -> bool:
@@ -333,8 +335,10 @@ class TitleScene(Scene):
         # factory floor grid scrolling slowly
         offset = int(t * 20) % 64
         surface.blit(self.floor, (offset - 64, self.FLOOR_TOP))
-        # title pops in
-        image, rect = self._title(math.sin(t * 1.3) * 1.5, ease_out_back(min(1.0, t / TITLE_POP)))
+        # title pops in; under a screen (a notice pushed as the title opened) it is not updated,
+        # so it is drawn whole: a 1-pixel "ROBO ARCADE" stayed behind the notice of a damaged file
+        pop = ease_out_back(min(1.0, t / TITLE_POP)) if alone else 1.0
+        image, rect = self._title(math.sin(t * 1.3) * 1.5, pop)
         surface.blit(image, rect)
         self.title_rect = rect
         self.drawn_alone = (self.app.frames_drawn, surface) if alone else None

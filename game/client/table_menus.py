@@ -17,7 +17,7 @@ from game import catalog
 from game.client import input as inp
 from game.client import theme
 from game.client.scene import Scene
-from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, draw_text
+from game.client.widgets import Menu, MenuItem, draw_fit, draw_hints, draw_text, panel
 from game.core.errors import UserError
 from game.table import discovery, setup
 
@@ -305,16 +305,18 @@ class JoinAddressScene(MenuPage):
         self.port = DEFAULT_PORT
         self.code = [0] * 5
         self._typing: int | None = None     # the row whose number is being typed, digit by digit
-        typed = "Type the number, or Left/Right to change it"
+        typed = "Type the number or tap the keys; Left/Right changes it"
         items = [MenuItem(f"Address part {i + 1}", value=lambda i=i: str(self.octets[i]),
                           on_change=lambda step, i=i: self._octet(i, step), detail=typed) for i in range(4)]
         items.append(MenuItem("Port", value=lambda: str(self.port), on_change=self._port, detail=typed))
+        lettered = "Type the code or tap the keys; Left/Right changes the letter"
         items += [MenuItem(f"Join code letter {i + 1}", value=lambda i=i: CODE_LETTERS[self.code[i]],
-                           on_change=lambda step, i=i: self._letter(i, step),
-                           detail="Type the code, or Left/Right to change the letter") for i in range(len(self.code))]
+                           on_change=lambda step, i=i: self._letter(i, step), detail=lettered)
+                  for i in range(len(self.code))]
         items += [MenuItem("Join", self._join), MenuItem("Back", self._back)]
-        # every address part (a table on another network) and the code: 12 rows fit at 40
-        self.menu = Menu(items, center_x=theme.WIDTH // 2, top=150, width=640, row_height=40)
+        # every address part (a table on another network) and the code: 12 rows fit at 40; the
+        # menu and the keys beside it (self.keys) are centred together
+        self.menu = Menu(items, center_x=theme.WIDTH // 2 - 152, top=150, width=640, row_height=40)
 
     def handle(self, action: inp.Action) -> None:
         """Number keys type the focused address part or port; on a join code letter any letter or
@@ -327,8 +329,13 @@ class JoinAddressScene(MenuPage):
             self.menu.focus = row + 1       # the next letter, then Join
             self._typing = None
             return
-        if action.name != inp.DIGIT:
+        key = self._key_at(action)
+        if key is not None:
+            self._press(key, action.device)
+            return
+        if action.name not in (inp.DIGIT, inp.POINT):     # a finger landing on a key goes on typing
             self._typing = None
+        if action.name != inp.DIGIT:
             super().handle(action)
             return
         if row >= CODE_ROW:                 # a button: digits do nothing
@@ -342,6 +349,37 @@ class JoinAddressScene(MenuPage):
         else:
             self.port = max(1, number)
         self._typing = row
+
+    # ------------------------------------------------------------ the on-screen keys (touch)
+    def keys(self) -> list[tuple[str, pygame.Rect]]:
+        """The keys beside the menu for the focused row: digits for an address part or the port,
+        the code's letters for a join code letter; "Next" moves on. A finger types with them (a
+        tap per step of Left/Right took 36 taps for an address part, 80 for a code)."""
+        row = self.menu.focus
+        if row < CODE_ROW:
+            labels, columns, size, top = list("123456789") + ["Next", "0"], 3, (80, 64), 200
+        elif row < CODE_ROW + len(self.code):
+            labels, columns, size, top = list(CODE_LETTERS), 4, (60, 44), 160
+        else:
+            return []
+        left = self.menu.rects[0].right + 40
+        return [(label, pygame.Rect(left + (i % columns) * (size[0] + 6), top + (i // columns) * (size[1] + 6),
+                                    *size)) for i, label in enumerate(labels)]
+
+    def _key_at(self, action: inp.Action) -> str | None:
+        """The key a click, or a finger's tap, lands on (one tap types: no tap-again here)."""
+        if action.pos is None or not (action.name == inp.CLICK or (action.name == inp.POINT and action.tap)):
+            return None
+        return next((label for label, rect in self.keys() if rect.collidepoint(action.pos)), None)
+
+    def _press(self, key: str, device: str) -> None:
+        if key == "Next":
+            self._typing = None
+            self.menu.focus += 1
+        elif self.menu.focus < CODE_ROW:
+            self.handle(inp.Action(inp.DIGIT, device, amount=int(key), char=key))
+        else:
+            self.handle(inp.Action(inp.LETTER, device, char=key))
 
     def _octet(self, index: int, step: int) -> None:
         self.octets[index] = (self.octets[index] + step) % 256
@@ -365,3 +403,7 @@ class JoinAddressScene(MenuPage):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_page(surface, "Type an address", f"{self.address()}   join code {self.code_text()}",
                        [(inp.LEFT_RIGHT, "Change"), (inp.CONFIRM, "Select"), (inp.BACK, "Back")])
+        for label, rect in self.keys():
+            panel(surface, rect, theme.PANEL, theme.PANEL_EDGE, radius=8)
+            draw_fit(surface, label, rect.inflate(-8, -6), "body", theme.TEXT, align="center", valign="middle",
+                     wrap=False, bold=True)

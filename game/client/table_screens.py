@@ -81,6 +81,7 @@ class HostTableScene(Scene):
     """The host's window while a table is open."""
 
     covers_screen = True
+    animated = False        # a lobby that changes only when the table does (issue 26: drawn only then)
 
     def __init__(self, host: TableHost, link: str, advertised: bool, advert: Any = None, owned: bool = False,
                  local_seat: int | None = None) -> None:
@@ -111,7 +112,10 @@ class HostTableScene(Scene):
             self.local_scene.update(dt)                 # joins the seat and follows the game meanwhile
         self.poll += 1
         if self.poll % 6 == 0:                  # ten reads a second are plenty for a lobby
-            self.summary = self.host.summary()
+            summary = self.host.summary()
+            if summary != self.summary:         # a phone joined, a seat changed hands, a move: draw it
+                self.summary = summary
+                self.app.wake()
             if self._game_started() and not self.board_shown:
                 self.board_shown = True         # the game has begun: the TV shows the board
                 self.show_board()
@@ -367,9 +371,10 @@ class JoinTableScene(Scene):
         self.app.quit()
 
     def update(self, dt: float) -> None:
+        changed = False
         try:
             self.link = self.relinked.get_nowait()          # back on the table: its first message rejoins
-            self.rejoining = False
+            self.rejoining, changed = False, True
         except queue.Empty:
             pass
         while True:
@@ -378,13 +383,16 @@ class JoinTableScene(Scene):
             except queue.Empty:
                 break
             self._receive(message)
+            changed = True
         self._make_screen()
+        if changed and self.app is not None:
+            self.app.wake()         # the seat picker, a status line or the game changed: draw it
         if self.screen is not None and self.app is not None:      # a local seat's screen waits unseen: no app
             self.screen.app = self.app
             self.screen.update(dt)
 
     def animating(self) -> bool:
-        return self.screen.animating() if self.screen is not None else True
+        return self.screen.animating() if self.screen is not None else False
 
     def hints(self) -> list[tuple[str, str]]:
         return self.screen.hints() if self.screen is not None else []
@@ -680,6 +688,8 @@ class LocalSeatScene(MenuJoinScene):
     """The `local` seat of a table, played at the host's own screen: the join screen over the
     loopback, so the seat gets exactly what a phone gets. Back returns to the table's lobby with
     the seat token kept, and the next visit rejoins the seat where it is."""
+
+    LEAVE_WORDS = "Back to the lobby"       # Esc's hint on the seat's play screen (table_seat.leave_words)
 
     def __init__(self, lobby: HostTableScene, link: TableLink) -> None:
         super().__init__(link, lobby.local_seat, lobby.host.code, lobby.local_token)

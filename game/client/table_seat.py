@@ -125,6 +125,13 @@ def table_keys(action: Any, leave: Callable[[], None], can_leave: bool) -> bool:
     return action.name in TAKEN_BY_THE_TABLE
 
 
-def table_hints(hints: list, leaving: bool = True) -> list:
-    """The screen's hints without Undo and Pause, with Esc's "Leave the table"."""
-    return [hint for hint in hints if hint[0] not in TAKEN_BY_THE_TABLE] + [LEAVE_HINT] * leaving
+def leave_words(leave: Callable[[], None] | None) -> str:
+    """What Esc does on a joined play screen, as its hint says it: a phone or a joined window
+    leaves the table; the seat played at the host's own screen goes back to the table's lobby
+    (its screen's LEAVE_WORDS: the table stays open, "Leave the table" read as closing it)."""
+    return getattr(getattr(leave, "__self__", None), "LEAVE_WORDS", LEAVE_HINT[1])
+
+
+def table_hints(hints: list, leaving: bool = True, leave: Callable[[], None] | None = None) -> list:
+    """The screen's hints without Undo and Pause, with Esc's "Leave the table" (leave_words)."""
+    return [hint for hint in hints if hint[0] not in TAKEN_BY_THE_TABLE] + [(inp.BACK, leave_words(leave))] * leaving

@@ -198,7 +198,18 @@ class Menu:
         if name == inp.POINT and action.pos:
             for index, rect in enumerate(self.rects):
                 if rect.collidepoint(action.pos) and self.items[index].enabled:
+                    if action.tap and index == self.focus and self.items[index].on_change \
+                            and not self._touch_chose:
+                        # a finger lifted on the value row chosen before it touched: every tap
+                        # steps it (the tap-again rule made each step two taps: 36 to set an
+                        # address part from 2 to 20); a tap that chose the row only chooses
+                        self.items[index].on_change(-1 if action.pos[0] < rect.centerx else 1)
+                        return True
+                    if action.device == "touch" and index != self.focus:
+                        self._touch_chose = True
                     self.focus = index
+            if action.tap:
+                self._touch_chose = False
             return False
         if name == inp.CLICK and action.pos:
             for index, rect in enumerate(self.rects):
@@ -247,6 +258,8 @@ class Menu:
         """What the menu shows (focus, labels, values, text scale): a screen may cache its drawing by it."""
         return (self.focus, tuple((item.label, item.enabled, item.value() if item.value else None)
                                   for item in self.items), text_layout.min_em())
+
+    _touch_chose = False        # the finger now on the screen moved the focus (its tap only chooses)
 
     # the cached layer (plain class attributes, not dataclass fields)
     _key = None
@@ -348,6 +361,13 @@ def hint_action_at(pos: tuple[int, int], scenes) -> str | None:
 
 
 HINT_BAR_HEIGHT = 40
+
+
+def hints_shown(app) -> bool:
+    """Whether a play screen draws its hint bar: as the "Control hints" setting says, and always
+    for a finger, whose only Menu, Back, Undo and Skip buttons are the bar's pills (with hints
+    off, a touch screen could not pause or leave Robo Run, ROBOMissions or Robo Rescue)."""
+    return bool(app.settings.show_hints) or app.input.last_device == "touch"
 
 
 def draw_hints(surface: pygame.Surface, mapper: inp.InputMapper, hints: list[tuple[str, str]]) -> None:

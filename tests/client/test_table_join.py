@@ -462,3 +462,26 @@ def test_a_seat_handed_to_the_ai_reads_ai_on_the_phone_at_the_next_update(app):
             time.sleep(0.002)
     finally:
         host.stop()
+
+
+@pytest.mark.parametrize("game_id", sorted(JOINED_SCREENS))
+def test_a_click_on_the_leave_pill_leaves_the_table_with_the_mouse(app, game_id):
+    """The mouse's hint bar says "Right-click Leave the table" and its pill is a button; on Robo
+    Rescue's joined lab the click on it did nothing (a mouse's Back was ignored there, so that a
+    stray right-click would not leave the seat: it still does not)."""
+    from game.client import input as inp
+    from game.client.widgets import hint_action_at
+
+    _session, host = _table_with_ais(game_id)
+    try:
+        scene = _join_play_screen(app, host)
+        app.input.last_device = "mouse"                  # as the real pointer's motion sets it
+        for _ in range(3):
+            app.step(1 / 60)
+        pill = next(((x, 700) for x in range(0, 1280, 4)
+                     if hint_action_at((x, 700), app.stack.visible()) == inp.BACK), None)
+        assert pill is not None, scene.screen.hints()
+        app.post(Action(inp.CLICK, "mouse", pill))
+        assert not app.running, "the click on the pill did not leave"
+    finally:
+        host.stop()

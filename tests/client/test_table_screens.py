@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game import cli
+from game.client import input as inp
 from game.client import widgets
 from game.client.app import App
 from game.client.input import Action
@@ -154,6 +155,8 @@ def test_a_local_seat_is_claimed_at_once_played_at_the_host_screen_and_kept_afte
         _frames_until(app, lambda: app.stack.top is lobby.local_scene)   # it decides first: its seat screen opens
         seat_screen = app.stack.top
         _frames_until(app, lambda: seat_screen.screen is not None and seat_screen.screen.asking())
+        # Esc's hint says where it goes: "Leave the table" read as closing the table for everyone
+        assert (inp.BACK, "Back to the lobby") in seat_screen.hints()
         before = host.move
         app.post(Action("confirm"))
         _frames_until(app, lambda: host.move > before)
@@ -297,3 +300,42 @@ def test_a_table_with_no_phone_playing_closes_at_once(app, table):
     app.step(1 / 60)
     app.post(Action("back"))
     assert lobby not in app.stack.scenes
+
+
+def test_the_host_screen_left_alone_draws_nothing_until_the_table_changes(app, table):
+    """docs/raspberry-pi.md (issue 26): a screen where nothing moves draws nothing. The lobby
+    waiting for phones drew all 60 frames a second; it draws when a seat or the game changes."""
+    from game.client.app import LIVELY
+
+    app.draw_idle_frames = False                      # as the real, paced loop
+    scene = HostTableScene(table, table.join_url(), advertised=False)
+    app.stack.push(scene)
+    for _ in range(int(LIVELY * 60) + 30):            # the player walks away
+        app.step(1 / 60)
+    drawn = app.frames_drawn
+    for _ in range(60):
+        app.step(1 / 60)
+    assert app.frames_drawn == drawn, "a second of a lobby where nothing happened was drawn"
+    table.hand_over(1, "remote")                      # a seat changes hands on the table, not on this screen
+    _frames_until(app, lambda: scene.summary["seats"][1]["kind"] == "remote")
+    assert app.frames_drawn > drawn, "the change was never drawn"
+
+
+def test_the_join_screens_seat_picker_left_alone_draws_nothing(app, table):
+    """docs/raspberry-pi.md (issue 26): the seat picker of `main.py join` (no --seat) drew every
+    frame; it draws when the table's message arrives, then rests until the next input."""
+    from game.client.app import LIVELY
+
+    app.draw_idle_frames = False
+    scene = JoinTableScene(TableLink(table.address), seat=None, code=table.code, token="")
+    app.stack.push(scene)
+    _frames_until(app, lambda: scene.menu is not None)             # "pick a seat": the table answered
+    for _ in range(int(LIVELY * 60) + 30):
+        app.step(1 / 60)
+    drawn = app.frames_drawn
+    for _ in range(60):
+        app.step(1 / 60)
+    assert app.frames_drawn == drawn, "a second of a seat picker where nothing happened was drawn"
+    app.post(Action("confirm"))                                      # Seat 1: drawn again
+    app.step(1 / 60)
+    assert app.frames_drawn > drawn

@@ -64,3 +64,54 @@ def test_every_game_chooser_card_shows_its_whole_description_at_800x480(app):
         lines = [r.text for r in recorder.records if card.inflate(0, 30).contains(r.box) and r.box.top >= card.top + 300]
         assert " ".join(lines) == entry.blurb, (entry.id, lines)
         assert all(card.inflate(0, 30).contains(r.ink) for r in recorder.records if card.contains(r.box))
+
+
+def test_a_notice_over_the_opening_title_shows_the_whole_title_under_it(app):
+    """A damaged settings file's notice opens with the title: the title is not updated while the
+    notice is over it, and its pop-in stayed at its first frame (a speck of "ROBO ARCADE")."""
+    from game.client.menus import NoticeScene
+
+    title = TitleScene()
+    app.warn("settings.json line 1 column 24: invalid JSON; moved aside to settings.json.damaged")
+    app.stack.push(title)
+    for _ in range(5):
+        app.step(1 / 60)
+    assert isinstance(app.stack.top, NoticeScene)
+    assert title.title_rect.width >= title.title_text.get_width(), title.title_rect
+    app.post(Action("confirm"))                                        # the notice closes
+    assert app.stack.top is title
+
+
+def test_the_mouse_quits_the_title_the_way_its_hint_bar_says(app):
+    """Observed at 800x480: with the mouse the title's bar says "Right-click Quit", but a right-click
+    and a click on that pill did nothing. Both ask, as Esc does."""
+    from game.client import input as inp
+    from game.client.widgets import hint_action_at
+
+    title = TitleScene()
+    app.stack.push(title)
+    app.post(Action(inp.POINT, "mouse", (640, 100)))
+    app.input.last_device = "mouse"                                     # as the real pointer's motion sets it
+    app.step(1 / 60)
+    app.post(Action(inp.BACK, "mouse", (640, 100)))                     # a right-click
+    assert isinstance(app.stack.top, ConfirmScene) and app.running
+    app.post(Action(inp.BACK, "mouse"))                                 # Stay
+    assert app.stack.top is title
+    app.step(1 / 60)
+    pill = next((x, 700) for x in range(0, 1280, 4) if hint_action_at((x, 700), app.stack.visible()) == inp.BACK)
+    app.post(Action(inp.CLICK, "mouse", pill))                          # a click on "Right-click Quit"
+    assert isinstance(app.stack.top, ConfirmScene) and app.running
+
+
+def test_a_right_click_leaves_the_robo_rescue_set_up_as_its_hint_bar_says(app):
+    """Its bar says "Right-click Back" to a mouse player; the right-click did nothing there (the
+    other set-up screens go back)."""
+    from game.client import input as inp
+    from game.roborescue.ui.scene import SetupScene
+
+    title = TitleScene()
+    app.stack.push(title)
+    app.stack.push(SetupScene())
+    app.step(1 / 60)
+    app.post(Action(inp.BACK, "mouse", (640, 100)))
+    assert app.stack.top is title

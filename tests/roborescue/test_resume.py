@@ -14,7 +14,7 @@ from game.client.app import App
 from game.client.input import Action
 from game.client.menus import GameSelectScene, HowToPlayScene, PauseScene, TitleScene
 from game.core.session import GameSession, has_saved_game, saved_game_path
-from game.core.storage import load_json
+from game.core.storage import load_json, wait_idle
 from game.roborescue import rules
 from game.roborescue.ui.end_scene import EndScene
 from game.roborescue.ui.lab_config import HUMAN, GameConfig
@@ -102,6 +102,7 @@ def test_a_damaged_seat_note_still_resumes_with_you_in_seat_one(app):
     lab = LabScene(GameConfig(3, (HUMAN, "easy", "easy"), False, 5))
     app.stack.push(lab)
     play(app, lab, lambda: len(lab.session.choices) >= 4 and ready(lab))
+    wait_idle()     # the background saver's last write of the note lands first, not over the damage
     (saved_game_path("roborescue").with_name("roborescue.seats.json")).write_text("{not json")
     data, _ = load_json(saved_game_path("roborescue"))
     session, _ = GameSession.from_json(data, rules, "save")

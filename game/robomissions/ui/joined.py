@@ -109,7 +109,7 @@ class JoinedTable(TableScene):
             super().handle(action)
 
     def hints(self) -> list[tuple[str, str]]:
-        return table_hints(super().hints())
+        return table_hints(super().hints(), leave=self.leave)
 
 
 def joined_scene(seat: int, first: SeatUpdate, send: Callable[[Any], None], leave: Callable[[], None]) -> JoinedTable:

@@ -31,8 +31,8 @@ from game.client.layers import CachedRegion
 from game.client.menus import ChoiceScene, ConfirmScene, PauseScene, TitleScene
 from game.client.scene import Scene
 from game.client.sequencer import Beat, Sequencer
-from game.client.widgets import (MenuItem, draw_hints, draw_paragraph, draw_text, font, opaque_surface, panel,
-                                 render_text, wrap_text)
+from game.client.widgets import (MenuItem, draw_hints, draw_paragraph, draw_text, font, hints_shown, opaque_surface,
+                                 panel, render_text, wrap_text)
 from game.core.session import GameSession, forget_saved_game, save_session_later
 from game.core.storage import wait_idle as wait_for_saves
 from game.robomissions import rules
@@ -698,7 +698,7 @@ class TableScene(Scene):
         self.timeline.draw(surface)
         if self.zoom:
             self._draw_zoom(surface, focused)
-        if self.app.settings.show_hints:
+        if hints_shown(self.app):
             draw_hints(surface, self.app.input, self.hints())
         dx, dy = self.timeline.offset()
         if dx or dy:
@@ -744,8 +744,9 @@ class TableScene(Scene):
         if self.app.settings.colourblind_patterns:
             render.seat_symbol(surface, v.current, (label.left - 16, bar.centery), 16, colour)
         x = label.right + 16
-        draw_text(surface, "Actions", (x, bar.centery), "small", theme.TEXT_DIM, "midleft")
-        x += 78
+        # the dots follow the word's own width: at 800x480 the font floor makes it wider than the
+        # 78 px it was given, and the first dot touched its "s"
+        x = draw_text(surface, "Actions", (x, bar.centery), "small", theme.TEXT_DIM, "midleft").right + 18
         total = max(v.actions_left, engine.action_count(self.state, v.current))
         for i in range(total):
             filled = i < v.actions_left

@@ -119,7 +119,7 @@ class JoinedRaceScene(RaceScene):
     def hints(self):
         if self.session.is_over() and not self._busy():
             return [(inp.CONFIRM, "Leave the table")] * self.results_hold.ready + [(inp.INFO, "Inspect")]
-        return table_hints(super().hints())
+        return table_hints(super().hints(), leave=self.leave)
 
     def handle(self, action) -> None:
         over = self.session.is_over() and not self._busy()

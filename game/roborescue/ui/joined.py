@@ -125,11 +125,14 @@ class JoinedLab(LabScene):
         self.app.stack.push(EndScene(self.config, state, leave=("Leave the table", self.leave)))
 
     def handle(self, action: inp.Action) -> None:
-        if not table_keys(action, self.leave, action.device != "mouse" and not self.inspecting):
+        # a stray right-click on the lab does not leave the seat; a click on the bar's "Right-click
+        # Leave the table" pill does (App.post hands it over as Back, with no position)
+        may_leave = action.device != "mouse" or action.pos is None
+        if not table_keys(action, self.leave, may_leave and not self.inspecting):
             super().handle(action)
 
     def hints(self) -> list[tuple[str, str]]:
-        return table_hints(super().hints(), leaving=not self.inspecting)
+        return table_hints(super().hints(), leaving=not self.inspecting, leave=self.leave)
 
 
 def joined_scene(seat: int, first: SeatUpdate, send: Callable[[Any], None], leave: Callable[[], None]) -> JoinedLab:

@@ -37,7 +37,8 @@ from game.client.decisions import automatic_choice
 from game.client.menus import PauseScene
 from game.client.scene import Scene
 from game.client.sequencer import Sequencer
-from game.client.widgets import MenuItem, draw_hints, draw_text, opaque_surface, paint_vertical_gradient, panel
+from game.client.widgets import (MenuItem, draw_hints, draw_text, hints_shown, opaque_surface, paint_vertical_gradient,
+                                 panel)
 from game.core.session import GameSession, save_session_later
 from game.core.storage import wait_idle as wait_for_saves
 from game.roborescue import rules
@@ -420,7 +421,7 @@ class LabScene(LabChoices, Scene):
         self.renderer.draw_detail(surface, title, text, theme.BAD if self.message else theme.TEXT)
         self._draw_scores(surface)
         self._draw_toasts(surface)
-        if self.app.settings.show_hints:
+        if hints_shown(self.app):
             draw_hints(surface, self.app.input, self.hints())
 
     def _draw_top_bar(self, surface: pygame.Surface) -> None:

@@ -128,7 +128,8 @@ class SetupScene(Scene):
         self.app.audio.warm()       # sounds are built when a screen opens, never mid-animation
 
     def handle(self, action: inp.Action) -> None:
-        if not self.menu.handle(action) and action.name == inp.BACK and action.device != "mouse":
+        # a right-click too, as the mouse's hint bar says ("Right-click Back"; it did nothing)
+        if not self.menu.handle(action) and action.name == inp.BACK:
             self._back()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

@@ -103,7 +103,7 @@ class JoinedRun(PlayScene):
             super().handle(action)
 
     def hints(self) -> list[tuple[str, str]]:
-        return table_hints(super().hints())
+        return table_hints(super().hints(), leave=self.leave)
 
 
 def joined_scene(seat: int, first: SeatUpdate, send: Callable[[Any], None], leave: Callable[[], None]) -> JoinedRun:

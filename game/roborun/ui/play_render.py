@@ -13,7 +13,7 @@ import pygame
 
 from game.client.text import draw_fit, forget as forget_cut_text
 from game.client import theme
-from game.client.widgets import draw_hints, draw_text, opaque_surface, paint_vertical_gradient, panel
+from game.client.widgets import draw_hints, draw_text, hints_shown, opaque_surface, paint_vertical_gradient, panel
 from game.roborun.ui import hud_render
 from game.roborun.ui.board_render import draw_stage
 from game.roborun.ui.choice_ui import ESCAPED, Option, ViewReader, preview_positions
@@ -83,7 +83,7 @@ class PlayDrawing:
         self._part("prompt", text, PROMPT,
                    lambda s: draw_fit(s, text, PROMPT.inflate(-8, -2), "body", colour, align="center", valign="middle",
                                       bold=True))
-        hints = self.hints() if self.app.settings.show_hints else []
+        hints = self.hints() if hints_shown(self.app) else []
         bar = pygame.Rect(0, theme.HEIGHT - 40, theme.WIDTH, 40)
         self._part("hints", (self.app.input.last_device, tuple(hints)), bar,
                    lambda s: draw_hints(s, self.app.input, hints))

@@ -87,7 +87,7 @@ class JoinedPlay(PlayScene):
     def overlay_hints(self, human_turn: bool) -> list[tuple[str, str]]:
         over = self.session.is_over()
         hints = table_hints([hint for hint in super().overlay_hints(human_turn) if hint[1] != "New game"],
-                            leaving=not over)
+                            leaving=not over, leave=self.leave)
         return [(inp.CONFIRM, "Leave the table")] * (over and self.results_hold.ready) + hints
 
 
