@@ -9,6 +9,7 @@ from game.core.session import GameSession, has_saved_game
 from game.runrunrun import rules as R
 from game.runrunrun.rules.engine import Config
 from tests.helpers import let_the_ai_answer, step_until
+from game.runrunrun.ui.table import LOG_BOX, MAZE
 from game.runrunrun.ui.scene import HandOverScene, HowToScene, PlayScene, SetupScene, make_entry_scene, resume_scene
 
 
@@ -41,6 +42,8 @@ def test_a_whole_game_is_played_through_the_screen_by_a_human_and_an_ai():
         for _ in range(100):
             app.post(Action(SKIP))
             app.step(1 / 60)
+        assert scene.banner                 # the ending stays up, on the log: the final maze stays in sight
+        assert not scene.banner_box().colliderect(MAZE) and scene.banner_box().colliderect(LOG_BOX)
         app.post(Action(CONFIRM))        # then Enter: a new game's set-up
         assert isinstance(app.stack.top, SetupScene)
     finally:

@@ -508,13 +508,21 @@ class PlayScene(Scene):
             draw_fit(surface, PHASE_TIPS[view.phase], box.inflate(-20, -10), "small", theme.ACCENT, valign="middle")
         if self.banner:
             text = self.banner
-            box = pygame.Rect(0, 0, 700, 84)
-            box.center = (MAZE.centerx, 70)
+            box = self.banner_box()
             panel(surface, box, fill=theme.SHADOW, edge=theme.ACCENT)
             draw_fit(surface, text, box.inflate(-24, -12), "large", theme.ACCENT, align="center", valign="middle",
                      bold=True)
         if not self.demo:
             draw_hints(surface, self.app.input, self.overlay_hints(human_turn))
+
+    def banner_box(self) -> pygame.Rect:
+        """Over the maze's top while play goes on; once the game is over the banner stays up, so it
+        moves onto the log (whose last line says the same), leaving the final maze in sight."""
+        if self.session.is_over():
+            return LOG_BOX.copy()
+        box = pygame.Rect(0, 0, 700, 84)
+        box.center = (MAZE.centerx, 70)
+        return box
 
     def overlay_hints(self, human_turn: bool) -> list[tuple[str, str]]:
         hints = [(inp.MENU, "Pause / How to play"), (inp.NEXT, "Inspect")]
