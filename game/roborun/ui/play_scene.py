@@ -31,7 +31,7 @@ from game.client import input as inp
 from game.client import theme
 from game.client.ai_worker import AIWorker
 from game.client.decisions import automatic_choice
-from game.client.menus import NoticeScene, PauseScene
+from game.client.menus import ConfirmScene, NoticeScene, PauseScene
 from game.client.scene import Scene
 from game.client.text import draw_fit
 from game.client.widgets import panel
@@ -651,7 +651,12 @@ class PlayScene(PlayDrawing, Scene):
         return True
 
     def _restart(self) -> None:
+        """Asks once: a stray tap on the pause menu must not throw a game away (Back keeps playing)."""
         self.app.stack.pop()
+        self.app.stack.push(ConfirmScene("Restart this scenario?", self._restart_now, yes="Restart",
+                                         detail="The game so far is lost; the deal stays the same."))
+
+    def _restart_now(self) -> None:
         start_game(self.app, GameOptions(**{**self.options.__dict__, "seed": self.seed, "tutorial": False}),
                    replace_to=True)
 

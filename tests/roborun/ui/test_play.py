@@ -644,3 +644,32 @@ def test_p_closes_the_tutorial_and_the_scenario_page_as_help_does_in_every_game(
     assert type(app.stack.top).__name__ == "PlayScene"
     app.post(Action("menu"))
     assert type(app.stack.top).__name__ == "PauseScene"
+
+
+def test_restart_scenario_asks_once_and_back_keeps_the_game(app):
+    """The pause menu's Restart used to throw the game away at once (a stray tap on the 800x480
+    touchscreen would): it asks, the safe answer has the focus, and yes deals the same scenario anew."""
+    from game.client.menus import ConfirmScene
+    start_game(app, GameOptions(level_ref="1.2", partner="random", seed=4))
+    play = next(s for s in app.stack.scenes if isinstance(s, PlayScene))
+    while app.stack.top is not play:
+        app.post(Action("back"))
+        app.step(1 / 60)
+    app.post(Action("menu"))
+    assert type(app.stack.top).__name__ == "PauseScene"
+    play._restart()                                        # the pause menu's "Restart scenario"
+    ask = app.stack.top
+    assert isinstance(ask, ConfirmScene) and ask.question == "Restart this scenario?"
+    app.step(1 / 60)
+    app.post(Action("confirm", "keyboard"))                # the focused answer: keep playing
+    assert app.stack.top is play
+    app.post(Action("menu"))
+    play._restart()
+    app.step(1 / 60)
+    app.post(Action("down", "keyboard"))
+    app.post(Action("confirm", "keyboard"))                # "Restart"
+    for _ in range(5):
+        app.step(1 / 60)
+    restarted = next(s for s in app.stack.scenes if isinstance(s, PlayScene))
+    assert restarted is not play and restarted.seed == play.seed
+    assert play not in app.stack.scenes
