@@ -208,7 +208,7 @@ class HostTableScene(Scene):
                 who = f"{seat['name'] or 'phone'}, {who}" if seat["claimed"] else who
             else:
                 who = SEAT_WORDS[seat["kind"]]
-            mark = "  - their turn" if s["current"] == seat["seat"] and not s["over"] else ""
+            mark = " - their turn" if s["current"] == seat["seat"] and not s["over"] else ""
             draw_fit(surface, f"Seat {seat['seat'] + 1}: {who}{mark}", rect.inflate(-24, -10), "body",
                      theme.ACCENT if mark else theme.TEXT)
         # "Move 0" read as a command; the count says what it counts

@@ -268,7 +268,7 @@ def test_the_host_screen_says_whose_turn_and_how_far_in_words(app, table):
     with text.record() as recorder:
         scene.draw(app.screen, 0.0)
     lines = [record.text for record in recorder.records]
-    assert "Seat 1: open, waiting for a player  - their turn" in lines
+    assert "Seat 1: open, waiting for a player - their turn" in lines
     assert "No move yet" in lines and not any(line.startswith("Move ") for line in lines)
 
 
