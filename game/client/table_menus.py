@@ -35,6 +35,8 @@ def _words(text: str) -> str:
 
 # a set-up value as the game's own set-up screen names it ("ffa" -> "Free for All"), by game
 SETUP_VALUE_WORDS = {"robomissions": "game.robomissions.ui.table_config:MODE_NAMES"}
+# a course as the game's own set-up screen names it (its map's name: "Carnage Crossing"), by game
+COURSE_TITLES = {"roborally": "game.roborally.ui.race_scene:course_title"}
 
 
 def setup_text(entry, label: str) -> str:
@@ -105,6 +107,8 @@ class HostSetupScene(MenuPage):
         self.sample = next((i for i, label in enumerate(self.samples) if self._players_of(game_id, label) >= 2),
                            len(self.samples) - 1)
         self.courses = [None] + setup.course_ids(game_id)
+        title = catalog.load(COURSE_TITLES.get(game_id)) or _words
+        self.course_titles = {ref: title(ref) for ref in self.courses if ref}
         self.course = 0
         self._choose_sample(self.sample)
 
@@ -138,7 +142,7 @@ class HostSetupScene(MenuPage):
             items.append(MenuItem("Players", value=lambda: str(self.counts[self.players]),
                                   on_change=self._change_players))
         if len(self.courses) > 1:
-            items.append(MenuItem("Course", value=lambda: _words(self.courses[self.course] or "practice floor"),
+            items.append(MenuItem("Course", value=lambda: self.course_titles.get(self.courses[self.course], "Practice floor"),
                                   on_change=self._change_course))
         items.append(MenuItem("This screen", value=lambda: f"Plays seat {self.local}" if self.local else "Board only",
                               on_change=self._change_local))

@@ -79,7 +79,13 @@ def test_the_host_set_up_chooses_game_players_and_course_and_opens_that_table(ap
         app.post(Action("right"))
     assert [item.label for item in setup.menu.items][:4] == ["Game", "Set-up", "Players", "Course"]
     setup._change_players(1)
+    course_item = next(item for item in setup.menu.items if item.label == "Course")
+    assert course_item.value() == "Practice floor"
     setup._change_course(1)
+    # the course by its map's name, as the race's own set-up says it ("Carnage Crossing", not the id)
+    from game.roborally.ui.race_scene import course_title
+    course_item = next(item for item in setup.menu.items if item.label == "Course")
+    assert course_item.value() == course_title(setup.courses[1]) != setup.courses[1]
     _text_fits(app)
     options = setup.options()
     session = table_session("roborally", options)
