@@ -73,7 +73,25 @@ def _not_ours(good: dict) -> dict:
             "illegal choices": ({**good, "choices": good["choices"] * 3}, ".damaged"),
             "a broken set-up": ({**good, "config": [1, 2]}, ".damaged"),
             "a float choice": ({**good, "choices": [2.0]}, ".damaged"),
+            "its moves renamed by hand": ({**_without(good, "choices"), "moves": good["choices"]}, ".damaged"),
             "a newer version's": ({**good, "version": 2, "added_later": [1]}, ".newer")}
+
+
+def _without(data: dict, key: str) -> dict:
+    return {k: v for k, v in data.items() if k != key}
+
+
+@pytest.mark.parametrize("entry, rules, session", GAMES, ids=[g[0].id for g in GAMES])
+def test_a_save_without_its_moves_is_refused_not_resumed_at_move_0(entry, rules, session):
+    """A save whose "choices" was renamed or cut by hand used to resume at move 0 without a word,
+    and the next save wrote over the game: it is a damaged save, one line naming it, kept."""
+    with fresh_home():
+        path = sessions.saved_game_path(entry.id)
+        path.parent.mkdir(parents=True)
+        path.write_text(json.dumps(_without(session.to_json(), "choices")))
+        loaded, _, warning = sessions.load_saved_game(entry.id, rules)
+        assert loaded is None and "has no 'choices'" in warning and "\n" not in warning
+        assert path.exists() or path.with_name(path.name + ".damaged").exists()
 
 
 @pytest.mark.parametrize("entry, rules, session", GAMES, ids=[g[0].id for g in GAMES])

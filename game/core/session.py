@@ -30,7 +30,7 @@ SAVE_SCHEMA = Schema({
     "game": Field(str, ""),
     "seed": Field(int, None, -(2**63), 2**63 - 1),
     "config": Field(object, None, nullable=True),
-    "choices": Field(list, []),
+    "choices": Field(list, None, nullable=True),   # no default: a save without its moves is damaged, not new
 }, version=SAVE_VERSION)
 
 
@@ -160,7 +160,9 @@ class GameSession:
             raise
         except (KeyError, TypeError, ValueError) as exc:
             raise UserError(f"{where} config", f"cannot start this game ({exc})") from None
-        raw_choices = data.get("choices", [])
+        if "choices" not in data:       # renamed or cut by hand: resuming at move 0 would lose the game silently
+            raise UserError(where, "has no 'choices' (the moves played); left untouched")
+        raw_choices = data["choices"]
         if not isinstance(raw_choices, list):
             raise UserError(f"{where} choices", "must be a list")
         events: list = []
@@ -215,6 +217,8 @@ def read_saved_game(data: Any, engine: Any, where: str) -> tuple[GameSession, li
         raise UserError(f"{where}: game", f"not a saved {engine.GAME_ID} game ({_shown(values.get('game'))})")
     if values.get("seed") is None:
         raise UserError(f"{where}: seed", "is missing")
+    if values.get("choices") is None:     # renamed or cut by hand: resuming at move 0 would lose the game silently
+        raise UserError(where, "has no 'choices' (the moves played); left untouched")
     try:
         session, events = GameSession.from_json(values, engine, where)
     except UserError:
