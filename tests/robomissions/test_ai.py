@@ -106,3 +106,41 @@ def test_simulate_table_and_bad_arguments(capsys):
         simulate_main(["--mode", "2v2", "--seats", "normal,normal"])
     with pytest.raises(SystemExit):
         simulate_main(["--mode", "chaos"])
+
+
+def _first_attack(mode: str, n: int, seed: int) -> tuple[E.GameState, int, int]:
+    """Play normal bots until someone attacks: the state right after, the attacker's seat, the target's owner."""
+    s = E.new_game(E.Config(mode, n), seed)
+    bots, rng = [make_bot("normal") for _ in range(n)], random.Random(seed)
+    while not s.is_over:
+        owners = {rid: r.owner for rid, r in s.robots.items()}
+        events = E.apply(s, bots[s.current].choose(seat_view(s, s.current), E.legal_choices(s), rng))
+        hit = [e for e in events if e.kind == "attacked"]
+        if hit:
+            return s, hit[0].player, owners[hit[0].target]
+    raise AssertionError("nobody attacked")
+
+
+def test_every_seat_sees_whom_each_player_attacked_last():
+    # ROBOMissions rulebook, "2V1" / "2V2": partners "can coordinate moves"; an attack's target is
+    # on the table for all to see, so every seat's view says whose robot each player attacked
+    # last, and a bot's guessed state keeps it.
+    fresh = E.new_game(E.Config("2v2", 4), 5)
+    assert seat_view(fresh, 1).last_target == (None, None, None, None)
+    s, attacker, victim = _first_attack("2v2", 4, 5)
+    assert s.players[victim].team != s.players[attacker].team
+    for seat in range(4):
+        view = seat_view(s, seat)
+        assert view.last_target == tuple(victim if p == attacker else None for p in range(4))
+        assert determinize(view, random.Random(seat)).last_target == list(view.last_target)
+
+
+def test_hard_teammate_fires_at_the_enemy_its_partner_attacked():
+    # ROBOMissions rulebook, "2V2": two teams of two. With both enemies standing, a hard bot
+    # whose partner just attacked an enemy attacks that enemy more often than the other one
+    # (the bot before this change split its fire about evenly: docs/robomissions-ai.md).
+    from game.robomissions.tools.follow import run
+    new = run("2v2", ("hard", "hard", "greedy", "hard"), 12, 101)
+    old = run("2v2", ("hard-old", "hard", "greedy", "hard"), 12, 101)    # the same games, hard as it was
+    assert new["chances"] >= 20 and old["chances"] >= 20
+    assert new["follows"] / new["chances"] >= 0.65 > old["follows"] / old["chances"] + 0.1

@@ -10,7 +10,9 @@ Bots keep no memory between decisions, so one bot may serve any seat and any gam
 * normal  - fixed priorities (attack, build, protect, draw) with a greedy target score.
 * hard    - deals the unseen cards at random into a full guess of the state (never peeking),
             tries every distinct action and every way to finish the card being played, and
-            keeps the one whose result scores best for its team.
+            keeps the one whose result scores best for its team. In a team it also weighs the
+            enemy its partner attacked last and the enemy that last hit its partner (public in
+            the view), so a partner of any kind, a person too, sees it join the focus fire.
 
 Team play (2V1, 2V2): partners may discuss plans but not trade cards or link chains, so both
 compute the same "focus" enemy from public information: the weakest enemy, unless a partner
@@ -33,6 +35,8 @@ HAND_CARD = 8        # evaluation: what a card in hand is worth
 ALIVE = 400          # evaluation: what staying in the game is worth
 AP_WEIGHT = 3        # evaluation: a point of attack is worth this many points of HP
 FOCUS = 0.2          # evaluation: extra weight on the weakest enemy (finish players off)
+FOLLOW = 0.3         # hard in a team: extra weight on the enemy its partner attacked last (focus fire)
+GUARD = 0.15         # hard in a team: extra weight on an enemy whose last attack hit its partner
 
 KEEP_VALUE = {       # normal/hard discard the lowest of these at the hand limit
     "series": 45, "parallel": 40, "single": 35, "head": 35, "singlebot": 30, "chainbot": 25, "body": 25,
@@ -194,8 +198,9 @@ class EasyBot:
         return self.normal.choose(v, legal, rng)
 
 
-def evaluate(state: engine.GameState, seat: int) -> float:
-    """How good the position is for `seat`'s team (used by the hard bot on its guessed state)."""
+def evaluate(state: engine.GameState, seat: int, teamwork: bool = True) -> float:
+    """How good the position is for `seat`'s team (used by the hard bot on its guessed state);
+    `teamwork` adds the weight on the enemies its partner is fighting (False: the bot before it)."""
     team = state.players[seat].team
     if state.over:
         mine = [s for s in state.winners if state.players[s].team == team]
@@ -207,14 +212,31 @@ def evaluate(state: engine.GameState, seat: int) -> float:
                                + 20 * (r.shield is not None) + 20 * (r.battery is not None))
     score = 0.0
     foes = []
-    for seat, value in worth.items():
-        if state.players[seat].team == team:
+    for other, value in worth.items():
+        if state.players[other].team == team:
             score += value
         else:
             score -= value
             foes.append(value)
     # Finishing a weak enemy is worth extra: it removes a whole seat of attacks.
-    return score - FOCUS * min(foes) if foes else score
+    score = score - FOCUS * min(foes) if foes else score
+    return score - _teamwork(state, seat, worth) if teamwork else score
+
+
+def _teamwork(state: engine.GameState, seat: int, worth: dict[int, float]) -> float:
+    """Extra weight on the enemies a teammate would expect us to hit, read from public attacks only:
+    the one our partner attacked last (focus fire), and one whose last attack hit our partner."""
+    team, extra = state.players[seat].team, 0.0
+    for partner in state.players:
+        if partner.seat == seat or partner.team != team or not partner.alive:
+            continue
+        followed = state.last_target[partner.seat]
+        if followed in worth and state.players[followed].team != team:
+            extra += FOLLOW * worth[followed]
+        for foe, hit in enumerate(state.last_target):
+            if hit == partner.seat and foe in worth and foe != followed:
+                extra += GUARD * worth[foe]
+    return extra
 
 
 class HardBot:
@@ -227,8 +249,9 @@ class HardBot:
 
     BEAM = 3
 
-    def __init__(self) -> None:
+    def __init__(self, teamwork: bool = True) -> None:
         self.normal = NormalBot()
+        self.teamwork = teamwork     # False: ignore the partner's target (the bot before it, for measuring)
 
     def choose(self, v: SeatView, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1 or v.phase == "discard":
@@ -263,14 +286,14 @@ class HardBot:
     def _finish(self, state: engine.GameState, seat: int) -> tuple[float, engine.GameState]:
         """Best (value, state) reachable by completing the pending card's choices."""
         if state.pending is None or state.over or state.current != seat:
-            return evaluate(state, seat), state
+            return evaluate(state, seat, self.teamwork), state
         options = [a for a in _distinct(state, engine.legal_choices(state)) if not isinstance(a, Cancel)]
         greedy = state.pending.step == "counter"   # counters one at a time, not every combination
         best: tuple[float, engine.GameState] | None = None
         for a in options:
             child = state.copy()
             engine.apply(child, a, check=False)
-            result = (evaluate(child, seat), child) if greedy else self._finish(child, seat)
+            result = (evaluate(child, seat, self.teamwork), child) if greedy else self._finish(child, seat)
             if best is None or result[0] > best[0]:
                 best = result
         assert best is not None

@@ -265,6 +265,8 @@ class GameState:
         self.current = 0
         self.actions_left = 0
         self.attacked: set[int] = set()    # robots that attacked this turn
+        # per seat: the seat whose robot it attacked last (public: everyone sees an attack's target)
+        self.last_target: list[int | None] = [None] * len(players)
         self.pending: Pending | None = None
         self.phase = "main"                # main | discard
         self.turn = 0                      # turns completed by everyone
@@ -281,6 +283,7 @@ class GameState:
         s.deck, s.discard, s.used = self.deck[:], self.discard[:], self.used[:]
         s.robots = {k: r.copy() for k, r in self.robots.items()}
         s.attacked = set(self.attacked)
+        s.last_target = self.last_target[:]
         return s
 
     @property
@@ -811,6 +814,7 @@ def _attack(state: GameState, attacker: Robot, target: Robot, multiplier: int, e
     else:
         group = [attacker]
     state.attacked.update(r.rid for r in group)
+    state.last_target[seat] = target.owner
     power = sum(robot_ap(state, r) for r in group) * multiplier
     ev.append(Event("attacked", seat, robot=attacker.rid, target=target.rid, amount=power))
     if target.shield is not None:

@@ -2,7 +2,8 @@
 
 `seat_view(state, seat)` is the ONLY thing screens and bots should read for a seat: its own hand,
 every other hand as a count, the whole table (robots, damage, shields, attached batteries),
-pile sizes, and the face-up Discard and Used Battery piles. The deck order and other hands
+pile sizes, the face-up Discard and Used Battery piles, and whose robot each player attacked
+last (an attack is played in the open; team bots read it as their partner's target). The deck order and other hands
 are never in it, so a bot given a view cannot cheat (cf. OpenSpiel issue 44).
 
 `determinize(view, rng)` builds a full GameState consistent with the view by dealing the
@@ -51,6 +52,7 @@ class SeatView:
     chains: tuple[tuple[int | None, ...], ...]
     robots: tuple[RobotView, ...]         # sorted by id
     attacked: tuple[int, ...]
+    last_target: tuple[int | None, ...]   # per seat: whose robot it attacked last (public), None before
     deck_size: int
     endgame: bool
     deck_exhausted: bool
@@ -82,6 +84,7 @@ def seat_view(state: GameState, seat: int) -> SeatView:
                       r.battery_turn, engine.robot_hp(state, r), engine.robot_ap(state, r))
             for r in sorted(state.robots.values(), key=lambda r: r.rid)),
         attacked=tuple(sorted(state.attacked)),
+        last_target=tuple(state.last_target),
         deck_size=len(state.deck), endgame=state.endgame, deck_exhausted=state.deck_exhausted,
         discard=tuple(state.discard), used=tuple(state.used),
         pending=state.pending if seat == state.current else None,
@@ -119,6 +122,7 @@ def determinize(v: SeatView, rng: random.Random) -> GameState:
     state.next_rid = max(state.robots, default=-1) + 1 + 1000   # fresh ids never clash
     state.current, state.actions_left, state.phase, state.turn = v.current, v.actions_left, v.phase, v.turn
     state.attacked = set(v.attacked)
+    state.last_target = list(v.last_target)
     state.pending = v.pending
     state.over, state.winners = v.over, v.winners
     return state
