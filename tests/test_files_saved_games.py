@@ -111,3 +111,17 @@ def test_a_new_game_never_writes_over_a_save_it_did_not_read(entry, rules, sessi
             assert sessions.load_saved_game(entry.id, rules)[0].choices == session.choices, label
             warnings = sessions.storage.take_warnings()
             assert any("moved aside" in w for w in warnings) and all("\n" not in w for w in warnings), label
+
+
+def test_an_engines_complaint_quoting_the_file_stays_one_line():
+    """Found by the fuzz above: a Robo Rally save whose course cell's x is "\\n" made the engine's
+    "cell at (\\n, 1) is outside the 8x8 course" a two-line warning."""
+    entry, rules, session = next(g for g in GAMES if g[0].id == "roborally")
+    bad = json.loads(json.dumps(session.to_json()))      # a copy: the session's course stays whole
+    bad["config"]["course"]["cells"][0][0] = "\n"
+    with fresh_home():
+        path = sessions.saved_game_path(entry.id)
+        path.parent.mkdir(parents=True)
+        path.write_text(json.dumps(bad))
+        loaded, _, warning = sessions.load_saved_game(entry.id, rules)
+    assert loaded is None and "\n" not in warning and "cell at ( , 1) is outside" in warning

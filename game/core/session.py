@@ -153,13 +153,13 @@ class GameSession:
         except UserError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise UserError(f"{where} config", f"not a valid set-up ({exc.__class__.__name__}: {exc})") from None
+            raise UserError(f"{where} config", f"not a valid set-up ({exc.__class__.__name__}: {_told(exc)})") from None
         try:
             session = cls.start(engine, config, seed)
         except UserError:
             raise
         except (KeyError, TypeError, ValueError) as exc:
-            raise UserError(f"{where} config", f"cannot start this game ({exc})") from None
+            raise UserError(f"{where} config", f"cannot start this game ({_told(exc)})") from None
         if "choices" not in data:       # renamed or cut by hand: resuming at move 0 would lose the game silently
             raise UserError(where, "has no 'choices' (the moves played); left untouched")
         raw_choices = data["choices"]
@@ -176,7 +176,7 @@ class GameSession:
             try:
                 events += session.apply(choice)
             except IllegalChoice as exc:
-                raise UserError(place, f"not legal at this point ({exc})") from None
+                raise UserError(place, f"not legal at this point ({_told(exc)})") from None
             except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
                 raise UserError(place, f"cannot be replayed ({exc.__class__.__name__})") from None
         session._undo.clear()   # a resumed game starts at a point of no return
@@ -269,6 +269,13 @@ def save_session_later(session: GameSession) -> None:
         storage.remove_later(path, SAVE_VERSION)
     else:
         storage.save_later(path, session.to_json(), take_over=True)
+
+
+def _told(exc: BaseException) -> str:
+    """An engine's complaint about a save, on one line and of readable length: it may quote the
+    file's own text (a fuzzed course cell "\n" made the line two)."""
+    text = " ".join(str(exc).split())
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def load_saved_game(game_id: str, engine: Any) -> tuple[GameSession | None, list, str | None]:
