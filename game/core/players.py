@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import inspect
 
-from game.core.errors import UserError
+from game.core.errors import UserError, one_line
 
 
 def load_policy(spec: str, option: str = "--seats"):
@@ -47,23 +47,19 @@ class RuleAbiding:
         except (KeyboardInterrupt, SystemExit, UserError):
             raise
         except Exception as exc:  # the outside player's own failure, whatever it is
-            text = " ".join(str(exc).split())[:160]
-            raise UserError("--seats", f"{self.spec} failed in choose(): {type(exc).__name__}: {text}") from None
+            raise UserError("--seats", f"{self.spec} failed in choose(): {type(exc).__name__}: {one_line(exc, 160)}") from None
         try:
             legal = choice in choices
         except Exception:  # a choice whose == fails is no legal choice either
             legal = False
         if not legal:
-            raise UserError("--seats", f"{self.spec} chose {_shown(choice)}, which is not a legal choice now")
+            raise UserError("--seats", f"{self.spec} chose {one_line(repr(choice), 120)}, which is not a legal choice now")
         return choice
 
     def __getattr__(self, name):        # anything else the simulator asks of the player is the player's own
         return getattr(self.player, name)
 
 
-def _shown(choice) -> str:
-    """A choice as one short line, whatever its repr holds."""
-    return " ".join(repr(choice).split())[:120]
 
 
 def checked_choice(spec: str, seat: int, choice, choices):

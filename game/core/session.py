@@ -18,7 +18,7 @@ from typing import Any
 
 from game.core import storage
 from game.core.engine import Engine, IllegalChoice
-from game.core.errors import UserError
+from game.core.errors import UserError, one_line
 from game.core.files import Field, Schema, _shown, apply_schema
 
 SAVE_FORMAT = "robo-arcade-game"
@@ -153,16 +153,16 @@ class GameSession:
         except UserError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise UserError(f"{where} config", f"not a valid set-up ({exc.__class__.__name__}: {_told(exc)})") from None
+            raise UserError(f"{where} config", f"not a valid set-up ({exc.__class__.__name__}: {one_line(exc, 200)})") from None
         try:
             session = cls.start(engine, config, seed)
         except UserError:
             raise
         except (KeyError, TypeError, ValueError) as exc:
-            raise UserError(f"{where} config", f"cannot start this game ({_told(exc)})") from None
-        if "choices" not in data:       # renamed or cut by hand: resuming at move 0 would lose the game silently
+            raise UserError(f"{where} config", f"cannot start this game ({one_line(exc, 200)})") from None
+        raw_choices = data.get("choices")
+        if raw_choices is None:     # renamed or cut by hand: resuming at move 0 would lose the game silently
             raise UserError(where, "has no 'choices' (the moves played); left untouched")
-        raw_choices = data["choices"]
         if not isinstance(raw_choices, list):
             raise UserError(f"{where} choices", "must be a list")
         events: list = []
@@ -176,7 +176,7 @@ class GameSession:
             try:
                 events += session.apply(choice)
             except IllegalChoice as exc:
-                raise UserError(place, f"not legal at this point ({_told(exc)})") from None
+                raise UserError(place, f"not legal at this point ({one_line(exc, 200)})") from None
             except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
                 raise UserError(place, f"cannot be replayed ({exc.__class__.__name__})") from None
         session._undo.clear()   # a resumed game starts at a point of no return
@@ -217,8 +217,6 @@ def read_saved_game(data: Any, engine: Any, where: str) -> tuple[GameSession, li
         raise UserError(f"{where}: game", f"not a saved {engine.GAME_ID} game ({_shown(values.get('game'))})")
     if values.get("seed") is None:
         raise UserError(f"{where}: seed", "is missing")
-    if values.get("choices") is None:     # renamed or cut by hand: resuming at move 0 would lose the game silently
-        raise UserError(where, "has no 'choices' (the moves played); left untouched")
     try:
         session, events = GameSession.from_json(values, engine, where)
     except UserError:
@@ -269,13 +267,6 @@ def save_session_later(session: GameSession) -> None:
         storage.remove_later(path, SAVE_VERSION)
     else:
         storage.save_later(path, session.to_json(), take_over=True)
-
-
-def _told(exc: BaseException) -> str:
-    """An engine's complaint about a save, on one line and of readable length: it may quote the
-    file's own text (a fuzzed course cell "\n" made the line two)."""
-    text = " ".join(str(exc).split())
-    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def load_saved_game(game_id: str, engine: Any) -> tuple[GameSession | None, list, str | None]:
