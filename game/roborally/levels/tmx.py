@@ -86,8 +86,8 @@ def _props(elem: ET.Element | None, where: str) -> dict:
 
 
 def _parse(path: Path, what: str) -> ET.Element:
-    try:        # game.core.files: a regular file (no FIFO, device or folder), size-capped
-        text = files.read_bytes(path, MAX_FILE_BYTES, what).decode("utf-8", errors="replace")
+    try:        # game.core.files: a regular file (no FIFO, device or folder), size-capped, UTF-8
+        text = files.read_text(path, MAX_FILE_BYTES, what)
     except files.Missing:
         raise UserError(files._short(path), f"cannot read this {what}") from None
     except files.FileProblem as exc:

@@ -194,3 +194,15 @@ def test_main_lint_finds_the_game_property_however_tiled_wrote_it(tmp_path, caps
     load_course(out)
     assert cli_main(["lint", str(out)]) == 0
     assert capsys.readouterr().out.strip() == f"{out}: ok"
+
+
+def test_a_course_that_is_not_utf8_is_refused_naming_the_line(tmp_path):
+    """Tiled writes UTF-8; a course saved as Latin-1 by another editor used to load with its
+    accented names silently replaced by U+FFFD. It is now one line naming the file and line."""
+    folder = scratch(tmp_path)
+    good = (COURSES_DIR / "chaos-canyon.tmx").read_text(encoding="utf-8")
+    path = folder / "latin1.tmx"
+    path.write_bytes(good.replace('name="game"', 'name="game" title="caf\xe9"', 1).encode("latin-1"))
+    with pytest.raises(UserError) as caught:
+        load_course(path)
+    assert str(caught.value).startswith(f"{path} line ") and "not UTF-8 text" in str(caught.value)
