@@ -57,6 +57,7 @@ def play_match(course: dict, opponent: str, robots: int, races: int, seed: int) 
     halves = [(0, races // 2, seed), (1, races - races // 2, seed + 50000)] if robots == 2 else [(0, races, seed)]
     wins, capped, rounds, p95 = 0, 0, [], 0.0
     reboots: Counter = Counter()
+    others = 0.0            # the opponents' reboots, summed over their robots and races
     outcome: list = []
     for hard_seat, n, half_seed in halves:
         if n == 0:
@@ -68,12 +69,16 @@ def play_match(course: dict, opponent: str, robots: int, races: int, seed: int) 
         capped += report["capped"]
         rounds += report["rounds"]
         reboots.update({k: round(v * n) for k, v in report["reboots_by_cause"][hard_seat].items()})
+        others += sum(r * n for seat, r in enumerate(report["reboots_per_race"]) if seat != hard_seat)
         p95 = max(p95, report["decision_ms_p95"]["hard"] or 0.0)
         outcome += [None if w is None else w == hard_seat for w in report["winners"]]
     return {"races": races, "hard_wins": wins, "capped": capped,
             "mean_rounds": round(sum(rounds) / len(rounds), 2),
             "hard_reboots": {k: reboots.get(k, 0) for k in sorted(set(CAUSES) | set(reboots))},
-            "hard_p95_ms": round(p95, 1), "hard_won": outcome, "rounds": rounds}
+            "hard_p95_ms": round(p95, 1), "hard_won": outcome, "rounds": rounds,
+            # how harsh the course is for players that are not hard: the baseline hard's x-shipped
+            # ratio is read against (a course with more pits drops every robot more often)
+            "opponent_reboots_per_robot": round(others / (races * (robots - 1)), 3)}
 
 
 class AiRecord:
@@ -118,6 +123,19 @@ def shipped_average(results: dict, match: str) -> float:
     return sum(reboots_per_race(m) for m in shipped) / len(shipped)
 
 
+def opponents_average(results: dict, match: str) -> float | None:
+    """An opponent robot's reboots per race in `match`, averaged over the shipped courses."""
+    shipped = [r["matches"][match].get("opponent_reboots_per_robot") for r in results.values() if not r["unseen"]]
+    return None if None in shipped else sum(shipped) / len(shipped)
+
+
+def _against(value: float | None, average: float | None) -> str:
+    """`value (N.Nx)` against the shipped average, or '-' for a record measured before it was kept."""
+    if value is None or average is None:
+        return "-"
+    return f"{value:.2f} ({value / max(average, 1e-9):.1f}x)"
+
+
 def recorded_results() -> dict:
     return {key: entry.result for key, entry in records.load(RECORD.name).entries.items()}
 
@@ -138,11 +156,15 @@ def markdown(results: dict) -> str:
                      f"| {reboots_per_race(four):.2f} | {one['capped'] + four['capped']} "
                      f"| {one['hard_p95_ms']:.0f} / {four['hard_p95_ms']:.0f} |")
     lines += ["", "| course | vs | 1v1: hard wins | 1v1: reboots per race (x shipped) | 4 robots: hard wins "
-              "| 4 robots: reboots per race (x shipped) | capped |", "|---|---|---|---|---|---|---|"]
+              "| 4 robots: reboots per race (x shipped) | capped | opponent's reboots per robot and race, "
+              "1v1 / 4 robots (x shipped) |", "|---|---|---|---|---|---|---|---|"]
     for opponent in ("normal", "simulator"):
         one_avg = shipped_average(results, f"1v1 {opponent}")
         four_avg = shipped_average(results, f"4 robots {opponent}")
-        lines.append(f"| shipped average | {opponent} | | {one_avg:.2f} | | {four_avg:.2f} | |")
+        one_opp = opponents_average(results, f"1v1 {opponent}")
+        four_opp = opponents_average(results, f"4 robots {opponent}")
+        opp = "-" if one_opp is None or four_opp is None else f"{one_opp:.2f} / {four_opp:.2f}"
+        lines.append(f"| shipped average | {opponent} | | {one_avg:.2f} | | {four_avg:.2f} | | {opp} |")
         for cid, r in results.items():
             if not r["unseen"]:
                 continue
@@ -151,7 +173,9 @@ def markdown(results: dict) -> str:
                          f"| {reboots_per_race(one):.2f} ({reboots_per_race(one) / max(one_avg, 1e-9):.1f}x) "
                          f"| {four['hard_wins']}/{four['races']} "
                          f"| {reboots_per_race(four):.2f} ({reboots_per_race(four) / max(four_avg, 1e-9):.1f}x) "
-                         f"| {one['capped'] + four['capped']} |")
+                         f"| {one['capped'] + four['capped']} "
+                         f"| {_against(one.get('opponent_reboots_per_robot'), one_opp)} / "
+                         f"{_against(four.get('opponent_reboots_per_robot'), four_opp)} |")
     return "\n".join(lines)
 
 
