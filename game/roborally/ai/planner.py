@@ -163,28 +163,6 @@ PUSH_ODDS_SIDE = 0.1
 # edge in register 3 rather than play its Haywires in 4 and 5, then fell again next round).
 PENDING_HAYWIRE_COST = 6.0
 
-# Issue 23, ninth round: a damage card is priced as what it will likely be. Late in a race the
-# SPAM sits in the robots' decks and the damage deck is mostly Haywires; the first damage a
-# register takes then becomes a Haywire under it (a random move next round, the spiral of
-# docs/roborally-ai.md "Ninth round"), more in the same register go to the damage discard.
-DAMAGE_BY_DECK = False          # tried in the ninth round and left off (within the noise)
-SPAM_DAMAGE_COST = 1.0          # the flat price every damage card had before
-
-
-def damage_pool(view) -> tuple[int, int]:
-    """(SPAM, Haywires) among the damage cards not held anywhere (damage deck and discard),
-    from public counts only: every robot holds its 20 programming cards plus the SPAM it took
-    (deck, hand, registers and discard sizes are public), Haywires lie face down on the mats
-    (which registers is public)."""
-    own = sum(C.PROGRAMMING_DECK.values())
-    spam = C.DAMAGE_DECK.get("spam", 0)
-    haywires = sum(n for card, n in C.DAMAGE_DECK.items() if card != "spam")
-    for r in view.robots:
-        held = r.deck_size + r.hand_size + len(r.discard) + sum(1 for c in r.regs if c is not None)
-        spam -= max(0, held - own)
-        haywires -= sum(1 for h in r.haywire if h)
-    return max(0, spam), max(0, haywires)
-
 
 class Planner:
     def __init__(self, view, level: str):
@@ -241,7 +219,6 @@ class Planner:
         self._risk_memo = {}
         self._fall_memo = {}
         self._tables = {}     # checkpoint -> (cards-to-go, walking distance): one cache look-up per planner
-        self.damage_pool = damage_pool(view) if self.hard and DAMAGE_BY_DECK else None
 
     def _push_threats(self, view) -> dict:
         """(x, y) -> how likely another robot is to push ours from there into a pit or off the
@@ -452,7 +429,7 @@ class Planner:
             if fell or crushed:
                 return self._rebooted(cp, reward, done, reg)
             dmg = self.laser.get((x, y), 0) + self.fire.get((x, y), 0)
-            reward -= self._damage_price(dmg)
+            reward -= dmg * 1.0
             if (x, y) in self.threat:
                 reward -= self.threat[(x, y)] * (self._fall_cost(x, y, d, cp) + self._skipped(reg))
             if self.board.kind_at(x, y) == "energy" and me_energy_below_cap(self.me):
@@ -461,20 +438,6 @@ class Planner:
             cp += 1
             reward += 100.0 + (6 - reg)
         return x, y, d, cp, False, reward, done
-
-    def _damage_price(self, n):
-        """n damage cards taken in one register. Hard (DAMAGE_BY_DECK): the first Haywire drawn
-        goes under this register (its own Haywire, if any, has just played), a second goes to
-        the damage discard; each SPAM costs what every damage card cost before. The pool is
-        read once per plan (the damage this round takes from it is not followed)."""
-        if not n or self.damage_pool is None:
-            return n * SPAM_DAMAGE_COST
-        spam, haywires = self.damage_pool
-        n = min(n, spam + haywires)         # with no damage cards left, no damage is taken (RR23)
-        if not n:
-            return 0.0
-        p = haywires / (spam + haywires)
-        return (1.0 - (1.0 - p) ** n) * PENDING_HAYWIRE_COST + n * (1.0 - p) * SPAM_DAMAGE_COST
 
     def _rebooted(self, cp, reward, done, reg):
         rx, ry, rd = self.board.reboot
