@@ -80,3 +80,19 @@ def test_pushing_a_robot_off_the_edge_next_to_the_reboot_space_stops_the_pusher(
     s = game(spec, robots=[(1, 3, "W"), (0, 3, "N")])
     ev = play_round(s, {0: ["move1"] + STILL[:4], 1: STILL})
     assert "reboot" in kinds(ev, 1) and pos(s, 1)[:2] == (0, 3) and pos(s, 0)[:2] == (1, 3)
+
+
+def test_a_robot_rebooted_in_register_1_stands_in_a_beam_for_the_round_and_keeps_a_haywire_under_every_register():
+    # RR16 Rebooting (the 2016 guide): "Place your robot on the reboot token" at once, and
+    # "your programming is canceled for the round"; nothing spares the robot standing there, so
+    # a board laser whose beam crosses the reboot space shoots it in every register left (issue
+    # 23's spirals, docs/roborally-ai.md "Ninth round"). A Haywire drawn goes under the current
+    # register, a second one for the same register to the damage discard (RR23s), and the ones
+    # under cancelled registers wait on the mat until those registers are next revealed.
+    s = game(course(reboot=(0, 3, "E"), lasers=[(0, 0, "S", 1)]), robots=[(5, 0, "N"), FAR])
+    s.damage_deck = ["hw_back_back"] * 12
+    ev = play_round(s, {0: ["move1"] + STILL[:4], 1: STILL})
+    assert pos(s, 0)[:2] == (0, 3)
+    why = [d.data["why"] for d in damage_cards(ev, 0)]
+    assert why == ["reboot", "reboot"] + ["board_laser"] * 5
+    assert all(h == "hw_back_back" for h in s.robots[0].haywire)
