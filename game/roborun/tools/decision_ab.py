@@ -33,6 +33,19 @@ and the ninth pass's candidates:
                     nearness counted at half, the time shortfall at twice, for that decision
   care-floor        (c) card denial: the `random` model keeps at least its prior share of the
                     belief, so the look-ahead leaves a now-and-then careless partner safe cards
+and the tenth pass's ceiling probes and candidate:
+  oracle-type       the belief is told the partner's kind and never moves: frozen at the
+                    closest model (ORACLE_TYPE: selfish and follower selfish, reckless reckless,
+                    timid and cautious cautious, novice random, greedy like_me, noisy like_me 0.8
+                    + random 0.2, confused like_me 0.9 + random 0.1; an AI partner like_me)
+  oracle-policy     the partner model is the real partner: at each partner card the look-ahead
+                    imagines, each option's share of ORACLE_SAMPLES choices of a fresh copy of the
+                    real style on that imagined view (values and careless steering as main's,
+                    mixed by the style's random share; PASS trap off); an AI partner: oracle-type
+  more-search       hard with twice its checkpoints (380 a card, 180 inside a card)
+  steer-plain       decisions inside a card (directions, windows, CHIP levels, bad robots'
+                    directions) against a like_me-only partner; card, start and BEEP keep the belief
+The oracles are built for the partner they play with (make_ai(kind, partner)).
 """
 from __future__ import annotations
 
@@ -45,8 +58,9 @@ from dataclasses import dataclass, field, replace
 from multiprocessing import get_context
 
 from game.core.errors import UserError, run_tool
-from game.roborun.ai.belief import NOISE, FLOOR, Option, PartnerBelief, model_policy
+from game.roborun.ai.belief import MODELS, NOISE, FLOOR, Option, PartnerBelief, model_policy
 from game.roborun.ai import evaluate as evaluation
+from game.roborun.ai import player as ai_player
 from game.roborun.ai.evaluate import evaluate
 from game.roborun.ai.player import RoboRunAI, _WorkClock, _completed, complete
 from game.roborun.ai.seat_state import state_from_view
@@ -230,14 +244,181 @@ def _short_of_time(view) -> bool:
     return shortfall > 0.0
 
 
+# ---------------------------------------------------------------- tenth pass: ceiling probes
+# oracle-type: the belief knows the partner's kind and never moves. Each measuring style is
+# mapped to the closest model of ai/belief.py (the brief's mapping); a style that is a mixture
+# gets the mixture. An AI partner (hard itself) is like_me.
+ORACLE_TYPE = {
+    "selfish": {"selfish": 1.0},
+    "follower": {"selfish": 1.0},         # selfish unless BEEPed (the models all obey a BEEP)
+    "reckless": {"reckless": 1.0},
+    "timid": {"cautious": 1.0},
+    "cautious": {"cautious": 1.0},
+    "novice": {"random": 1.0},
+    "greedy": {"like_me": 1.0},
+    "confused": {"like_me": 0.9, "random": 0.1},   # greedy, one card in ten misread
+    "noisy": {"like_me": 0.8, "random": 0.2},      # greedy, one decision in five at random
+}
+ORACLE_SAMPLES = 4     # oracle-policy: the real partner asked this many times per imagined turn
+
+
+def oracle_weights(partner: str) -> dict[str, float]:
+    """The frozen belief for a partner of kind `partner` (an AI kind: like_me)."""
+    kind = ORACLE_TYPE.get(partner, {"like_me": 1.0})
+    return {m: kind.get(m, 0.0) for m in MODELS}
+
+
+class OracleTypeBelief(PartnerBelief):
+    """(tenth pass, probe 1) The belief is told the partner's true kind and never moves (the
+    card shortfall behind a PASS's cost is still learned from its cards, as main's)."""
+
+    def __init__(self, partner: str) -> None:
+        self.frozen = oracle_weights(partner)
+        super().__init__()
+        self.weights = dict(self.frozen)
+
+    def reset(self) -> None:
+        super().reset()
+        self.weights = dict(self.frozen)
+
+    def update(self, options, picked, avoid=frozenset()) -> None:
+        super().update(options, picked, avoid)
+        self.weights = dict(self.frozen)
+
+
+class OraclePolicyBelief(OracleTypeBelief):
+    """(tenth pass, probe 1b) The partner model IS the real partner: at each partner card choice
+    the look-ahead imagines, each option's probability is its share of ORACLE_SAMPLES choices of
+    a fresh copy of the real style on that imagined seat view. The options' values are main's
+    (the AI's steering of each card), mixed with the careless steering by the style's random
+    share (novice all, noisy a fifth). Outside the look-ahead's partner turns (the BEEP
+    window's wasted-card test) and with an AI partner: the oracle type."""
+
+    def __init__(self, partner: str) -> None:
+        super().__init__(partner)
+        self.partner = partner
+        self.stack: list[tuple[GameState, int]] = []   # (position, the AI's seat) of each _reply_value
+        self.asked = 0                                 # seeds the sampled partners: deterministic
+
+    def expected(self, options, values, avoid=frozenset(), random_values=None) -> float:
+        probs = self._real_policy(len(options)) if self.partner in STYLES and self.stack else None
+        if probs is None:
+            return super().expected(options, values, avoid, random_values)
+        steer = self.frozen["random"]
+        judged = values if random_values is None else \
+            [(1.0 - steer) * v + steer * r for v, r in zip(values, random_values)]
+        return sum(p * v for p, v in zip(probs, judged))
+
+    def _real_policy(self, n: int) -> list[float] | None:
+        state, seat = self.stack[-1]
+        state = state.copy()
+        if state.pending is not None and state.pending.kind == "beep":
+            apply(state, Choice("no_beep"))
+            complete(state)
+        dec = state.pending
+        if state.outcome is not None or dec is None or dec.kind != "card" or dec.seat == seat:
+            return None
+        keys = [o for o in dec.options if o.kind in ("play", "pass")][:n]
+        view, choices = seat_view(state, dec.seat), legal_choices(state)
+        counts = [0] * len(keys)
+        for _ in range(ORACLE_SAMPLES):
+            self.asked += 1
+            pick = make_partner(self.partner, 7919 * self.asked + 1).choose(view, choices)
+            if pick in keys:
+                counts[keys.index(pick)] += 1
+        total = sum(counts)
+        return [c / total for c in counts] if total else None
+
+
+class OraclePolicyAI(RoboRunAI):
+    """Hard with an OraclePolicyBelief: every _reply_value leaves its position where the belief
+    can see it; the PASS trap's guess is off (the real partner's PASS is in its sampled choices)."""
+
+    def __init__(self, partner: str) -> None:
+        super().__init__("hard")
+        self.belief = OraclePolicyBelief(partner)
+
+    def choose(self, view, choices, rng=None, budget_ms=None):
+        kept = ai_player._with_pass_trap
+        if self.belief.partner in STYLES:
+            ai_player._with_pass_trap = lambda expected, *_: expected
+        try:
+            return super().choose(view, choices, rng, budget_ms)
+        finally:
+            ai_player._with_pass_trap = kept
+
+    def _reply_value(self, state, clock, depth=1):
+        self.belief.stack.append((state, self.seat_now))
+        try:
+            return super()._reply_value(state, clock, depth)
+        finally:
+            self.belief.stack.pop()
+
+
+MORE_CHECKS, MORE_INSIDE = 2 * ai_player.CHECKS["hard"], 2 * ai_player.INSIDE_CHECKS
+
+
+class MoreSearchAI(RoboRunAI):
+    """(tenth pass, probe 2) Hard with twice its search checkpoints: 380 at a card, the start
+    and the BEEP window, 180 inside a card. Is the work bound what limits it?"""
+
+    def __init__(self, level: str = "hard") -> None:
+        super().__init__(level, checks=MORE_CHECKS)
+
+    def choose(self, view, choices, rng=None, budget_ms=None):
+        kept = ai_player.INSIDE_CHECKS
+        ai_player.INSIDE_CHECKS = MORE_INSIDE
+        try:
+            return super().choose(view, choices, rng, budget_ms)
+        finally:
+            ai_player.INSIDE_CHECKS = kept
+
+
+CARD_KINDS = ("card", "start", "beep")      # steer-plain keeps the belief for these
+
+
+def like_me_only(belief: PartnerBelief) -> PartnerBelief:
+    """A belief that is all like_me (no prior, no learning), with `belief`'s card shortfall."""
+    plain = PartnerBelief()
+    plain.weights = {m: (1.0 if m == "like_me" else 0.0) for m in MODELS}
+    plain.regret, plain.observed = belief.regret, belief.observed
+    return plain
+
+
+class SteerPlainAI(RoboRunAI):
+    """(tenth pass, candidate 3) Decisions inside a card (directions, ability windows, CHIP
+    levels, bad robots' directions, ...) are taken against a like_me-only partner; card
+    choices, who starts and the BEEP window keep the belief. The belief still learns at every
+    decision (the partner's card is judged before the swap)."""
+
+    def choose(self, view, choices, rng=None, budget_ms=None):
+        if view.decision_kind in CARD_KINDS or len(choices) < 2:
+            return super().choose(view, choices, rng, budget_ms)
+        self._watch_partner(view)                # learn into the real belief first
+        real = self.belief
+        self.belief = like_me_only(real)
+        try:
+            return super().choose(view, choices, rng, budget_ms)
+        finally:
+            self.belief = real
+
+
 BELIEFS = {"pass-habit": PassHabitBelief, "like-me-searched": LikeMeSearchedBelief, "care-floor": CareFloorBelief}
-AIS = {"start-deep": StartDeepAI, "tempo": TempoAI}
-AI_KINDS = ("easy", "normal", "hard", "weak") + tuple(BELIEFS) + tuple(AIS)
+AIS = {"start-deep": StartDeepAI, "tempo": TempoAI, "more-search": MoreSearchAI, "steer-plain": SteerPlainAI}
+ORACLES = ("oracle-type", "oracle-policy")      # built for the partner they play with
+AI_KINDS = ("easy", "normal", "hard", "weak") + tuple(BELIEFS) + tuple(AIS) + ORACLES
 
 
-def make_ai(kind: str) -> RoboRunAI:
+def make_ai(kind: str, partner: str = "hard") -> RoboRunAI:
+    """An AI of `kind`; the oracles are told `partner`, the kind they play with."""
     if kind == "weak":
         return WeakAI()
+    if kind == "oracle-type":
+        ai = RoboRunAI("hard")
+        ai.belief = OracleTypeBelief(partner)
+        return ai
+    if kind == "oracle-policy":
+        return OraclePolicyAI(partner)
     if kind in AIS:
         return AIS[kind]("hard")
     if kind in BELIEFS:
@@ -342,7 +523,7 @@ def ab_deal(level_id: str, deal: int, partner_kind: str, ai_seat: int, base_kind
     state = new_game(level, deal)
     rng = random.Random(deal * 7919 + 17)            # crossplay.play_game's generator for this deal
     base = make_ai(base_kind)
-    variants = [make_ai(k) for k in variant_kinds]
+    variants = [make_ai(k, partner_kind) for k in variant_kinds]
     partner = Seat(partner_kind, deal)
     out: list[Divergence] = []
     decisions = 0

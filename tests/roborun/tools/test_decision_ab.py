@@ -110,3 +110,69 @@ def test_bad_command_lines_are_one_line_errors(argv, flag):
     with pytest.raises(UserError) as caught:
         decision_ab.parse(argv)
     assert caught.value.where == flag and "\n" not in str(caught.value)
+
+
+# ---------------------------------------------------------------- tenth pass: ceiling probes
+def test_oracle_type_is_told_the_partners_kind_and_never_moves():
+    ai = decision_ab.make_ai("oracle-type", "novice")
+    assert ai.belief.weights["random"] == 1.0
+    options = [_option(10.0), _option(0.0), _option(-10.0)]
+    for _ in range(5):
+        ai.belief.update(options, 0)                 # the best card every time: like_me, were it learning
+    assert ai.belief.weights["random"] == 1.0 and ai.belief.observed == 5
+    ai.belief.reset()
+    assert ai.belief.weights == decision_ab.oracle_weights("novice")
+    noisy = decision_ab.oracle_weights("noisy")
+    assert noisy["like_me"] == pytest.approx(0.8) and noisy["random"] == pytest.approx(0.2)
+    assert decision_ab.oracle_weights("hard")["like_me"] == 1.0       # an AI partner plays like the AI
+
+
+def _partners_card_choice(level):
+    """The opening position of 1.1 deal 4900 at seat 0's first card choice (seat 1 did not BEEP)."""
+    from game.roborun.rules.engine import apply, legal_choices, new_game
+    from game.roborun.rules.state import Choice
+    state = new_game(level, 4900)
+    apply(state, legal_choices(state)[0])            # seat 0 starts
+    apply(state, Choice("no_beep"))
+    assert state.pending.kind == "card" and state.pending.seat == 0
+    return state
+
+
+def test_oracle_policy_expects_the_real_partners_own_choices(level):
+    from game.roborun.partners import make_partner
+    from game.roborun.rules.engine import legal_choices
+    from game.roborun.rules.view import seat_view
+    state = _partners_card_choice(level)
+    keys = [o for o in state.pending.options if o.kind in ("play", "pass")]
+    greedy = make_partner("greedy", 1).choose(seat_view(state, 0), legal_choices(state))
+    belief = decision_ab.OraclePolicyBelief("greedy")
+    belief.stack = [(state, 1)]                      # the AI in seat 1 imagines seat 0's card
+    probs = belief._real_policy(len(keys))
+    assert probs == [1.0 if k == greedy else 0.0 for k in keys]
+    values = [float(i) for i in range(len(keys))]
+    assert belief.expected([_option(0.0)] * len(keys), values) == pytest.approx(values[keys.index(greedy)])
+    belief.stack = [(state, 0)]                      # its own card: no partner to ask
+    assert belief._real_policy(len(keys)) is None
+
+
+def test_more_search_has_twice_the_checkpoints_and_leaves_the_inside_bound_as_it_was(level):
+    from game.roborun.ai import player
+    from game.roborun.rules.engine import legal_choices
+    from game.roborun.rules.view import seat_view
+    state = _partners_card_choice(level)
+    ai = decision_ab.make_ai("more-search")
+    assert ai.checks == 2 * player.CHECKS["hard"] == 380 and decision_ab.MORE_INSIDE == 180
+    kept = player.INSIDE_CHECKS
+    assert ai.choose(seat_view(state, 0), legal_choices(state)) in legal_choices(state)
+    assert player.INSIDE_CHECKS == kept
+
+
+def test_steer_plain_differs_from_hard_only_inside_a_card_and_keeps_its_belief(level):
+    _, divergences = ab_deal("1.1", 4900, "novice", 0, "hard", ("steer-plain",), 1, level, max_divergences=2)
+    assert divergences
+    assert all(d.kind not in decision_ab.CARD_KINDS for d in divergences)
+    belief = PartnerBelief()
+    belief.regret, belief.observed = 40.0, 3
+    plain = decision_ab.like_me_only(belief)
+    assert plain.weights["like_me"] == 1.0 and sum(plain.weights.values()) == 1.0
+    assert plain.card_shortfall() == belief.card_shortfall()
