@@ -156,3 +156,31 @@ def test_the_save_is_written_by_a_worker_and_matches_the_game(app):
         saved = json.load(fh)
     assert saved == json.loads(json.dumps(session.to_json()))
     assert scene.saver is not None                   # the disk write runs off the frame
+
+
+def test_the_how_to_pages_hint_bar_names_what_closes_the_last_page(app, monkeypatch):
+    """Real window, 1024x600 (h48): page 7 of 7 still said "Right Next page", and Right did
+    nothing there; the last page names Enter (which closes it), the others Right."""
+    from game.client import input as inp
+    from game.runrunrun.ui import overlays
+    from game.runrunrun.ui.text import HOW_TO_PLAY
+
+    shown = []
+    monkeypatch.setattr(overlays, "draw_hints", lambda surface, mapper, hints: shown.append(dict(hints)))
+    how_to = overlays.HowToScene()
+    app.stack.push(how_to)
+    pages = len(HOW_TO_PLAY)
+    for page in range(pages):
+        app.step(1 / 60)
+        hints = shown[-1]
+        if page < pages - 1:
+            assert hints.get(inp.RIGHT) == "Next page" and inp.CONFIRM not in hints
+            app.post(Action(inp.RIGHT))
+        else:
+            assert hints.get(inp.CONFIRM) == "Done" and inp.RIGHT not in hints
+    app.post(Action(inp.RIGHT))
+    app.step(1 / 60)
+    assert app.stack.top is how_to and how_to.page == pages - 1      # Right stays on the last page
+    app.post(Action(CONFIRM))
+    app.step(1 / 60)
+    assert app.stack.top is not how_to                                 # Enter closes it, as named

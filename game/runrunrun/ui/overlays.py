@@ -56,7 +56,9 @@ class HowToScene(Scene):
                                                   box.height - 110), "body", theme.TEXT, spacing=8)
         draw_fit(surface, f"page {self.page + 1} of {len(HOW_TO_PLAY)}", pygame.Rect(140, 600, theme.WIDTH - 280, 34),
                  "small", theme.TEXT_DIM, align="center", wrap=False)
-        draw_hints(surface, self.app.input, [(inp.RIGHT, "Next page"), (inp.LEFT, "Previous"), (inp.BACK, "Close")])
+        last = self.page == len(HOW_TO_PLAY) - 1      # Right does nothing there: Enter closes the pages
+        draw_hints(surface, self.app.input, [(inp.CONFIRM, "Done") if last else (inp.RIGHT, "Next page"),
+                                             (inp.LEFT, "Previous"), (inp.BACK, "Close")])
 
 
 class HandOverScene(Scene):
