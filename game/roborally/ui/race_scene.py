@@ -406,7 +406,10 @@ class RaceScene(EventPlayback, SidePanel, ProgrammingHand, Scene):
                         (inp.MENU, "Pause")]
             return [(inp.LEFT_RIGHT, "Pick card"), (inp.CONFIRM, "Place"), (inp.UNDO, "Take back"), (inp.INFO, "Inspect"),
                     (inp.MENU, "Pause")]
-        return [(inp.CONFIRM, "Select"), (inp.SKIP, "Skip"), (inp.INFO, "Inspect"), (inp.MENU, "Pause / how to play")]
+        choose = [(inp.UP_DOWN, "Choose")] * bool(self.menu is not None and len(self.menu.items) > 1 and self._human_turn()
+                                                  and self.state.phase != "reboot_facing")   # arrows face there
+        return [(inp.CONFIRM, "Select")] + choose + [(inp.SKIP, "Skip"), (inp.INFO, "Inspect"),
+                                                     (inp.MENU, "Pause / how to play")]
 
     def facing_prompt(self) -> str | None:
         """The one line that asks a human whose robot rebooted which way it faces."""

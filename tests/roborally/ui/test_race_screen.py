@@ -345,3 +345,18 @@ def test_watch_keeps_the_course_when_its_tileset_became_a_symlink_loop(app, tmp_
         app.step(1 / 60)
     assert app.stack.top is scene and "symbolic links" in scene.watch_error
     assert any(line.startswith("reload failed, old course kept: ") for line in scene.log)
+
+
+def test_the_upgrade_shops_hint_bar_names_up_down(app):
+    """Real window, 1024x600 (h48): the upgrade shop's list ("Draw an upgrade card", "Done
+    upgrading") moved with Up/Down, but the hint bar named only Enter, X, I and P."""
+    scene = new_race("dizzy-dash", 2, 1, "normal", seed=5, speed=8.0, save=False)
+    app.stack.push(scene)
+    run_until(app, scene, lambda: scene.state.phase == "upgrade" and scene._human_turn() and scene.menu is not None,
+              limit=4000)
+    assert len(scene.menu.items) > 1
+    hints = scene.hints()
+    assert hints[:2] == [(inp.CONFIRM, "Select"), (inp.UP_DOWN, "Choose")]
+    app.post(inp.Action(inp.DOWN))
+    app.step(1 / 60)
+    assert scene.menu.focus == 1                                  # Down does what the bar says
