@@ -208,7 +208,8 @@ class HostTableScene(Scene):
                 who = f"{seat['name'] or 'phone'}, {who}" if seat["claimed"] else who
             else:
                 who = SEAT_WORDS[seat["kind"]]
-            mark = " - their turn" if s["current"] == seat["seat"] and not s["over"] else ""
+            whose = "your" if seat["seat"] == self.local_seat else "their"       # this screen plays it
+            mark = f" - {whose} turn" if s["current"] == seat["seat"] and not s["over"] else ""
             draw_fit(surface, f"Seat {seat['seat'] + 1}: {who}{mark}", rect.inflate(-24, -10), "body",
                      theme.ACCENT if mark else theme.TEXT)
         # "Move 0" read as a command; the count says what it counts

@@ -339,3 +339,23 @@ def test_the_join_screens_seat_picker_left_alone_draws_nothing(app, table):
     app.post(Action("confirm"))                                      # Seat 1: drawn again
     app.step(1 / 60)
     assert app.frames_drawn > drawn
+
+
+def test_the_seat_this_screen_plays_says_your_turn(app):
+    """Real window, 1024x600 (h48): "Seat 1: this screen, playing - their turn" for the seat the
+    host's own window plays; it is this player's turn, so it reads "your turn"."""
+    from game.client import text
+
+    host = TableHost(small_session("roborally", 3, sample=0), ["remote", "ai"], drop_timeout=None).start()
+    try:
+        lobby = HostTableScene(host, host.join_url(), advertised=False, local_seat=0)
+        app.stack.push(lobby)
+        _frames_until(app, lambda: host.seats[0].client is not None and lobby.summary["seats"][0]["connected"])
+        with text.record() as recorder:
+            lobby.draw(app.screen, 0.0)
+        lines = [record.text for record in recorder.records]
+        assert "Seat 1: this screen, playing - your turn" in lines, lines
+        assert not any(line.endswith("their turn") for line in lines)
+    finally:
+        app.stack.clear_to(HostTableScene(host, host.join_url(), advertised=False))
+        host.stop()
