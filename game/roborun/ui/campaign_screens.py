@@ -182,7 +182,7 @@ class EntryScene(Scene):
     def _skill_label(self, seat: int) -> str:
         """Set-up step 7 for a new campaign: each player's first unlock (ability or CHIP level)."""
         if not self._new_campaign():
-            return "kept from the campaign" if self.choices.mode == "campaign" else "Chapter 8 table"
+            return "kept from the campaign" if self.choices.mode == "campaign" else "set by the scenario"
         options = self._skill_options(seat)
         pick = self.choices.first_skills[seat]
         return reward_name(pick if pick in options else options[0])
@@ -249,7 +249,7 @@ class EntryScene(Scene):
             label = f"{ref}  {titles.get(ref, 'not available')}"
             draw_text(surface, label, (box.right + 12, box.centery), "small", colour, "midleft", bold=number == c.scenario)
             y += 44
-        note = "Win a scenario to open the next." if c.mode == "campaign" else "Any scenario, boards from chapter 8."
+        note = "Win a scenario to open the next." if c.mode == "campaign" else "Any scenario, unlocks set by its number."
         draw_text(surface, note, (rect.left + 16, rect.bottom - 34), "tiny", theme.TEXT_DIM)
 
     def handle(self, action: inp.Action) -> None:

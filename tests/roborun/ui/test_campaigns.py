@@ -119,3 +119,16 @@ def test_single_scenario_mode_offers_all_thirty(app):
         app.post(Action("right"))                        # next campaign
         app.post(Action("up"))                           # back to Mode
     assert seen == list(titles)
+
+
+def test_single_scenario_set_up_speaks_to_players_not_of_rulebook_chapters(app):
+    """The first-skill rows and the scenario list's note said "Chapter 8 table" and "boards from
+    chapter 8" (the rulebook's Single Scenario Mode chapter), words a player never saw."""
+    entry = EntryScene(launch=lambda _app, options: None)
+    app.stack.push(entry)
+    app.step(1 / 60)
+    app.post(Action("down"))
+    app.post(Action("right"))                            # Mode: Single scenario
+    labels = [item.value() for item in entry.menu.items if item.value is not None]
+    assert "set by the scenario" in labels
+    assert not any("chapter" in label.lower() for label in labels)
