@@ -352,7 +352,8 @@ HOW_TO_PLAY = [
     ("Table talk", "Say your plan with one of the intention lines and mark a room you want to keep: AI "
                    "partners read both. Nobody ever sees another player's tiles."),
     ("Controls", "Up/Down or the mouse pick a choice, Enter confirms, clicking a highlighted room picks it, "
-                 "Left/Right turn a tile, Z undoes your last choice when nothing was revealed, P pauses."),
+                 "Left/Right turn a tile, Tab (or pointing) shows what any room, Mummy, tile or card is, Z undoes "
+                 "your last choice when nothing was revealed, P pauses."),
 ]
 
 
