@@ -197,6 +197,11 @@ class PlayDrawing:
             if doing.startswith("may BEEP") and reader.active != self.viewer:
                 doing = "may BEEP a card"           # before the other seat's turn, not yours
             return f"{who} ({SEAT_COLOURS[seat]}) {doing}...", theme.ACCENT_2
+        if not self.options_list:
+            # the player's options appear when the last card's animation ends (the panel reads
+            # "Waiting" till then); an ability window may then be answered "Continue" without
+            # asking, so naming it during the animation asked for something that never came
+            return "", theme.TEXT
         kind = reader.decision_kind
         ctx = reader.view.decision_ctx
         if kind == "window" and ctx and ctx[0] != "window":     # a reaction window (engine._react)

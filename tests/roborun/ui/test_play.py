@@ -673,3 +673,25 @@ def test_restart_scenario_asks_once_and_back_keeps_the_game(app):
     restarted = next(s for s in app.stack.scenes if isinstance(s, PlayScene))
     assert restarted is not play and restarted.seed == play.seed
     assert play not in app.stack.scenes
+
+
+def test_the_prompt_waits_with_the_options_panel_while_a_card_animates(app):
+    """Seen in a real 800x480 window: during "You played card 6 (blue)" the prompt read "Use an
+    ability or Equipment now, or Continue" while the options panel said "Waiting" (options are
+    built when the animation ends, and that window was then continued without asking)."""
+    _seen_tutorial()
+    scene = PlayScene(GameOptions(level_ref="1.1", partner="random", seat=0, seed=1))
+    app.stack.clear_to(scene)
+    _to_my_card_choice(app, scene)
+    assert scene.options_list and scene.prompt(scene.reader)[0].startswith("Your turn")
+    played = len(scene.history)
+    app.post(Action("confirm"))                       # play the focused card: its events animate
+    app.step(1 / 60)
+    assert len(scene.history) > played and scene.animator.busy
+    assert scene.state.decision_seat == scene.viewer     # the card's next question is mine
+    assert not scene.options_list
+    assert scene.prompt(scene.reader)[0] == ""
+    app.post(Action("skip"))
+    assert _step_until(app, scene, lambda: _ready_for_human(scene) or scene.state.outcome is not None)
+    if scene.state.outcome is None:
+        assert scene.options_list and scene.prompt(scene.reader)[0]
