@@ -123,16 +123,14 @@ def shipped_average(results: dict, match: str) -> float:
     return sum(reboots_per_race(m) for m in shipped) / len(shipped)
 
 
-def opponents_average(results: dict, match: str) -> float | None:
+def opponents_average(results: dict, match: str) -> float:
     """An opponent robot's reboots per race in `match`, averaged over the shipped courses."""
-    shipped = [r["matches"][match].get("opponent_reboots_per_robot") for r in results.values() if not r["unseen"]]
-    return None if None in shipped else sum(shipped) / len(shipped)
+    shipped = [r["matches"][match]["opponent_reboots_per_robot"] for r in results.values() if not r["unseen"]]
+    return sum(shipped) / len(shipped)
 
 
-def _against(value: float | None, average: float | None) -> str:
-    """`value (N.Nx)` against the shipped average, or '-' for a record measured before it was kept."""
-    if value is None or average is None:
-        return "-"
+def _against(value: float, average: float) -> str:
+    """`value (N.Nx)`: reboots per race against the shipped average of the same match."""
     return f"{value:.2f} ({value / max(average, 1e-9):.1f}x)"
 
 
@@ -163,19 +161,17 @@ def markdown(results: dict) -> str:
         four_avg = shipped_average(results, f"4 robots {opponent}")
         one_opp = opponents_average(results, f"1v1 {opponent}")
         four_opp = opponents_average(results, f"4 robots {opponent}")
-        opp = "-" if one_opp is None or four_opp is None else f"{one_opp:.2f} / {four_opp:.2f}"
-        lines.append(f"| shipped average | {opponent} | | {one_avg:.2f} | | {four_avg:.2f} | | {opp} |")
+        lines.append(f"| shipped average | {opponent} | | {one_avg:.2f} | | {four_avg:.2f} | "
+                     f"| {one_opp:.2f} / {four_opp:.2f} |")
         for cid, r in results.items():
             if not r["unseen"]:
                 continue
             one, four = r["matches"][f"1v1 {opponent}"], r["matches"][f"4 robots {opponent}"]
             lines.append(f"| {cid} | {opponent} | {one['hard_wins']}/{one['races']} "
-                         f"| {reboots_per_race(one):.2f} ({reboots_per_race(one) / max(one_avg, 1e-9):.1f}x) "
-                         f"| {four['hard_wins']}/{four['races']} "
-                         f"| {reboots_per_race(four):.2f} ({reboots_per_race(four) / max(four_avg, 1e-9):.1f}x) "
-                         f"| {one['capped'] + four['capped']} "
-                         f"| {_against(one.get('opponent_reboots_per_robot'), one_opp)} / "
-                         f"{_against(four.get('opponent_reboots_per_robot'), four_opp)} |")
+                         f"| {_against(reboots_per_race(one), one_avg)} | {four['hard_wins']}/{four['races']} "
+                         f"| {_against(reboots_per_race(four), four_avg)} | {one['capped'] + four['capped']} "
+                         f"| {_against(one['opponent_reboots_per_robot'], one_opp)} / "
+                         f"{_against(four['opponent_reboots_per_robot'], four_opp)} |")
     return "\n".join(lines)
 
 
